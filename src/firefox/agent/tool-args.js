@@ -1,0 +1,70 @@
+// Parses and checks the arguments a model wrote for a tool call. Malformed input becomes a
+// tool error the model can correct, never an exception that ends the run.
+/** @import { JSONSchema, ToolErr } from '../types/core' */
+
+/**
+ * @param {string} raw the arguments text as streamed by the model
+ * @param {JSONSchema} schema the tool's parameters schema
+ * @returns {{ ok: true, args: Record<string, any> } | ToolErr}
+ */
+export function parseToolArgs(raw, schema) {
+  const text = (raw ?? '').trim();
+  /** @type {unknown} */
+  let args = {};
+  if (text) {
+    try {
+      args = JSON.parse(text);
+    } catch (err) {
+      return {
+        ok: false,
+        code: 'INVALID_ARGUMENTS',
+        message: `The arguments are not valid JSON (${err instanceof Error ? err.message : err}). Send one JSON object matching the tool's schema.`,
+        retryable: true,
+      };
+    }
+  }
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+    return { ok: false, code: 'INVALID_ARGUMENTS', message: 'The arguments must be a JSON object.', retryable: true };
+  }
+  const problem = checkObject(/** @type {Record<string, unknown>} */ (args), schema);
+  if (problem) return { ok: false, code: 'INVALID_ARGUMENTS', message: problem, retryable: true };
+  return { ok: true, args: /** @type {Record<string, any>} */ (args) };
+}
+
+/**
+ * A small JSON-schema subset: required keys, primitive types, enums.
+ * @param {Record<string, unknown>} args
+ * @param {JSONSchema} schema
+ * @returns {string | null}
+ */
+function checkObject(args, schema) {
+  for (const key of schema.required ?? []) {
+    if (args[key] === undefined || args[key] === null) return `Missing required argument "${key}".`;
+  }
+  for (const [key, value] of Object.entries(args)) {
+    const prop = schema.properties?.[key];
+    if (!prop) continue;
+    const types = Array.isArray(prop.type) ? prop.type : prop.type ? [prop.type] : [];
+    if (types.length && !types.some((t) => matchesType(value, t))) {
+      return `Argument "${key}" must be of type ${types.join(' or ')}, got ${JSON.stringify(value)}.`;
+    }
+    if (prop.enum && !prop.enum.includes(/** @type {any} */ (value))) {
+      return `Argument "${key}" must be one of ${prop.enum.map((e) => JSON.stringify(e)).join(', ')}.`;
+    }
+  }
+  return null;
+}
+
+/** @param {unknown} v @param {string} t */
+function matchesType(v, t) {
+  switch (t) {
+    case 'string': return typeof v === 'string';
+    case 'number': return typeof v === 'number' && Number.isFinite(v);
+    case 'integer': return Number.isInteger(v);
+    case 'boolean': return typeof v === 'boolean';
+    case 'object': return v !== null && typeof v === 'object' && !Array.isArray(v);
+    case 'array': return Array.isArray(v);
+    case 'null': return v === null;
+    default: return true;
+  }
+}

@@ -1,0 +1,6 @@
+// Firefox (MV2) background page entry: builds the Firefox platform and starts the router.
+// The polyfill is loaded by background.html before this module.
+import { createPlatform } from './platform/index.js';
+import { startRouter } from './service/router.js';
+
+startRouter({ platform: createPlatform() });

@@ -1,0 +1,27 @@
+// Globals shared by the classic content scripts (content/*.js), which cannot import modules.
+import type { ToolResult } from './core';
+
+export interface OutlineResult {
+  text: string;
+  refs: number;
+  url: string;
+  title: string;
+  truncated: boolean;
+}
+
+export interface TabwrightContent {
+  listening?: boolean;
+  outline: {
+    build(opts?: { maxChars?: number }): OutlineResult;
+    resolve(ref: string): Element | null;
+  };
+  actions: {
+    click(ref: string): ToolResult;
+    type(ref: string, text: string, opts?: { clear?: boolean; submit?: boolean }): ToolResult;
+    readText(maxChars?: number): ToolResult;
+  };
+}
+
+declare global {
+  var Tabwright: TabwrightContent;
+}

@@ -1,0 +1,120 @@
+// Launches real Chromium (playwright-core) and real Firefox ESR (puppeteer-core over WebDriver
+// BiDi) with the extension loaded. Recipes: ../shared/BROWSERS.md.
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Driver } from './driver.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CHROME_EXT = join(root, 'src/chrome');
+export const FIREFOX_EXT = join(root, 'src/firefox');
+export const GECKO_ID = 'tabwright@tabwright.dev';
+export const FIREFOX_UUID = '6f0c1b8e-7d2a-4c55-9a3e-2b1f0d4c9e71';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** @param {string} path @param {string} what @param {string} install */
+async function requireBinary(path, what, install) {
+  try { await access(path, constants.X_OK); } catch {
+    throw new Error(`${what} not found at ${path}. Install it (${install}) or point ${what === 'Chromium' ? 'CHROMIUM_PATH' : 'FIREFOX_PATH'} at it. The e2e suite runs in both browsers and skips neither.`);
+  }
+}
+
+/**
+ * @typedef {object} BrowserEnv
+ * @property {'chromium' | 'firefox'} kind
+ * @property {string} extBase the extension's base URL, ending in /
+ * @property {(url: string) => Promise<Driver>} openPage a web page in a new tab
+ * @property {(path: string) => Promise<Driver>} openExtensionPage an extension page in a new tab
+ * @property {() => Promise<void>} close
+ * @property {any} raw the library's browser or context
+ */
+
+/** @returns {Promise<BrowserEnv>} */
+export async function launchChromium() {
+  await requireBinary(CHROMIUM_PATH, 'Chromium', 'apt-get install -y chromium');
+  const { chromium } = await import('playwright-core');
+  const userDir = await mkdtemp(join(tmpdir(), 'tw-chr-'));
+  const ctx = await chromium.launchPersistentContext(userDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--headless=new', `--disable-extensions-except=${CHROME_EXT}`, `--load-extension=${CHROME_EXT}`,
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  let [sw] = ctx.serviceWorkers();
+  sw ??= await ctx.waitForEvent('serviceworker', { timeout: 20_000 });
+  const extBase = `chrome-extension://${new URL(sw.url()).host}/`;
+  // The initial about:blank tab stays, so the window never closes between scenarios.
+  return {
+    kind: 'chromium',
+    extBase,
+    raw: ctx,
+    async openPage(url) {
+      const page = await ctx.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      return new Driver('chromium', /** @type {any} */ (page));
+    },
+    async openExtensionPage(path) {
+      const page = await ctx.newPage();
+      await page.goto(extBase + path, { waitUntil: 'load' });
+      return new Driver('chromium', /** @type {any} */ (page));
+    },
+    async close() {
+      await ctx.close().catch(() => {});
+      await rm(userDir, { recursive: true, force: true }).catch(() => {});
+    },
+  };
+}
+
+/** @returns {Promise<BrowserEnv>} */
+export async function launchFirefox() {
+  await requireBinary(FIREFOX_PATH, 'Firefox', 'apt-get install -y firefox-esr');
+  const puppeteer = (await import('puppeteer-core')).default;
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_UUID }),
+      // Keep the closed network quiet and the profile deterministic.
+      'app.update.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'toolkit.telemetry.enabled': false,
+    },
+  });
+  await browser.installExtension(FIREFOX_EXT);
+  const extBase = `moz-extension://${FIREFOX_UUID}/`;
+  return {
+    kind: 'firefox',
+    extBase,
+    raw: browser,
+    async openPage(url) {
+      const page = await browser.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      return new Driver('firefox', /** @type {any} */ (page));
+    },
+    async openExtensionPage(path) {
+      const page = await browser.newPage();
+      const url = extBase + path;
+      // goto() on a moz-extension URL never resolves under BiDi: start it and poll instead.
+      page.goto(url).catch(() => {});
+      const d = new Driver('firefox', /** @type {any} */ (page));
+      await d.waitFor((u) => location.href === u && document.readyState === 'complete', url, { timeout: 20_000, message: `${url} to load` });
+      return d;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+    },
+  };
+}
+
+/** @param {'chromium' | 'firefox'} kind */
+export function launch(kind) {
+  return kind === 'chromium' ? launchChromium() : launchFirefox();
+}

@@ -1,0 +1,89 @@
+// One small page-driving interface over Playwright (Chromium) and Puppeteer (Firefox, WebDriver
+// BiDi), so each scenario is written once and runs in both browsers.
+
+/**
+ * @typedef {object} RawPage the subset both libraries share
+ * @property {(fn: any, ...args: any[]) => Promise<any>} evaluate
+ * @property {(url: string, opts?: any) => Promise<any>} goto
+ * @property {() => Promise<void>} close
+ * @property {() => Promise<void>} bringToFront
+ * @property {(sel: string, opts?: any) => Promise<void>} click
+ * @property {() => string} url
+ */
+
+export class Driver {
+  /**
+   * @param {'chromium' | 'firefox'} kind
+   * @param {RawPage} page
+   */
+  constructor(kind, page) {
+    this.kind = kind;
+    this.page = page;
+  }
+
+  /**
+   * Run fn in the page with one serialisable argument.
+   * @template A, R
+   * @param {(arg: A) => R | Promise<R>} fn @param {A} [arg]
+   * @returns {Promise<Awaited<R>>}
+   */
+  evaluate(fn, arg) {
+    return this.page.evaluate(fn, arg);
+  }
+
+  /**
+   * Poll fn in the page until it returns a truthy value; returns that value.
+   * Polling from Node works the same in both libraries and survives navigations.
+   * @template A, R
+   * @param {(arg: A) => R | Promise<R>} fn @param {A} [arg]
+   * @param {{ timeout?: number, interval?: number, message?: string }} [opts]
+   * @returns {Promise<Awaited<R>>}
+   */
+  async waitFor(fn, arg, opts = {}) {
+    const timeout = opts.timeout ?? 15_000;
+    const deadline = Date.now() + timeout;
+    let last;
+    while (true) {
+      try {
+        last = await this.page.evaluate(fn, arg);
+        if (last) return last;
+      } catch (err) {
+        last = err;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`[${this.kind}] timed out after ${timeout} ms waiting for ${opts.message ?? fn.toString().slice(0, 120)} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+      }
+      await new Promise((r) => setTimeout(r, opts.interval ?? 100));
+    }
+  }
+
+  /** @param {string} selector */
+  async text(selector) {
+    return this.evaluate((sel) => document.querySelector(sel)?.textContent ?? null, selector);
+  }
+
+  /** @param {string} selector */
+  async click(selector) {
+    await this.page.click(selector);
+  }
+
+  /**
+   * Set a field's value the way a user's typing would end up (input event included).
+   * @param {string} selector @param {string} value
+   */
+  async fill(selector, value) {
+    await this.evaluate(({ selector, value }) => {
+      const el = /** @type {HTMLInputElement | HTMLTextAreaElement} */ (document.querySelector(selector));
+      if (!el) throw new Error(`no element ${selector}`);
+      el.focus();
+      el.value = value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, { selector, value });
+  }
+
+  url() { return this.page.url(); }
+
+  async close() {
+    await this.page.close().catch(() => {});
+  }
+}

@@ -1,0 +1,117 @@
+// The shared test environment: one browser per kind, one fixture site and one mock LLM for the
+// whole run, reused across scenarios that cannot disturb each other.
+import { launch } from './browsers.js';
+import { startSite } from '../../fixtures/site/server.js';
+import { startMockLLM } from '../../fixtures/llm/server.js';
+
+/** @import { BrowserEnv } from './browsers.js' */
+/** @import { Driver } from './driver.js' */
+
+export const BROWSERS = /** @type {const} */ (['chromium', 'firefox']);
+
+/** @type {Promise<{ site: Awaited<ReturnType<typeof startSite>>, llm: Awaited<ReturnType<typeof startMockLLM>> }> | null} */
+let servers = null;
+/** @type {Map<string, Promise<TestEnv>>} */
+const envs = new Map();
+
+export function getServers() {
+  servers ??= (async () => ({ site: await startSite(), llm: await startMockLLM() }))();
+  return servers;
+}
+
+/**
+ * @typedef {object} TestEnv
+ * @property {BrowserEnv} browser
+ * @property {Driver} control an extension page kept open to talk to the background
+ * @property {Awaited<ReturnType<typeof startSite>>} site
+ * @property {Awaited<ReturnType<typeof startMockLLM>>} llm
+ */
+
+/** @param {'chromium' | 'firefox'} kind @returns {Promise<TestEnv>} */
+export function getEnv(kind) {
+  let p = envs.get(kind);
+  if (!p) {
+    p = (async () => {
+      const { site, llm } = await getServers();
+      const browser = await launch(kind);
+      const control = await browser.openExtensionPage('ui/options.html');
+      return { browser, control, site, llm };
+    })();
+    envs.set(kind, p);
+  }
+  return p;
+}
+
+export async function closeAll() {
+  for (const p of envs.values()) {
+    try { const env = await p; await env.browser.close(); } catch { /* launch failed; reported by the tests */ }
+  }
+  envs.clear();
+  if (servers) { const s = await servers; await s.site.close(); await s.llm.close(); servers = null; }
+}
+
+/**
+ * Send a router request from an extension page, exactly as the panel does.
+ * @param {Driver} page @param {import('../../../src/chrome/types/messages').RouterRequest} req
+ */
+export function ask(page, req) {
+  return page.evaluate((r) => browser.runtime.sendMessage(r), req);
+}
+
+/** @param {TestEnv} env @param {Record<string, unknown>} [provider] */
+export async function useMockProvider(env, provider = {}) {
+  const reply = await ask(env.control, { type: 'settings.set', settings: { provider: { kind: 'openai', baseUrl: env.llm.baseUrl, model: 'mock-1', apiKey: 'sk-test-123', ...provider } } });
+  if (!reply.ok) throw new Error(`settings.set failed: ${reply.message}`);
+}
+
+/** The tab id of the open tab whose URL is url. @param {TestEnv} env @param {string} url */
+export async function tabIdOf(env, url) {
+  const id = await env.control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { message: `a tab at ${url}` });
+  return /** @type {number} */ (id);
+}
+
+/**
+ * Open a fixture page and a panel pinned to its tab.
+ * @param {TestEnv} env @param {string} path
+ */
+export async function openPageWithPanel(env, path) {
+  const url = `${env.site.url}/${path}`;
+  const page = await env.browser.openPage(url);
+  const tabId = await tabIdOf(env, url);
+  const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+  await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach to its tab' });
+  return { page, panel, tabId, url };
+}
+
+/** Runs each panel had started before the last send. @type {WeakMap<Driver, number>} */
+const runsBefore = new WeakMap();
+
+/**
+ * Type a message into the real panel UI and send it.
+ * @param {Driver} panel @param {string} text @param {'ask' | 'act'} mode
+ */
+export async function sendFromPanel(panel, text, mode) {
+  runsBefore.set(panel, Number(await panel.evaluate(() => document.body.dataset.runs ?? 0)));
+  await panel.evaluate((m) => {
+    const radio = /** @type {HTMLInputElement} */ (document.querySelector(`input[name=mode][value=${m}]`));
+    radio.click();
+  }, mode);
+  await panel.fill('#prompt', text);
+  await panel.click('#send');
+}
+
+/** Wait until the run in the panel has finished; returns the panel's visible transcript. @param {Driver} panel */
+export async function waitForIdle(panel, timeout = 30_000) {
+  const before = runsBefore.get(panel) ?? 0;
+  await panel.waitFor((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.running === 'false', before, { timeout, message: 'the run to start and finish' });
+  return transcript(panel);
+}
+
+/** @param {Driver} panel */
+export function transcript(panel) {
+  return panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((el) => ({
+    cls: el.className,
+    tool: /** @type {HTMLElement} */ (el).dataset.tool ?? null,
+    text: el.textContent ?? '',
+  })));
+}

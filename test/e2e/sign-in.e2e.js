@@ -1,0 +1,47 @@
+// Issue #2 "sign in": Act mode, the mock model plays snapshot → type → type → click → done.
+import { expect } from 'chai';
+import { scenario } from './harness/scenario.js';
+import { openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
+import { findRef, lastToolResult, offeredTools, toolResults } from '../fixtures/llm/conversation.js';
+
+scenario('sign in', (ctx) => {
+  it('signs in as alice and shows the final answer in the panel', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script([
+      { text: 'Let me look at the page.', toolCalls: [{ name: 'snapshot', args: {} }] },
+      (req) => ({ toolCalls: [{ name: 'type', args: { ref: findRef(lastToolResult(req.body), 'textbox', 'Username'), text: 'alice' } }] }),
+      (req) => ({ toolCalls: [{ name: 'type', args: { ref: findRef(toolResults(req.body)[0], 'textbox', 'Password'), text: 'hunter2' } }] }),
+      (req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', 'Sign in') } }] }),
+      { toolCalls: [{ name: 'done', args: { summary: 'Signed in as alice. The page now says "Welcome, alice".' } }] },
+    ]);
+    const { page, panel } = await openPageWithPanel(env, 'login.html');
+    try {
+      await sendFromPanel(panel, 'Sign in as alice with password hunter2', 'act');
+      const items = await waitForIdle(panel);
+
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(await page.text('h1')).to.equal('Welcome, alice');
+      const final = items.filter((i) => i.cls.includes('assistant') && i.cls.includes('final'));
+      expect(final.map((i) => i.text).join('')).to.contain('Signed in as alice');
+      expect(items.filter((i) => i.tool).map((i) => i.tool)).to.deep.equal(['snapshot', 'type', 'type', 'click', 'done']);
+      expect(items.some((i) => i.cls.includes('error'))).to.equal(false);
+
+      const reqs = env.llm.requests;
+      expect(reqs).to.have.length(5);
+      expect(offeredTools(reqs[0].body)).to.include.members(['snapshot', 'click', 'type', 'navigate', 'done']);
+      expect(reqs[0].body.stream).to.equal(true);
+      expect(reqs[0].headers.authorization).to.equal('Bearer sk-test-123');
+      const user = reqs[0].body.messages.find((/** @type {any} */ m) => m.role === 'user');
+      expect(user.content).to.equal('Sign in as alice with password hunter2');
+      // The snapshot reached the model fenced as untrusted page content.
+      expect(toolResults(reqs[1].body)[0]).to.match(/^<untrusted_page_content>[\s\S]*textbox "Username"[\s\S]*<\/untrusted_page_content>$/);
+      // The password typed into the field never comes back in a tool result.
+      const allResults = reqs.flatMap((r) => toolResults(r.body)).join('\n');
+      expect(allResults).to.not.contain('hunter2');
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+});
