@@ -89,5 +89,10 @@
     return { ok: true, data: `# ${document.title}\n${location.href}\n\n${body}` };
   }
 
-  globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? {}, { actions: { click, type, readText } });
+  const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, { actions: { click, type, readText } });
+  Object.assign(tw.handlers, {
+    'content.click': (/** @type {{ ref: string }} */ msg) => click(msg.ref),
+    'content.type': (/** @type {{ ref: string, text: string, clear?: boolean, submit?: boolean }} */ msg) => type(msg.ref, msg.text, { clear: msg.clear, submit: msg.submit }),
+    'content.read': (/** @type {{ maxChars?: number }} */ msg) => readText(msg.maxChars),
+  });
 })();

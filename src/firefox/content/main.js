@@ -1,30 +1,30 @@
-// The content script's message entry: dispatches background requests to the outline and actions.
+// The content script's message entry. Each content file registers the requests it answers in
+// Tabwright.handlers (loaded before this one, see the manifest); this file only dispatches.
 (() => {
   if (globalThis.Tabwright?.listening) return;
-  Object.assign(globalThis.Tabwright, { listening: true });
-
-  /** @param {import('../types/core').ContentRequest} msg @returns {import('../types/core').ToolResult | null} */
-  function handle(msg) {
-    const tw = globalThis.Tabwright;
-    switch (msg.type) {
-      case 'content.ping': return { ok: true, data: 'pong' };
-      case 'content.snapshot': return { ok: true, data: tw.outline.build({ maxChars: msg.maxChars }) };
-      case 'content.click': return tw.actions.click(msg.ref);
-      case 'content.type': return tw.actions.type(msg.ref, msg.text, { clear: msg.clear, submit: msg.submit });
-      case 'content.read': return tw.actions.readText(msg.maxChars);
-      default: return null;
-    }
-  }
+  const tw = globalThis.Tabwright;
+  tw.listening = true;
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ _sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     if (!msg || typeof msg.type !== 'string' || !msg.type.startsWith('content.')) return false;
-    let result;
-    try {
-      result = handle(msg) ?? { ok: false, code: 'UNKNOWN_REQUEST', message: `The page script does not know "${msg.type}".` };
-    } catch (err) {
-      result = { ok: false, code: 'CONTENT_ERROR', message: err instanceof Error ? err.message : String(err) };
+    const handler = tw.handlers[msg.type];
+    if (!handler) {
+      sendResponse({ ok: false, code: 'UNKNOWN_REQUEST', message: `The page script does not know "${msg.type}".` });
+      return false;
     }
-    sendResponse(result);
+    /** @param {unknown} err */
+    const fail = (err) => sendResponse({ ok: false, code: 'CONTENT_ERROR', message: err instanceof Error ? err.message : String(err) });
+    try {
+      const result = handler(msg);
+      // Handlers may be async (waiting for a re-render, a scroll, an option list to load).
+      if (result && typeof (/** @type {any} */ (result)).then === 'function') {
+        /** @type {Promise<unknown>} */ (result).then(sendResponse, fail);
+        return true;
+      }
+      sendResponse(result);
+    } catch (err) {
+      fail(err);
+    }
     return false;
   });
 })();

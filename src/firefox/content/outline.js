@@ -197,5 +197,9 @@
     return el && el.isConnected ? el : null;
   }
 
-  globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? {}, { outline: { build, resolve } });
+  const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, { outline: { build, resolve } });
+  Object.assign(tw.handlers, {
+    'content.ping': () => ({ ok: true, data: 'pong' }),
+    'content.snapshot': (/** @type {{ maxChars?: number }} */ msg) => ({ ok: true, data: build({ maxChars: msg.maxChars }) }),
+  });
 })();

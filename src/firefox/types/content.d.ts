@@ -9,8 +9,13 @@ export interface OutlineResult {
   truncated: boolean;
 }
 
+/** A content request handler: answers one `content.*` message type, sync or async. */
+export type ContentHandler = (msg: any) => ToolResult | Promise<ToolResult>;
+
 export interface TabwrightContent {
   listening?: boolean;
+  /** request type → handler; each content file registers its own */
+  handlers: Record<string, ContentHandler>;
   outline: {
     build(opts?: { maxChars?: number }): OutlineResult;
     resolve(ref: string): Element | null;
