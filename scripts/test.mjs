@@ -22,7 +22,9 @@ const STEPS = [
 /** @param {string} cmd @param {string[]} args @returns {Promise<{ code: number, out: string }>} */
 function run(cmd, args) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    // TW_BROWSERS narrows e2e to one browser during development; the test command never does.
+    const { TW_BROWSERS: _narrow, ...env } = process.env;
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0' } });
     let out = '';
     child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
     child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });

@@ -7,7 +7,15 @@ import { startMockLLM } from '../../fixtures/llm/server.js';
 /** @import { BrowserEnv } from './browsers.js' */
 /** @import { Driver } from './driver.js' */
 
-export const BROWSERS = /** @type {const} */ (['chromium', 'firefox']);
+const ALL_BROWSERS = /** @type {const} */ (['chromium', 'firefox']);
+/**
+ * Both browsers, always, under `npm test` (scripts/test.mjs clears TW_BROWSERS). During development
+ * `TW_BROWSERS=chromium npx mocha …` narrows a run to one.
+ * @type {readonly ('chromium' | 'firefox')[]}
+ */
+export const BROWSERS = process.env.TW_BROWSERS
+  ? ALL_BROWSERS.filter((b) => process.env.TW_BROWSERS?.split(',').includes(b))
+  : ALL_BROWSERS;
 
 /** @type {Promise<{ site: Awaited<ReturnType<typeof startSite>>, llm: Awaited<ReturnType<typeof startMockLLM>> }> | null} */
 let servers = null;
