@@ -9,6 +9,8 @@ import { finishProvider } from './base.js';
 
 /** Separates our call number from Gemini's thoughtSignature inside a tool-call id (see below). */
 const SIG = '~sig~';
+/** Gemini's calls carry no id (before Gemini 3); ours must be unique across the conversation. */
+let callSeq = 0;
 
 /**
  * @param {{ baseUrl: string, model: string, apiKey?: string, fetch: typeof fetch, timeoutMs?: number, label?: string }} opts
@@ -78,7 +80,7 @@ async function* parseStream(body, label, signal) {
         const n = calls++;
         // Gemini 2.5+/3 require the thoughtSignature of a function call to come back with it on
         // the next turn; the tool-call id is the one field that round-trips through the loop.
-        const id = `${part.functionCall.id ?? `gcall_${n}`}${part.thoughtSignature ? SIG + part.thoughtSignature : ''}`;
+        const id = `${part.functionCall.id ?? `gcall_${(++callSeq).toString(36)}`}${part.thoughtSignature ? SIG + part.thoughtSignature : ''}`;
         yield { type: 'tool_call_delta', index: n, id, name: part.functionCall.name, argumentsDelta: JSON.stringify(part.functionCall.args ?? {}) };
       }
     }

@@ -5,6 +5,9 @@ import { ProviderError } from './errors.js';
 import { createHttp, guardStream, incomplete, badChunk, midStreamError, textOf, argsObject, readLines } from './http.js';
 import { finishProvider } from './base.js';
 
+/** Ollama's calls carry no id; ours must be unique across the conversation (the panel keys on it). */
+let callSeq = 0;
+
 /**
  * @param {{ baseUrl: string, model: string, apiKey?: string, fetch: typeof fetch, timeoutMs?: number, label?: string, numCtx?: number }} opts
  * @returns {Provider}
@@ -67,7 +70,7 @@ async function* parseStream(body, label, signal) {
     for (const tc of msg.tool_calls ?? []) {
       const n = calls++;
       const args = tc.function?.arguments;
-      yield { type: 'tool_call_delta', index: n, id: tc.id ?? `ocall_${n}`, name: tc.function?.name, argumentsDelta: typeof args === 'string' ? args : JSON.stringify(args ?? {}) };
+      yield { type: 'tool_call_delta', index: n, id: tc.id ?? `ocall_${(++callSeq).toString(36)}`, name: tc.function?.name, argumentsDelta: typeof args === 'string' ? args : JSON.stringify(args ?? {}) };
     }
     if (chunk.done) {
       done = true;

@@ -23,7 +23,8 @@ export function createPlatform() {
       const own = browser.runtime.getURL('').replace(/\/$/, '');
       /** @param {browser.webRequest._OnBeforeSendHeadersDetails} details */
       stripOrigin = (details) => {
-        if (!allowed.has(new URL(details.url).origin)) return {};
+        // Only the background's own requests (no tab), as Chrome's rule does.
+        if (details.tabId !== -1 || !allowed.has(new URL(details.url).origin)) return {};
         // Only our own moz-extension:// Origin is dropped; a page's requests keep theirs.
         const requestHeaders = (details.requestHeaders ?? []).filter((h) => !(h.name.toLowerCase() === 'origin' && h.value === own));
         return { requestHeaders };

@@ -5,6 +5,9 @@
 /** @import { ChatMessage, ChatRequest, Provider, StreamEvent, ToolSchema } from '../types/core' */
 import { textOf } from './http.js';
 
+/** Ids for calls found in text; unique across the conversation. */
+let callSeq = 0;
+
 /** @param {ToolSchema[]} tools */
 export function toolPrompt(tools) {
   const list = tools.map((t) => `- ${t.name}: ${t.description}\n  arguments (JSON schema): ${JSON.stringify(t.parameters)}`).join('\n');
@@ -148,7 +151,7 @@ export function withPromptTools(inner) {
       const { text: prose, calls } = parseToolCalls(text, req.tools.map((t) => t.name));
       if (prose) yield { type: 'text', text: prose };
       for (let i = 0; i < calls.length; i++) {
-        yield { type: 'tool_call_delta', index: i, id: `pcall_${Date.now().toString(36)}_${i}`, name: calls[i].name, argumentsDelta: calls[i].arguments };
+        yield { type: 'tool_call_delta', index: i, id: `pcall_${(++callSeq).toString(36)}`, name: calls[i].name, argumentsDelta: calls[i].arguments };
       }
       for (const ev of tail) yield ev.type === 'finish' && calls.length ? { type: 'finish', reason: 'tool_calls' } : ev;
     },
