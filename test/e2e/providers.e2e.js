@@ -81,4 +81,62 @@ scenario('providers: sign-in through each native format', (ctx) => {
       env.llm.rejectExtensionOrigins(false);
     }
   });
+
+  it('a rate limit shows as waiting in the panel, then the run goes on', async () => {
+    const { env } = ctx;
+    await useMockProvider(env, { kind: 'anthropic', baseUrl: env.llm.baseUrls.anthropic });
+    env.llm.script([
+      // Retry-After in whole seconds, as Anthropic sends it; the one real wait in this suite.
+      { error: { status: 429, body: { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited' } }, headers: { 'retry-after': '1' } } },
+      { text: 'The page is a login form.' },
+    ]);
+    const { page, panel } = await openPageWithPanel(env, 'login.html');
+    try {
+      await sendFromPanel(panel, 'What is this page?', 'ask');
+      const status = await panel.waitFor(() => { const el = document.querySelector('#status.waiting'); return el && !(/** @type {HTMLElement} */ (el)).hidden ? el.textContent : null; }, undefined, { message: 'the waiting status' });
+      expect(status).to.match(/^Anthropic \(.*\) is rate-limiting requests; waiting 1 s before retry 1 of 3\.$/);
+      const items = await waitForIdle(panel);
+      expect(items.filter((i) => i.cls.includes('error'))).to.deep.equal([]);
+      expect(items.filter((i) => i.cls.includes('final')).map((i) => i.text)).to.deep.equal(['The page is a login form.']);
+      expect(await panel.evaluate(() => document.querySelector('#status')?.classList.contains('waiting'))).to.equal(false);
+      expect(env.llm.requests).to.have.length(2);
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('the settings page offers every provider kind and fills its defaults', async () => {
+    const { env } = ctx;
+    const opts = await env.browser.openExtensionPage('ui/options.html');
+    try {
+      await opts.waitFor(() => (/** @type {HTMLSelectElement} */ (document.getElementById('kind'))).options.length > 10 && (/** @type {HTMLInputElement} */ (document.getElementById('baseUrl'))).value !== '', undefined, { message: 'the settings form to load' });
+      const filled = await opts.evaluate(() => {
+        const kind = /** @type {HTMLSelectElement} */ (document.getElementById('kind'));
+        const val = (/** @type {string} */ id) => (/** @type {HTMLInputElement} */ (document.getElementById(id))).value;
+        kind.value = 'gemini';
+        kind.dispatchEvent(new Event('change'));
+        const gemini = [val('baseUrl'), val('model')];
+        kind.value = 'azure';
+        kind.dispatchEvent(new Event('change'));
+        return { kinds: [...kind.options].map((o) => o.value), gemini, azure: val('baseUrl'), note: document.getElementById('kind-note')?.textContent };
+      });
+      expect(filled.kinds).to.include.members(['openai', 'anthropic', 'gemini', 'ollama', 'builtin', 'azure', 'lmstudio']);
+      expect(filled.gemini).to.deep.equal(['https://generativelanguage.googleapis.com/v1beta', 'gemini-2.5-flash']);
+      expect(filled.azure).to.contain('.openai.azure.com/openai/deployments/');
+      expect(filled.note).to.contain('deployment');
+      // Saving stores the kind; the router reads it back.
+      await opts.evaluate(() => {
+        const kind = /** @type {HTMLSelectElement} */ (document.getElementById('kind'));
+        kind.value = 'ollama';
+        kind.dispatchEvent(new Event('change'));
+      });
+      await opts.click('button[type=submit]');
+      await opts.waitFor(() => document.getElementById('result')?.textContent, undefined, { message: 'the save result' });
+      const saved = await ask(env.control, { type: 'settings.get' });
+      expect(saved.data.provider).to.deep.include({ kind: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.1', toolMode: 'native', timeoutMs: 90000 });
+    } finally {
+      await opts.close();
+    }
+  });
 });
