@@ -61,14 +61,15 @@ describe('provider wire formats (contract, against the mock server)', () => {
       expect(a.body.tools).to.deep.equal([{ name: 'click', description: 'Click an element', input_schema: TOOLS[0].parameters, cache_control: { type: 'ephemeral' } }]);
       expect(a.body.messages).to.deep.equal([{ role: 'user', content: [
         { type: 'text', text: 'Click the button in this screenshot' },
-        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' }, cache_control: { type: 'ephemeral' } },
       ] }]);
       expect(b.body.max_tokens).to.equal(8192);
       const toolUseId = b.body.messages[1].content[1].id;
       expect(toolUseId).to.match(/^toolu_/);
       expect(b.body.messages.slice(1)).to.deep.equal([
         { role: 'assistant', content: [{ type: 'text', text: 'I will click it.' }, { type: 'tool_use', id: toolUseId, name: 'click', input: { ref: 'e12' } }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content: 'clicked e12' }] },
+        // The breakpoint moves to the newest block, so the next step reads everything before it from cache.
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content: 'clicked e12', cache_control: { type: 'ephemeral' } }] },
       ]);
     });
 
@@ -97,6 +98,14 @@ describe('provider wire formats (contract, against the mock server)', () => {
       expect([rate.code, rate.retryAfterMs]).to.deep.equal(['RATE_LIMITED', 12000]);
       const over = await errorOf(p);
       expect([over.code, over.retryable, over.detail]).to.deep.equal(['SERVER_ERROR', true, 'Overloaded']);
+    });
+
+    it('counts prompt-cache reads as input and prices them at the cached rate', async () => {
+      llm.script([{ text: 'ok', usage: { prompt_tokens: 10_000, completion_tokens: 100, cached_tokens: 9_000 } }]);
+      const r = await collect(make().chatStream({ messages: [{ role: 'user', content: 'hi' }], tools: [] }));
+      expect(r.usage).to.deep.include({ inputTokens: 10_000, outputTokens: 100 });
+      // 1000 fresh × $3 + 9000 cached × $0.30 + 100 out × $15, per million
+      expect(r.usage.costUsd).to.be.closeTo((1000 * 3 + 9000 * 0.3 + 100 * 15) / 1e6, 1e-12);
     });
 
     it('lists models from /v1/models with its headers', async () => {

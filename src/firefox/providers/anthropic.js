@@ -44,7 +44,7 @@ export function createAnthropicProvider(opts) {
         // Required by the Messages API; the model's own maximum unless the caller asks for less.
         max_tokens: req.maxTokens ?? opts.maxTokens ?? 8192,
         ...(system ? { system: [{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }] } : {}),
-        messages: toWireMessages(req.messages),
+        messages: withTailBreakpoint(toWireMessages(req.messages)),
         ...(tools.length ? { tools, tool_choice: { type: 'auto' } } : {}),
         ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
         stream: true,
@@ -145,6 +145,20 @@ function toWireMessages(messages) {
     }
   }
   return out;
+}
+
+/**
+ * A cache breakpoint on the last block: an agent run re-sends the whole conversation every step,
+ * so each step reads the previous step's prefix from the cache (0.1× input price) instead of
+ * paying for it again. System + tools alone (~650 tokens here) are below the 1024-token minimum
+ * a cached prefix needs, so this breakpoint is the one that saves money. Up to 4 are allowed.
+ * @param {{ role: string, content: any[] }[]} messages
+ */
+function withTailBreakpoint(messages) {
+  const last = messages[messages.length - 1];
+  const block = last?.content[last.content.length - 1];
+  if (block) last.content[last.content.length - 1] = { ...block, cache_control: { type: 'ephemeral' } };
+  return messages;
 }
 
 /** @param {string | ContentPart[]} content */
