@@ -113,6 +113,14 @@ describe('provider fault matrix (each fault × each native format)', () => {
         expect(waits).to.have.length(1);
       });
 
+      it('a stream that stalls mid-answer → TIMEOUT after the configured time, nothing half-kept', async () => {
+        llm.script([{ ...f.toolReply, stallAfterChunks: f.midToolCut }]);
+        const e = await fail(make({ timeoutMs: 150 }));
+        expect(e.code).to.equal('TIMEOUT');
+        expect(e.message).to.contain('stopped sending mid-answer');
+        expect(llm.requests).to.have.length(1);
+      });
+
       it('stream cut before anything arrived → retried transparently', async () => {
         llm.script([{ ...f.toolReply, cutAfterChunks: 0 }, f.toolReply]);
         const r = await collect(make().chatStream(hi()));

@@ -29,9 +29,9 @@ export function createHttp(opts) {
    * @param {string} path
    * @param {{ method: string, body?: unknown }} init
    * @param {AbortSignal} [signal]
-   * @returns {Promise<Response>}
+   * @returns {Promise<{ res: Response, abort: () => void }>}
    */
-  async function request(path, init, signal) {
+  async function send(path, init, signal) {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
@@ -44,15 +44,63 @@ export function createHttp(opts) {
         signal: combined,
       });
     } catch (err) {
-      if (timeout.signal.aborted && !signal?.aborted) {
-        throw new ProviderError('TIMEOUT', `${opts.label} did not answer within ${Math.round(timeoutMs / 1000)} s. Try again, or raise the time-out in Settings → Provider.`, { retryable: true });
-      }
+      if (timeout.signal.aborted && !signal?.aborted) throw timeoutError();
       throw networkError(opts.label, err, signal);
     } finally {
       clearTimeout(timer);
     }
     if (!res.ok) throw httpError(opts.label, res.status, await res.text().catch(() => ''), res.headers);
-    return res;
+    return { res, abort: () => timeout.abort() };
+  }
+
+  function timeoutError() {
+    return new ProviderError('TIMEOUT', `${opts.label} did not answer within ${Math.round(timeoutMs / 1000)} s. Try again, or raise the time-out in Settings → Provider.`, { retryable: true });
+  }
+
+  /** @param {string} path @param {{ method: string, body?: unknown }} init @param {AbortSignal} [signal] */
+  async function request(path, init, signal) {
+    return (await send(path, init, signal)).res;
+  }
+
+  /**
+   * POST and parse the streamed answer. The time-out applies again between events, so a server
+   * that stalls mid-answer ends in TIMEOUT instead of hanging the run.
+   * @template T
+   * @param {string} path @param {unknown} body @param {AbortSignal | undefined} signal
+   * @param {(stream: ReadableStream<Uint8Array>) => AsyncGenerator<T>} parse
+   * @returns {AsyncGenerator<T>}
+   */
+  async function* stream(path, body, signal, parse) {
+    const { res, abort } = await send(path, { method: 'POST', body }, signal);
+    if (!res.body) throw new ProviderError('BAD_RESPONSE', `${opts.label} sent an empty response.`, { retryable: true });
+    const events = parse(/** @type {ReadableStream<Uint8Array>} */ (res.body));
+    try {
+      while (true) {
+        /** @type {ReturnType<typeof setTimeout> | undefined} */
+        let timer;
+        const stalled = new Promise((_resolve, reject) => { timer = setTimeout(() => reject(STALLED), timeoutMs); });
+        /** @type {IteratorResult<T>} */
+        let r;
+        try {
+          r = /** @type {IteratorResult<T>} */ (await Promise.race([events.next(), stalled]));
+        } catch (err) {
+          if (err === STALLED) {
+            abort();
+            throw new ProviderError('TIMEOUT', `${opts.label} stopped sending mid-answer for ${Math.round(timeoutMs / 1000)} s. Try again, or raise the time-out in Settings → Provider.`, { retryable: true });
+          }
+          if (err instanceof ProviderError) throw err;
+          if (signal?.aborted) throw new ProviderError('ABORTED', 'The run was stopped.');
+          throw new ProviderError('STREAM_CUT', `The connection to ${opts.label} broke mid-answer. Try again.`, { retryable: true, detail: String(err) });
+        } finally {
+          clearTimeout(timer);
+        }
+        if (r.done) return;
+        yield r.value;
+      }
+    } finally {
+      // Stop the parser (releases the body) whether we finished, failed or the consumer stopped.
+      events.return(undefined).catch(() => {});
+    }
   }
 
   /** @param {string} path @param {AbortSignal} [signal] */
@@ -61,27 +109,10 @@ export function createHttp(opts) {
     return res.json();
   }
 
-  return { request, getJSON, baseUrl };
+  return { request, stream, getJSON, baseUrl };
 }
 
-/**
- * Wraps a parser over a response body: errors that are not already ProviderErrors become
- * STREAM_CUT (or ABORTED when the user stopped the run).
- * @template T
- * @param {string} label
- * @param {AbortSignal | undefined} signal
- * @param {() => AsyncGenerator<T>} gen
- * @returns {AsyncGenerator<T>}
- */
-export async function* guardStream(label, signal, gen) {
-  try {
-    yield* gen();
-  } catch (err) {
-    if (err instanceof ProviderError) throw err;
-    if (signal?.aborted) throw new ProviderError('ABORTED', 'The run was stopped.');
-    throw new ProviderError('STREAM_CUT', `The connection to ${label} broke mid-answer. Try again.`, { retryable: true, detail: String(err) });
-  }
-}
+const STALLED = Symbol('stalled');
 
 /** The stream ended without the format's end marker. @param {string} label @param {AbortSignal} [signal] */
 export function incomplete(label, signal) {

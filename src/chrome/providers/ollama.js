@@ -1,8 +1,7 @@
 // Ollama's native /api/chat: NDJSON streaming, tools, images as base64 beside the text.
 // https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion
 /** @import { ChatMessage, Provider, StreamEvent } from '../types/core' */
-import { ProviderError } from './errors.js';
-import { createHttp, guardStream, incomplete, badChunk, midStreamError, textOf, argsObject, readLines } from './http.js';
+import { createHttp, incomplete, badChunk, midStreamError, textOf, argsObject, readLines } from './http.js';
 import { finishProvider } from './base.js';
 
 /** Ollama's calls carry no id; ours must be unique across the conversation (the panel keys on it). */
@@ -41,10 +40,7 @@ export function createOllamaProvider(opts) {
         stream: true,
         ...(Object.keys(options).length ? { options } : {}),
       };
-      const res = await http.request('/api/chat', { method: 'POST', body }, req.signal);
-      if (!res.body) throw new ProviderError('BAD_RESPONSE', `${label} sent an empty response.`, { retryable: true });
-      const stream = /** @type {ReadableStream<Uint8Array>} */ (res.body);
-      yield* guardStream(label, req.signal, () => parseStream(stream, label, req.signal));
+      yield* http.stream('/api/chat', body, req.signal, (stream) => parseStream(stream, label, req.signal));
     },
 
     async listModels(signal) {

@@ -2,9 +2,8 @@
 // Together, Fireworks, Azure OpenAI, LM Studio, llama.cpp, vLLM, Jan, LocalAI: see presets.js).
 // https://platform.openai.com/docs/api-reference/chat/create
 /** @import { ChatMessage, Provider, StreamEvent, Capabilities } from '../types/core' */
-import { ProviderError } from './errors.js';
 import { readSSE } from './sse.js';
-import { createHttp, guardStream, incomplete, badChunk, midStreamError, textOf } from './http.js';
+import { createHttp, incomplete, badChunk, midStreamError, textOf } from './http.js';
 import { finishProvider } from './base.js';
 
 /**
@@ -58,10 +57,7 @@ export function createOpenAIProvider(opts) {
         ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
         ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
       };
-      const res = await http.request('/chat/completions', { method: 'POST', body }, req.signal);
-      if (!res.body) throw new ProviderError('BAD_RESPONSE', `${label} sent an empty response.`, { retryable: true });
-      const stream = /** @type {ReadableStream<Uint8Array>} */ (res.body);
-      yield* guardStream(label, req.signal, () => parseStream(stream, label, req.signal));
+      yield* http.stream('/chat/completions', body, req.signal, (stream) => parseStream(stream, label, req.signal));
     },
 
     async listModels(signal) {

@@ -3,9 +3,8 @@
 // https://docs.anthropic.com/en/api/messages  https://docs.anthropic.com/en/api/messages-streaming
 // https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching
 /** @import { ChatMessage, Provider, StreamEvent, ContentPart } from '../types/core' */
-import { ProviderError } from './errors.js';
 import { readSSE } from './sse.js';
-import { createHttp, guardStream, incomplete, badChunk, midStreamError, textOf, argsObject } from './http.js';
+import { createHttp, incomplete, badChunk, midStreamError, textOf, argsObject } from './http.js';
 import { finishProvider } from './base.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -49,10 +48,7 @@ export function createAnthropicProvider(opts) {
         ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
         stream: true,
       };
-      const res = await http.request('/messages', { method: 'POST', body }, req.signal);
-      if (!res.body) throw new ProviderError('BAD_RESPONSE', `${label} sent an empty response.`, { retryable: true });
-      const stream = /** @type {ReadableStream<Uint8Array>} */ (res.body);
-      yield* guardStream(label, req.signal, () => parseStream(stream, label, req.signal));
+      yield* http.stream('/messages', body, req.signal, (stream) => parseStream(stream, label, req.signal));
     },
 
     async listModels(signal) {

@@ -2,9 +2,8 @@
 // parts, inline images, systemInstruction. https://ai.google.dev/api/generate-content
 // https://ai.google.dev/gemini-api/docs/function-calling
 /** @import { ChatMessage, Provider, StreamEvent, ContentPart, JSONSchema } from '../types/core' */
-import { ProviderError } from './errors.js';
 import { readSSE } from './sse.js';
-import { createHttp, guardStream, incomplete, badChunk, midStreamError, textOf, argsObject } from './http.js';
+import { createHttp, incomplete, badChunk, midStreamError, textOf, argsObject } from './http.js';
 import { finishProvider } from './base.js';
 
 /** Separates our call number from Gemini's thoughtSignature inside a tool-call id (see below). */
@@ -42,10 +41,7 @@ export function createGeminiProvider(opts) {
           generationConfig: { ...(req.maxTokens ? { maxOutputTokens: req.maxTokens } : {}), ...(req.temperature !== undefined ? { temperature: req.temperature } : {}) },
         } : {}),
       };
-      const res = await http.request(`/models/${encodeURIComponent(model)}:streamGenerateContent?alt=sse`, { method: 'POST', body }, req.signal);
-      if (!res.body) throw new ProviderError('BAD_RESPONSE', `${label} sent an empty response.`, { retryable: true });
-      const stream = /** @type {ReadableStream<Uint8Array>} */ (res.body);
-      yield* guardStream(label, req.signal, () => parseStream(stream, label, req.signal));
+      yield* http.stream(`/models/${encodeURIComponent(model)}:streamGenerateContent?alt=sse`, body, req.signal, (stream) => parseStream(stream, label, req.signal));
     },
 
     async listModels(signal) {
