@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
-import { firstUserText, offeredTools, signInScript, toolResults } from '../fixtures/llm/conversation.js';
+import { asPromptReplies, firstUserText, offeredTools, signInScript, toolResults } from '../fixtures/llm/conversation.js';
 
 /** @import { TestEnv } from './harness/env.js' */
 /** @import { WireFormat } from '../fixtures/llm/server.js' */
@@ -56,7 +56,7 @@ async function signIn(env, format) {
   }
 }
 
-scenario('providers: sign-in through each native format', (ctx) => {
+scenario('providers', (ctx) => {
   it('Anthropic Messages', async () => { await signIn(ctx.env, 'anthropic'); });
   it('Google Gemini', async () => { await signIn(ctx.env, 'gemini'); });
   it('Ollama /api/chat', async () => { await signIn(ctx.env, 'ollama'); });
@@ -137,6 +137,61 @@ scenario('providers: sign-in through each native format', (ctx) => {
       expect(saved.data.provider).to.deep.include({ kind: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.1', toolMode: 'native', timeoutMs: 90000 });
     } finally {
       await opts.close();
+    }
+  });
+
+  it('a model without tool calling signs in through the prompt-based tool protocol (Ollama)', async () => {
+    const { env } = ctx;
+    await useMockProvider(env, { kind: 'ollama', baseUrl: env.llm.baseUrls.ollama, toolMode: 'prompt' });
+    env.llm.script(asPromptReplies(signInScript()));
+    const { page, panel } = await openPageWithPanel(env, 'login.html');
+    try {
+      await sendFromPanel(panel, 'Sign in as alice with password hunter2', 'act');
+      const items = await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(items.filter((i) => i.cls.includes('error')).map((i) => i.text)).to.deep.equal([]);
+      expect(await page.text('h1')).to.equal('Welcome, alice');
+      expect(items.filter((i) => i.tool).map((i) => i.tool)).to.deep.equal(['snapshot', 'type', 'type', 'click', 'done']);
+      const first = env.llm.requests[0].body;
+      expect(first).to.not.have.property('tools');
+      expect(first.messages[0].content).to.contain('You can call tools.').and.to.contain('- snapshot:');
+      // The JSON of a call never shows up in the panel as prose.
+      expect(items.filter((i) => i.cls.includes('assistant')).map((i) => i.text).join('\n')).to.not.contain('"tool"');
+    } finally {
+      await page.close();
+      await panel.close();
+      await useMockProvider(env, { toolMode: 'native' });
+    }
+  });
+
+  it('a stream cut mid-tool-call ends in a clear error, and the next message continues from an intact conversation', async () => {
+    const { env } = ctx;
+    await useMockProvider(env, { kind: 'anthropic', baseUrl: env.llm.baseUrls.anthropic });
+    env.llm.script([
+      { text: 'Let me look.', toolCalls: [{ name: 'snapshot', args: {} }], cutAfterChunks: 9 }, // after the tool_use start and its first input_json_delta
+      { text: 'It is a login form.' },
+    ]);
+    const { page, panel } = await openPageWithPanel(env, 'login.html');
+    try {
+      await sendFromPanel(panel, 'What is this page?', 'ask');
+      let items = await waitForIdle(panel);
+      const errors = items.filter((i) => i.cls.includes('error'));
+      expect(errors).to.have.length(1);
+      expect(errors[0].text).to.match(/^STREAM_CUT.*Anthropic .* broke mid-answer\. Try again\.$/);
+      expect(items.filter((i) => i.tool)).to.deep.equal([]);
+      expect(items.filter((i) => i.cls.includes('streaming'))).to.deep.equal([]);
+
+      await sendFromPanel(panel, 'Try again please', 'ask');
+      items = await waitForIdle(panel);
+      expect(items.filter((i) => i.cls.includes('final')).map((i) => i.text)).to.deep.equal(['It is a login form.']);
+      // The second request holds both user messages and nothing of the broken answer.
+      const msgs = env.llm.requests[1].body.messages;
+      expect(msgs.map((/** @type {any} */ m) => m.role)).to.deep.equal(['user']);
+      expect(msgs[0].content.map((/** @type {any} */ b) => b.type)).to.deep.equal(['text', 'text']);
+      expect(JSON.stringify(msgs)).to.not.contain('tool_use');
+    } finally {
+      await page.close();
+      await panel.close();
     }
   });
 });

@@ -86,6 +86,8 @@ export class Session {
         break;
       }
       case 'error':
+        // An answer cut off by the error stops looking as if it were still arriving.
+        for (const item of this.items) if (item.kind === 'assistant' && item.streaming) this.upsert({ ...item, streaming: false });
         this.addError(e.code, e.message);
         break;
       case 'usage': {
