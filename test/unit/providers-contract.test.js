@@ -154,6 +154,16 @@ describe('provider wire formats (contract, against the mock server)', () => {
       expect(llm.requests[0].body.contents[1].parts).to.deep.equal([{ functionCall: { name: 'click', args: { ref: 'e1' } }, thoughtSignature: 'c2lnbmF0dXJl' }]);
     });
 
+    it('echoes a Gemini 3 call id in its functionResponse', async () => {
+      /** @type {ChatMessage[]} */
+      const messages = [{ role: 'user', content: 'go' }, { role: 'assistant', content: '', toolCalls: [{ id: 'fc_7~sig~c2ln', name: 'click', arguments: '{}' }] }, { role: 'tool', toolCallId: 'fc_7~sig~c2ln', name: 'click', content: 'ok' }];
+      llm.script([{ text: 'ok' }]);
+      await collect(make().chatStream({ messages, tools: TOOLS }));
+      const [, model, user] = llm.requests[0].body.contents;
+      expect(model.parts[0].functionCall).to.deep.equal({ id: 'fc_7', name: 'click', args: {} });
+      expect(user.parts[0].functionResponse).to.deep.equal({ id: 'fc_7', name: 'click', response: { content: 'ok' } });
+    });
+
     it("maps Google's error bodies, including a bad key sent as 400 API_KEY_INVALID", async () => {
       llm.script([
         { error: { status: 400, body: geminiError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID') } },

@@ -127,7 +127,9 @@ function toContents(messages) {
       ]);
     } else if (m.role === 'tool') {
       const name = m.name ?? names.get(m.toolCallId ?? '') ?? 'tool';
-      push('user', [{ functionResponse: { name, response: { content: textOf(m.content) } } }]);
+      // Gemini 3 gives calls an id and matches responses by it; older models match by name.
+      const callId = (m.toolCallId ?? '').split(SIG)[0];
+      push('user', [{ functionResponse: { ...(callId && !callId.startsWith('gcall_') ? { id: callId } : {}), name, response: { content: textOf(m.content) } } }]);
     } else {
       push('user', partsOf(m.content));
     }
