@@ -2,19 +2,13 @@
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
-import { findRef, lastToolResult, offeredTools, toolResults } from '../fixtures/llm/conversation.js';
+import { offeredTools, signInScript, toolResults } from '../fixtures/llm/conversation.js';
 
 scenario('sign in', (ctx) => {
   it('signs in as alice and shows the final answer in the panel', async () => {
     const { env } = ctx;
     await useMockProvider(env);
-    env.llm.script([
-      { text: 'Let me look at the page.', toolCalls: [{ name: 'snapshot', args: {} }] },
-      (req) => ({ toolCalls: [{ name: 'type', args: { ref: findRef(lastToolResult(req.body), 'textbox', 'Username'), text: 'alice' } }] }),
-      (req) => ({ toolCalls: [{ name: 'type', args: { ref: findRef(toolResults(req.body)[0], 'textbox', 'Password'), text: 'hunter2' } }] }),
-      (req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', 'Sign in') } }] }),
-      { toolCalls: [{ name: 'done', args: { summary: 'Signed in as alice. The page now says "Welcome, alice".' } }] },
-    ]);
+    env.llm.script(signInScript());
     const { page, panel } = await openPageWithPanel(env, 'login.html');
     try {
       await sendFromPanel(panel, 'Sign in as alice with password hunter2', 'act');

@@ -1,6 +1,7 @@
 // Parses and checks the arguments a model wrote for a tool call. Malformed input becomes a
 // tool error the model can correct, never an exception that ends the run.
 /** @import { JSONSchema, ToolErr } from '../types/core' */
+import { repairJSON } from '../providers/tool-protocol.js';
 
 /**
  * @param {string} raw the arguments text as streamed by the model
@@ -12,13 +13,15 @@ export function parseToolArgs(raw, schema) {
   /** @type {unknown} */
   let args = {};
   if (text) {
-    try {
-      args = JSON.parse(text);
-    } catch (err) {
+    // Unambiguous slips (trailing commas, single quotes, a missing closing brace) are repaired;
+    // anything else goes back to the model as an error it can correct.
+    const parsed = repairJSON(text);
+    if (parsed.ok) args = parsed.value;
+    else {
       return {
         ok: false,
         code: 'INVALID_ARGUMENTS',
-        message: `The arguments are not valid JSON (${err instanceof Error ? err.message : err}). Send one JSON object matching the tool's schema.`,
+        message: `The arguments are not valid JSON (${parsed.error}). Send one JSON object matching the tool's schema.`,
         retryable: true,
       };
     }

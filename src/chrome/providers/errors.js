@@ -30,7 +30,9 @@ export class ProviderError extends Error {
 export function httpError(label, status, bodyText, headers) {
   const detail = extractServerMessage(bodyText);
   const said = detail ? ` The server said: "${detail}".` : '';
-  if (status === 401 || status === 403) {
+  // Gemini answers a bad key with 400 INVALID_ARGUMENT and reason API_KEY_INVALID, not 401.
+  // https://ai.google.dev/gemini-api/docs/troubleshooting
+  if (status === 401 || status === 403 || (status === 400 && /API_KEY_INVALID|API key not valid/.test(bodyText))) {
     return new ProviderError('AUTH_FAILED',
       `${label} refused the request (${status}).${said} Open Settings → Provider and check the API key.`,
       { status, detail });

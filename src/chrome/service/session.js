@@ -16,6 +16,8 @@ export class Session {
     /** @type {Set<(e: PanelEvent) => void>} */
     this.listeners = new Set();
     this.seq = 0;
+    /** @type {import('../types/messages').UsageTotal} */
+    this.usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
   }
 
   get running() { return this.run !== null; }
@@ -84,9 +86,21 @@ export class Session {
         break;
       }
       case 'error':
+        // An answer cut off by the error stops looking as if it were still arriving.
+        for (const item of this.items) if (item.kind === 'assistant' && item.streaming) this.upsert({ ...item, streaming: false });
         this.addError(e.code, e.message);
         break;
-      case 'usage':
+      case 'usage': {
+        const u = this.usage;
+        u.inputTokens += e.usage.inputTokens;
+        u.outputTokens += e.usage.outputTokens;
+        u.calls++;
+        if (e.usage.costUsd !== undefined) u.costUsd = (u.costUsd ?? 0) + e.usage.costUsd;
+        this.broadcast({ type: 'usage', usage: { ...u } });
+        break;
+      }
+      case 'waiting':
+        this.broadcast({ type: 'status', text: e.message });
         break;
     }
   }

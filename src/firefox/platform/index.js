@@ -1,6 +1,9 @@
 // Firefox's platform layer: what only Firefox does, or does its own way.
 /** @import { Platform } from '../types/platform' */
 
+/** The listener removing the Origin header for local endpoints, so it can be replaced. @type {((details: browser.webRequest._OnBeforeSendHeadersDetails) => browser.webRequest.BlockingResponse) | null} */
+let stripOrigin = null;
+
 /** @returns {Platform} */
 export function createPlatform() {
   return {
@@ -11,6 +14,27 @@ export function createPlatform() {
     },
     setupPanel() {
       browser.browserAction.onClicked.addListener(() => { browser.sidebarAction.toggle(); });
+    },
+    async setLocalEndpoints(origins) {
+      if (stripOrigin) browser.webRequest.onBeforeSendHeaders.removeListener(stripOrigin);
+      stripOrigin = null;
+      if (!origins.length) return;
+      const allowed = new Set(origins);
+      const own = browser.runtime.getURL('').replace(/\/$/, '');
+      /** @param {browser.webRequest._OnBeforeSendHeadersDetails} details */
+      stripOrigin = (details) => {
+        // Only the background's own requests (no tab), as Chrome's rule does.
+        if (details.tabId !== -1 || !allowed.has(new URL(details.url).origin)) return {};
+        // Only our own moz-extension:// Origin is dropped; a page's requests keep theirs.
+        const requestHeaders = (details.requestHeaders ?? []).filter((h) => !(h.name.toLowerCase() === 'origin' && h.value === own));
+        return { requestHeaders };
+      };
+      // Match patterns carry no port, so the listener checks the full origin itself.
+      const urls = [...new Set(origins.map((o) => { const u = new URL(o); return `${u.protocol}//${u.hostname.includes(':') ? `[${u.hostname}]` : u.hostname}/*`; }))];
+      browser.webRequest.onBeforeSendHeaders.addListener(stripOrigin, { urls }, ['blocking', 'requestHeaders']);
+    },
+    languageModel() {
+      return null; // Firefox has no Prompt API
     },
   };
 }

@@ -1,8 +1,10 @@
-// OpenAI Chat Completions wire format (also spoken by Ollama's /v1, LM Studio, vLLM, OpenRouter, …).
+// OpenAI Chat Completions wire format (also spoken by OpenRouter, Groq, Mistral, DeepSeek, xAI,
+// Together, Fireworks, Azure OpenAI, LM Studio, llama.cpp, vLLM, Jan, LocalAI: see presets.js).
 // https://platform.openai.com/docs/api-reference/chat/create
-/** @import { ChatMessage, ChatRequest, Provider, StreamEvent, ContentPart } from '../types/core' */
-import { ProviderError, httpError, networkError } from './errors.js';
+/** @import { ChatMessage, Provider, StreamEvent, Capabilities } from '../types/core' */
 import { readSSE } from './sse.js';
+import { createHttp, incomplete, badChunk, midStreamError, textOf } from './http.js';
+import { finishProvider } from './base.js';
 
 /**
  * @typedef {object} OpenAIOptions
@@ -11,7 +13,13 @@ import { readSSE } from './sse.js';
  * @property {string} [apiKey]
  * @property {typeof fetch} fetch injected so Node tests and the extension share this code
  * @property {string} [label]
- * @property {number} [timeoutMs] time allowed for the response headers and between stream chunks
+ * @property {string} [kind] the preset id, reported as Provider.kind
+ * @property {number} [timeoutMs] time allowed for the response headers
+ * @property {'bearer' | 'api-key'} [auth] Azure OpenAI sends the key in an `api-key` header
+ * @property {string} [query] appended to every URL (Azure: api-version=…)
+ * @property {boolean} [streamUsage] send stream_options.include_usage (default true; some local servers reject it)
+ * @property {Record<string, string>} [extraHeaders] e.g. OpenRouter's HTTP-Referer / X-Title
+ * @property {Partial<Capabilities>} [caps]
  */
 
 /**
@@ -19,68 +27,45 @@ import { readSSE } from './sse.js';
  * @returns {Provider}
  */
 export function createOpenAIProvider(opts) {
-  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  const label = opts.label ?? `OpenAI-compatible (${baseUrl})`;
-  const timeoutMs = opts.timeoutMs ?? 90_000;
-
-  /** @returns {Record<string, string>} */
-  function headers() {
-    /** @type {Record<string, string>} */
-    const h = { 'content-type': 'application/json' };
-    if (opts.apiKey) h.authorization = `Bearer ${opts.apiKey}`;
-    return h;
-  }
-
-  /**
-   * @param {string} path
-   * @param {RequestInit} init
-   * @param {AbortSignal} [signal]
-   */
-  async function request(path, init, signal) {
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
-    let res;
-    try {
-      res = await opts.fetch(`${baseUrl}${path}`, { ...init, headers: headers(), signal: combined });
-    } catch (err) {
-      if (timeout.signal.aborted && !signal?.aborted) {
-        throw new ProviderError('TIMEOUT', `${label} did not answer within ${Math.round(timeoutMs / 1000)} s. Try again, or raise the time-out in Settings.`, { retryable: true });
+  const label = opts.label ?? `OpenAI-compatible (${opts.baseUrl.replace(/\/+$/, '')})`;
+  const http = createHttp({
+    baseUrl: opts.baseUrl, label, fetch: opts.fetch, timeoutMs: opts.timeoutMs, query: opts.query,
+    headers() {
+      /** @type {Record<string, string>} */
+      const h = { 'content-type': 'application/json', ...(opts.extraHeaders ?? {}) };
+      if (opts.apiKey) {
+        if (opts.auth === 'api-key') h['api-key'] = opts.apiKey;
+        else h.authorization = `Bearer ${opts.apiKey}`;
       }
-      throw networkError(label, err, signal);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (!res.ok) throw httpError(label, res.status, await res.text().catch(() => ''), res.headers);
-    return res;
-  }
+      return h;
+    },
+  });
 
-  return {
-    kind: 'openai',
+  return finishProvider({
+    kind: opts.kind ?? 'openai',
     label,
     model: opts.model,
+    caps: opts.caps,
 
     async *chatStream(req) {
       const body = {
         model: opts.model,
         messages: req.messages.map(toWireMessage),
         stream: true,
-        stream_options: { include_usage: true },
+        ...(opts.streamUsage === false ? {} : { stream_options: { include_usage: true } }),
         ...(req.tools.length ? { tools: req.tools.map((t) => ({ type: 'function', function: t })), tool_choice: 'auto' } : {}),
         ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
         ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
       };
-      const res = await request('/chat/completions', { method: 'POST', body: JSON.stringify(body) }, req.signal);
-      if (!res.body) throw new ProviderError('BAD_RESPONSE', `${label} sent an empty response.`, { retryable: true });
-      yield* parseStream(res.body, label, req.signal);
+      yield* http.stream('/chat/completions', body, req.signal, (stream) => parseStream(stream, label, req.signal));
     },
 
     async listModels(signal) {
-      const res = await request('/models', { method: 'GET' }, signal);
-      const body = await res.json();
+      if (opts.auth === 'api-key') return [opts.model]; // Azure: the deployment is the model
+      const body = await http.getJSON('/models', signal);
       return (body?.data ?? []).map((/** @type {{id: string}} */ m) => m.id).filter(Boolean).sort();
     },
-  };
+  });
 }
 
 /**
@@ -92,47 +77,36 @@ export function createOpenAIProvider(opts) {
 async function* parseStream(body, label, signal) {
   let finished = false;
   let sawDone = false;
-  try {
-    for await (const { data } of readSSE(body)) {
-      if (data === '[DONE]') { sawDone = true; break; }
-      let chunk;
-      try { chunk = JSON.parse(data); } catch {
-        throw new ProviderError('BAD_RESPONSE', `${label} sent a stream chunk that is not JSON.`, { retryable: true, detail: data.slice(0, 200) });
-      }
-      if (chunk.error) {
-        const msg = typeof chunk.error === 'string' ? chunk.error : chunk.error.message;
-        throw new ProviderError('SERVER_ERROR', `${label} reported an error mid-stream: "${msg}". Try again.`, { retryable: true, detail: msg });
-      }
-      if (chunk.usage) {
-        yield { type: 'usage', usage: { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 } };
-      }
-      const choice = chunk.choices?.[0];
-      if (!choice) continue;
-      const delta = choice.delta ?? {};
-      if (typeof delta.content === 'string' && delta.content) yield { type: 'text', text: delta.content };
-      for (const tc of delta.tool_calls ?? []) {
-        yield {
-          type: 'tool_call_delta',
-          index: tc.index ?? 0,
-          id: tc.id || undefined,
-          name: tc.function?.name || undefined,
-          argumentsDelta: tc.function?.arguments ?? undefined,
-        };
-      }
-      if (choice.finish_reason) {
-        finished = true;
-        yield { type: 'finish', reason: choice.finish_reason };
-      }
+  for await (const { data } of readSSE(body)) {
+    if (data === '[DONE]') { sawDone = true; break; }
+    let chunk;
+    try { chunk = JSON.parse(data); } catch { throw badChunk(label, data); }
+    if (chunk.error) throw midStreamError(label, typeof chunk.error === 'string' ? chunk.error : chunk.error.message);
+    if (chunk.usage) {
+      const cached = chunk.usage.prompt_tokens_details?.cached_tokens;
+      yield { type: 'usage', usage: { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0, ...(cached ? { cachedInputTokens: cached } : {}) } };
     }
-  } catch (err) {
-    if (err instanceof ProviderError) throw err;
-    if (signal?.aborted) throw new ProviderError('ABORTED', 'The run was stopped.');
-    throw new ProviderError('STREAM_CUT', `The connection to ${label} broke mid-answer. Try again.`, { retryable: true, detail: String(err) });
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    const delta = choice.delta ?? {};
+    if (typeof delta.content === 'string' && delta.content) yield { type: 'text', text: delta.content };
+    for (const tc of delta.tool_calls ?? []) {
+      yield {
+        type: 'tool_call_delta',
+        index: tc.index ?? 0,
+        id: tc.id || undefined,
+        name: tc.function?.name || undefined,
+        // Some servers (llama.cpp, older vLLM) send arguments as an object rather than text.
+        argumentsDelta: typeof tc.function?.arguments === 'object' && tc.function.arguments !== null
+          ? JSON.stringify(tc.function.arguments) : tc.function?.arguments ?? undefined,
+      };
+    }
+    if (choice.finish_reason) {
+      finished = true;
+      yield { type: 'finish', reason: choice.finish_reason };
+    }
   }
-  if (!finished && !sawDone) {
-    if (signal?.aborted) throw new ProviderError('ABORTED', 'The run was stopped.');
-    throw new ProviderError('STREAM_CUT', `${label} ended the answer before it was complete. Try again.`, { retryable: true });
-  }
+  if (!finished && !sawDone) throw incomplete(label, signal);
 }
 
 /** @param {ChatMessage} m */
@@ -154,10 +128,4 @@ function toWireMessage(m) {
       ? { type: 'text', text: p.text }
       : { type: 'image_url', image_url: { url: `data:${p.mediaType};base64,${p.data}` } }),
   };
-}
-
-/** @param {string | ContentPart[]} content */
-function textOf(content) {
-  if (typeof content === 'string') return content;
-  return content.filter((p) => p.type === 'text').map((p) => /** @type {{text: string}} */ (p).text).join('\n');
 }

@@ -8,6 +8,7 @@ import { systemPrompt } from '../agent/prompts.js';
 import { ALL_TOOLS, findTool } from '../agent/tools/index.js';
 import { parseToolArgs } from '../agent/tool-args.js';
 import { createProvider } from '../providers/index.js';
+import { localOrigins } from '../providers/presets.js';
 import { createBrowserOps } from './browser-ops.js';
 import { createSettingsStore, redactSettings } from './settings.js';
 import { Session } from './session.js';
@@ -19,6 +20,10 @@ export function startRouter({ platform }) {
   const ops = createBrowserOps(platform);
   /** @type {Map<number, Session>} */
   const sessions = new Map();
+
+  /** Local endpoints (Ollama, LM Studio…) refuse extension Origins; the platform strips it for them. @param {import('../types/messages').Settings} conf */
+  const syncLocalEndpoints = (conf) => platform.setLocalEndpoints(localOrigins(conf.provider)).catch((err) => console.warn('Tabwright: could not set up local endpoint access', err));
+  settings.get().then(syncLocalEndpoints);
 
   /** @param {number} tabId */
   function session(tabId) {
@@ -58,7 +63,8 @@ export function startRouter({ platform }) {
       case 'provider.models': {
         const conf = await settings.get();
         try {
-          const models = await createProvider(conf.provider, { fetch: globalThis.fetch.bind(globalThis) }).listModels();
+          await syncLocalEndpoints(conf);
+          const models = await createProvider(conf.provider, { fetch: globalThis.fetch.bind(globalThis), languageModel: platform.languageModel() }).listModels();
           return { ok: true, data: models };
         } catch (err) {
           const e = /** @type {{code?: string, message?: string}} */ (err);
@@ -73,7 +79,9 @@ export function startRouter({ platform }) {
           const { apiKey: _drop, ...rest } = patch.provider;
           patch.provider = /** @type {any} */ (rest);
         }
-        return { ok: true, data: redactSettings(await settings.set(patch)) };
+        const saved = await settings.set(patch);
+        await syncLocalEndpoints(saved);
+        return { ok: true, data: redactSettings(saved) };
       }
       default:
         return { ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown request type "${/** @type {{type: string}} */ (msg).type}".` };
@@ -111,7 +119,11 @@ export function startRouter({ platform }) {
     s.setRunning(true);
     s.addUser(text, mode);
 
-    const provider = createProvider(conf.provider, { fetch: globalThis.fetch.bind(globalThis) });
+    const provider = createProvider(conf.provider, {
+      fetch: globalThis.fetch.bind(globalThis),
+      languageModel: platform.languageModel(),
+      onWaiting: (w) => s.apply({ type: 'waiting', ...w }),
+    });
     runAgent({
       provider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
       toolContext: { tabId, browser: ops, signal: controller.signal },
@@ -141,6 +153,7 @@ export function startRouter({ platform }) {
     s.listeners.add(listener);
     port.onDisconnect.addListener(() => s.listeners.delete(listener));
     port.postMessage({ type: 'state', items: s.items, running: s.running });
+    if (s.usage.calls) port.postMessage({ type: 'usage', usage: s.usage });
   });
 
   browser.tabs.onRemoved.addListener((/** @type {number} */ tabId) => {

@@ -48,6 +48,27 @@ export interface ToolSchema {
 export interface Usage {
   inputTokens: number;
   outputTokens: number;
+  /** input tokens served from the provider's prompt cache (billed lower) */
+  cachedInputTokens?: number;
+  /** US dollars, when the model's price is known */
+  costUsd?: number;
+}
+
+/** What a model can do, from providers/models.js. Prices are US dollars per million tokens. */
+export interface Capabilities {
+  tools: boolean;
+  vision: boolean;
+  contextWindow: number;
+  maxOutput: number;
+  price?: { input: number; output: number; cachedInput?: number };
+}
+
+/** A whole answer (Provider.chat): the stream collected. */
+export interface ChatResult {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  finish: string;
 }
 
 /** What a provider's chatStream yields, whatever its wire format. */
@@ -73,6 +94,11 @@ export interface Provider {
   model: string;
   chatStream(req: ChatRequest): AsyncIterable<StreamEvent>;
   listModels(signal?: AbortSignal): Promise<string[]>;
+  /* Every provider built by providers/index.js has the three below (providers/base.js); they are
+     optional here so hand-written test doubles need only chatStream and listModels. */
+  chat?(req: ChatRequest): Promise<ChatResult>;
+  testConnection?(signal?: AbortSignal): Promise<{ ok: true; models: string[] } | { ok: false; code: string; message: string }>;
+  capabilities?(): Capabilities;
 }
 
 export type ToolOk<T = unknown> = { ok: true; data: T };
@@ -116,6 +142,8 @@ export type AgentEvent =
   | { type: 'tool_result'; id: string; name: string; result: ToolResult }
   | { type: 'final'; text: string }
   | { type: 'usage'; usage: Usage }
+  /** the provider is waiting before a retry (429 Retry-After, 5xx, network); shown, not an error */
+  | { type: 'waiting'; ms: number; attempt: number; reason: string; message: string }
   | { type: 'error'; code: string; message: string };
 
 export type RunStatus = 'done' | 'answered' | 'error' | 'aborted' | 'step_limit';

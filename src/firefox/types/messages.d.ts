@@ -1,11 +1,23 @@
 // Messages between the panel (or any extension page), the background router and content scripts.
 import type { Mode, ToolResult } from './core';
 
+/** Native wire formats, Chrome's on-device model, and OpenAI-compatible presets (providers/presets.js). */
+export type ProviderKind =
+  | 'openai' | 'anthropic' | 'gemini' | 'ollama' | 'builtin'
+  | 'openrouter' | 'groq' | 'mistral' | 'deepseek' | 'xai' | 'together' | 'fireworks' | 'azure'
+  | 'lmstudio' | 'llamacpp' | 'vllm' | 'jan' | 'localai';
+
 export interface ProviderSettings {
-  kind: 'openai';
+  kind: ProviderKind;
   baseUrl: string;
   model: string;
   apiKey: string;
+  /** time allowed for the response headers (default 90 s) */
+  timeoutMs?: number;
+  /** retries after a 429, 5xx, network error or time-out (default 3) */
+  maxRetries?: number;
+  /** 'prompt': tools described in the prompt, for models without native tool calling */
+  toolMode?: 'native' | 'prompt';
 }
 
 export interface Settings {
@@ -38,6 +50,12 @@ export type PanelEvent =
   | { type: 'state'; items: TranscriptItem[]; running: boolean }
   | { type: 'upsert'; item: TranscriptItem }
   | { type: 'delta'; id: string; text: string }
-  | { type: 'running'; running: boolean };
+  | { type: 'running'; running: boolean }
+  /** a provider wait (429 / retry backoff), shown in the status line; '' clears it */
+  | { type: 'status'; text: string }
+  /** tokens and cost summed over this tab's conversation */
+  | { type: 'usage'; usage: UsageTotal };
+
+export interface UsageTotal { inputTokens: number; outputTokens: number; costUsd?: number; calls: number }
 
 export type RouterReply<T = unknown> = { ok: true; data: T } | { ok: false; code: string; message: string };

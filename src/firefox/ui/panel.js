@@ -119,12 +119,27 @@ function upsert(item) {
   log.scrollTop = log.scrollHeight;
 }
 
+let waiting = false;
+
+/** A small running total of tokens and cost for this tab's conversation. @param {import('../types/messages').UsageTotal} u */
+function showUsage(u) {
+  const el = $('#usage');
+  const k = (/** @type {number} */ n) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+  const cost = u.costUsd === undefined ? '' : ` · $${u.costUsd < 0.01 ? u.costUsd.toFixed(4) : u.costUsd.toFixed(2)}`;
+  el.textContent = `${k(u.inputTokens)} in · ${k(u.outputTokens)} out${cost}`;
+  el.title = `${u.calls} model calls`;
+  el.dataset.input = String(u.inputTokens);
+  el.dataset.output = String(u.outputTokens);
+  el.hidden = false;
+}
+
 /** @param {PanelEvent} e */
 function onEvent(e) {
   switch (e.type) {
     case 'state':
       log.replaceChildren();
       e.items.forEach(upsert);
+      if (!e.items.length) $('#usage').hidden = true;
       setRunning(e.running);
       break;
     case 'upsert': upsert(e.item); break;
@@ -133,7 +148,19 @@ function onEvent(e) {
       if (el) { el.textContent += e.text; log.scrollTop = log.scrollHeight; }
       break;
     }
-    case 'running': setRunning(e.running); break;
+    case 'running': setRunning(e.running); if (!e.running) waiting = false; break;
+    case 'status':
+      // A provider wait (rate limit, retry backoff): shown until the answer resumes or the run ends.
+      waiting = Boolean(e.text);
+      showStatus(e.text || (running ? t('statusWorking') : ''));
+      status.classList.toggle('waiting', waiting);
+      break;
+    case 'usage': showUsage(e.usage); break;
+  }
+  if (waiting && (e.type === 'delta' || e.type === 'upsert' || (e.type === 'running' && !e.running))) {
+    waiting = false;
+    status.classList.remove('waiting');
+    showStatus(running ? t('statusWorking') : '');
   }
 }
 
