@@ -2,6 +2,13 @@
 /** @import { TranscriptItem, PanelEvent, RouterReply } from '../types/messages' */
 /** @import { Mode } from '../types/core' */
 import { t, localize } from './i18n.js';
+import { planCard } from './cards/plan-card.js';
+import { confirmCard } from './cards/confirm-card.js';
+import { clarifyCard } from './cards/clarify-card.js';
+import { compactedCard } from './cards/compacted-card.js';
+import { noticeCard } from './cards/notice-card.js';
+import { interruptedCard } from './cards/interrupted-card.js';
+import { checkNote } from './cards/check-note.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -30,8 +37,11 @@ async function request(req) {
 /** @returns {Mode} */
 function currentMode() {
   const checked = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name=mode]:checked'));
-  return checked?.value === 'ask' ? 'ask' : 'act';
+  return checked?.value === 'ask' || checked?.value === 'plan' ? checked.value : 'act';
 }
+
+/** @type {import('./cards/card-context.js').CardContext} */
+const cards = { t, request: (req) => request(req), tabId: () => tabId };
 
 /** @param {string} text */
 function showStatus(text) {
@@ -64,6 +74,8 @@ function render(item) {
       const el = document.createElement('div');
       el.className = `msg assistant${item.streaming ? ' streaming' : ''}${item.final ? ' final' : ''}`;
       el.textContent = item.text;
+      const note = item.check ? checkNote(item.check, cards) : null;
+      if (note) el.append(note);
       return el;
     }
     case 'tool': {
@@ -97,6 +109,12 @@ function render(item) {
       el.append(code, document.createTextNode(item.message));
       return el;
     }
+    case 'plan': return planCard(item, cards);
+    case 'confirm': return confirmCard(item, cards);
+    case 'clarify': return clarifyCard(item, cards);
+    case 'compacted': return compactedCard(item, cards);
+    case 'notice': return noticeCard(item);
+    case 'interrupted': return interruptedCard(item, cards);
   }
 }
 
