@@ -26,7 +26,10 @@ export async function runPlan(opts, runLoop) {
   async function plan(msgs) {
     /** @type {string[] | null} */
     let steps = null;
-    const outcome = await runLoop({ ...opts, mode: 'plan', messages: msgs, maxSteps: Math.min(budget, 10), verifyDone: false, extraTools: [proposePlanTool((s) => { steps = s; })] });
+    // The planner's own "final" is the proposal; the plan card shows it, not a final answer.
+    /** @type {RunOptions['emit']} */
+    const plannerEmit = (e) => { if (e.type !== 'final' || !steps) emit(e); };
+    const outcome = await runLoop({ ...opts, emit: plannerEmit, mode: 'plan', messages: msgs, maxSteps: Math.min(budget, 10), verifyDone: false, extraTools: [proposePlanTool((s) => { steps = s; })] });
     budget -= outcome.steps;
     return { steps: /** @type {string[] | null} */ (steps), outcome };
   }
@@ -65,7 +68,8 @@ export async function runPlan(opts, runLoop) {
       emit({ type: 'plan_step', planId: current.planId, index, status: 'running' });
       /** @type {ChatMessage[]} */
       const stepMessages = [{ role: 'system', content: stepSystem }, { role: 'user', content: stepBrief(task, current.steps, index, outputs) }];
-      const outcome = await runLoop({ ...opts, provider: executor, mode: 'act', messages: stepMessages, maxSteps: Math.min(budget, MAX_STEPS_PER_PLAN_STEP), verifyDone: false, extraTools: [] });
+      // A step's done is its output, shown on the plan card; the plan's end is the final answer.
+      const outcome = await runLoop({ ...opts, emit: (e) => { if (e.type !== 'final') emit(e); }, provider: executor, mode: 'act', messages: stepMessages, maxSteps: Math.min(budget, MAX_STEPS_PER_PLAN_STEP), verifyDone: false, extraTools: [] });
       budget -= outcome.steps;
       if (outcome.status === 'aborted') {
         emit({ type: 'plan_step', planId: current.planId, index, status: 'failed' });
