@@ -233,6 +233,8 @@ export function startRouter({ platform }) {
     /** @type {Session | null} */
     let attached = null;
     port.onDisconnect.addListener(() => { open = false; if (attached && listener) attached.listeners.delete(listener); });
+    // The panel's keepalive messages need no answer: receiving them keeps Chrome's worker awake (panel.js).
+    port.onMessage.addListener(() => {});
     session(Number(m[1])).then((s) => {
       if (!open) return;
       attached = s;

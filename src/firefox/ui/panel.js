@@ -59,6 +59,20 @@ function setRunning(value) {
   document.body.dataset.running = String(value);
   if (value) showStatus(t('statusWorking'));
   else if (status.textContent === t('statusWorking')) showStatus('');
+  keepAlive(value);
+}
+
+/** @type {ReturnType<typeof setInterval> | null} */
+let keepAliveTimer = null;
+/**
+ * Chrome stops an idle extension service worker after 30 s; a run waiting on the user (a
+ * confirmation, a question) or on a slow model would be cut off. A message over the port every
+ * 20 s counts as activity. Firefox's background page does not need it and ignores it.
+ * @param {boolean} on
+ */
+function keepAlive(on) {
+  if (on && !keepAliveTimer) keepAliveTimer = setInterval(() => { try { port?.postMessage({ type: 'keepalive' }); } catch { /* reconnecting */ } }, 20_000);
+  if (!on && keepAliveTimer) { clearInterval(keepAliveTimer); keepAliveTimer = null; }
 }
 
 /** @param {TranscriptItem} item @returns {HTMLElement} */
