@@ -6,7 +6,6 @@
 /** @import { AgentEvent, ChatMessage, Interaction, Mode, Provider, RunOutcome, Tool, ToolCall, ToolContext, ToolResult } from '../types/core' */
 /** @import { CompactionConfig } from './compaction.js' */
 /** @import { LoopDetectConfig } from './loop-detect.js' */
-/** @import { createConfirmPolicy } from './confirm-policy.js' */
 import { formatToolResult } from './tool-result.js';
 import { PAGE_CONTENT_TOOLS, toolsForMode } from './tools/index.js';
 import { ProviderError } from '../providers/errors.js';
@@ -18,6 +17,7 @@ import { COMPACTION_DEFAULTS, compact, compactionReason, fallbackSummary, prepar
 import { observeAfterDone } from './done-check.js';
 import { SUMMARY_PROMPT } from './prompts.js';
 import { runPlan } from './plan.js';
+import { createConfirmPolicy } from './confirm-policy.js';
 
 /**
  * @typedef {object} RunOptions
@@ -31,7 +31,7 @@ import { runPlan } from './plan.js';
  * @property {number} [maxSteps] model calls allowed in this run (default 100)
  * @property {() => string} [newId]
  * @property {Interaction} [interact] the user, for plan approval, confirmations and clarify; without it nothing consequential runs
- * @property {ReturnType<typeof createConfirmPolicy>} [policy] confirmation gates; without it no action is gated
+ * @property {ReturnType<typeof createConfirmPolicy>} [policy] confirmation gates; default: the standard policy with no always-allowed site
  * @property {{ note: string }} [pinned] the scratchpad note, owned by the caller so it outlives the run
  * @property {Partial<CompactionConfig>} [compaction]
  * @property {Partial<LoopDetectConfig>} [loopDetect]
@@ -64,6 +64,8 @@ export async function runLoop(opts) {
   const cfg = { ...COMPACTION_DEFAULTS, ...(provider.contextWindow ? { contextWindow: provider.contextWindow } : {}), ...opts.compaction };
   const detector = createLoopDetector(opts.loopDetect);
   const pinned = opts.pinned ?? { note: '' };
+  // Safe by default: a caller that forgets the policy still cannot act irreversibly unasked.
+  const policy = opts.policy ?? createConfirmPolicy();
   /** @type {number | null} */
   let reportedTokens = null;
   let doneChallenged = false;
@@ -110,7 +112,7 @@ export async function runLoop(opts) {
       /** @type {Awaited<ReturnType<typeof runToolCall>>} */
       let out;
       try {
-        out = await runToolCall(call, { offered, mode, ctx, messages, policy: opts.policy, interact: opts.interact, signal });
+        out = await runToolCall(call, { offered, mode, ctx, messages, policy, interact: opts.interact, signal });
       } catch (err) {
         if (signal?.aborted || err instanceof AbortedError) {
           emit({ type: 'tool_result', id: call.id, name: call.name, result: ABORTED });
