@@ -80,11 +80,17 @@ export function startRouter({ platform }) {
         return { ok: true, data: { items: s.items, running: s.running } };
       }
       case 'chat.continue': return continueChat(msg.tabId);
-      case 'plan.approve': return answer(msg.tabId, msg.id, { approved: true, steps: msg.steps });
+      case 'plan.approve': {
+        if (!Array.isArray(msg.steps) || msg.steps.some((x) => typeof x !== 'string')) return { ok: false, code: 'INVALID_STEPS', message: 'steps must be a list of plain-text steps.' };
+        return answer(msg.tabId, msg.id, { approved: true, steps: msg.steps });
+      }
       case 'plan.reject': return answer(msg.tabId, msg.id, { approved: false, steps: [] });
-      case 'confirm.answer': return answer(msg.tabId, msg.id, msg.answer);
+      case 'confirm.answer': {
+        if (!['yes', 'always', 'no'].includes(msg.answer)) return { ok: false, code: 'INVALID_ANSWER', message: 'answer must be "yes", "always" or "no".' };
+        return answer(msg.tabId, msg.id, msg.answer);
+      }
       case 'clarify.answer': {
-        if (!msg.text.trim()) return { ok: false, code: 'EMPTY', message: 'Type an answer first.' };
+        if (typeof msg.text !== 'string' || !msg.text.trim()) return { ok: false, code: 'EMPTY', message: 'Type an answer first.' };
         return answer(msg.tabId, msg.id, msg.text.trim());
       }
       case 'history.list': {
