@@ -56,6 +56,11 @@ scenario('run control', (ctx) => {
       expect(env.llm.problems).to.deep.equal([]);
       expect(items.at(-1)?.text).to.equal('Thanks. I will use the savings account.');
       expect(await panel.text('.card.clarify .clarify-answer')).to.equal('the savings account');
+      // The finished conversation is in the IndexedDB history (kept across browser restarts).
+      // It is saved as the run ends, so poll.
+      const entry = await env.control.waitFor(() => browser.runtime.sendMessage({ type: 'history.list', limit: 5 })
+        .then((/** @type {any} */ r) => r.ok && r.data.find((/** @type {any} */ h) => h.title === 'Sign me in' && h.items.some((/** @type {any} */ i) => i.kind === 'assistant' && i.final))), undefined, { message: 'the conversation in history' });
+      expect(entry.items.find((/** @type {any} */ i) => i.kind === 'clarify')).to.deep.include({ answer: 'the savings account', status: 'answered' });
     } finally {
       await page.close();
       await panel.close();

@@ -2,7 +2,7 @@
 // (Firefox's MV2 background page is persistent, so there is nothing to stop there). The worker is
 // stopped mid-run through CDP; the panel then shows the run as interrupted, and Continue completes it.
 import { expect } from 'chai';
-import { BROWSERS, getEnv, ask, openPageWithPanel, sendFromPanel, useMockProvider } from './harness/env.js';
+import { BROWSERS, getEnv, openPageWithPanel, sendFromPanel, useMockProvider } from './harness/env.js';
 import { findRef, toolResults } from '../fixtures/llm/conversation.js';
 
 // TW_BROWSERS=firefox narrows a hand run; npm test always includes Chromium.
@@ -60,9 +60,11 @@ import { findRef, toolResults } from '../fixtures/llm/conversation.js';
       expect(resumed.find((/** @type {any} */ m) => m.role === 'user').content).to.equal('Type alice as the username');
       expect(resumed.filter((/** @type {any} */ m) => m.role === 'tool')).to.have.length(1);
       // And the conversation is in the IndexedDB history, which outlives a browser restart.
-      const history = await ask(env.control, { type: 'history.list' });
-      expect(history.ok).to.equal(true);
-      expect(history.data.some((/** @type {any} */ h) => h.tabId === tabId && h.title === 'Type alice as the username' && h.items.some((/** @type {any} */ i) => i.kind === 'interrupted'))).to.equal(true);
+      // It is saved as the run ends, so poll.
+      const entry = await env.control.waitFor((id) => browser.runtime.sendMessage({ type: 'history.list' })
+        .then((/** @type {any} */ r) => r.ok && r.data.find((/** @type {any} */ h) => h.tabId === id && h.items.some((/** @type {any} */ i) => i.kind === 'assistant' && i.final))), tabId, { message: 'the conversation in history' });
+      expect(entry.title).to.equal('Type alice as the username');
+      expect(entry.items.some((/** @type {any} */ i) => i.kind === 'interrupted')).to.equal(true);
     } finally {
       await page.close();
       await panel.close();
