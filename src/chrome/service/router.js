@@ -13,6 +13,10 @@ import { createBrowserOps } from './browser-ops.js';
 import { createSettingsStore, redactSettings } from './settings.js';
 import { Session } from './session.js';
 import { isExtensionPage } from './sender.js';
+import { createSessionStore } from './session-store.js';
+import { createHistory } from './history.js';
+import { createPanelInteraction } from './interaction.js';
+import { createConfirmPolicy } from '../agent/confirm-policy.js';
 
 /** @param {{ platform: Platform }} deps */
 export function startRouter({ platform }) {
@@ -20,16 +24,37 @@ export function startRouter({ platform }) {
   const ops = createBrowserOps(platform);
   /** @type {Map<number, Session>} */
   const sessions = new Map();
+  const store = createSessionStore({ area: browser.storage.session });
+  const history = createHistory();
+  /** @type {Map<number, Promise<Session>>} */
+  const loading = new Map();
+  /** @param {Session} s */
+  const persist = (s) => store.schedule(s.tabId, () => s.toJSON());
 
   /** Local endpoints (Ollama, LM Studio…) refuse extension Origins; the platform strips it for them. @param {import('../types/messages').Settings} conf */
   const syncLocalEndpoints = (conf) => platform.setLocalEndpoints(localOrigins(conf.provider)).catch((err) => console.warn('Tabwright: could not set up local endpoint access', err));
   settings.get().then(syncLocalEndpoints);
 
-  /** @param {number} tabId */
+  /**
+   * The tab's session; after the service worker was stopped it is rebuilt from storage.session
+   * (an interrupted run shows as interrupted, with Continue).
+   * @param {number} tabId @returns {Promise<Session>}
+   */
   function session(tabId) {
-    let s = sessions.get(tabId);
-    if (!s) { s = new Session(tabId); sessions.set(tabId, s); }
-    return s;
+    const live = sessions.get(tabId);
+    if (live) return Promise.resolve(live);
+    let p = loading.get(tabId);
+    if (!p) {
+      p = (async () => {
+        const data = await store.load(tabId).catch(() => null);
+        const s = data ? Session.fromJSON(data, { onChange: persist }) : new Session(tabId, { onChange: persist });
+        if (!sessions.has(tabId)) sessions.set(tabId, s);
+        if (s.interrupted) persist(s);
+        return /** @type {Session} */ (sessions.get(tabId));
+      })().finally(() => loading.delete(tabId));
+      loading.set(tabId, p);
+    }
+    return p;
   }
 
   /** @param {{ id?: string, url?: string }} sender */
@@ -51,12 +76,32 @@ export function startRouter({ platform }) {
         const s = sessions.get(msg.tabId);
         s?.run?.abort();
         sessions.delete(msg.tabId);
+        await store.remove(msg.tabId).catch(() => {});
         s?.broadcast({ type: 'state', items: [], running: false });
         return { ok: true, data: null };
       }
       case 'chat.state': {
-        const s = session(msg.tabId);
+        const s = await session(msg.tabId);
         return { ok: true, data: { items: s.items, running: s.running } };
+      }
+      case 'chat.continue': return continueChat(msg.tabId);
+      case 'plan.approve': {
+        if (!Array.isArray(msg.steps) || msg.steps.some((x) => typeof x !== 'string')) return { ok: false, code: 'INVALID_STEPS', message: 'steps must be a list of plain-text steps.' };
+        return answer(msg.tabId, msg.id, { approved: true, steps: msg.steps });
+      }
+      case 'plan.reject': return answer(msg.tabId, msg.id, { approved: false, steps: [] });
+      case 'confirm.answer': {
+        if (!['yes', 'always', 'no'].includes(msg.answer)) return { ok: false, code: 'INVALID_ANSWER', message: 'answer must be "yes", "always" or "no".' };
+        return answer(msg.tabId, msg.id, msg.answer);
+      }
+      case 'clarify.answer': {
+        if (typeof msg.text !== 'string' || !msg.text.trim()) return { ok: false, code: 'EMPTY', message: 'Type an answer first.' };
+        return answer(msg.tabId, msg.id, msg.text.trim());
+      }
+      case 'history.list': {
+        try { return { ok: true, data: await history.list(msg.limit) }; } catch (err) {
+          return { ok: false, code: 'HISTORY_UNAVAILABLE', message: `The conversation history could not be read (${err instanceof Error ? err.message : err}).` };
+        }
       }
       case 'tool.run': return runTool(msg.tabId, msg.name, msg.args ?? {});
       case 'tool.list': return { ok: true, data: ALL_TOOLS.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, readOnly: t.readOnly })) };
@@ -105,37 +150,90 @@ export function startRouter({ platform }) {
 
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
-    const s = session(tabId);
+    const s = await session(tabId);
     if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab. Stop it first.' };
     if (!text.trim()) return { ok: false, code: 'EMPTY', message: 'Type a message first.' };
-    const conf = await settings.get();
-    const tab = await ops.getTab(tabId);
-    const prompt = systemPrompt({ mode, url: tab?.url, title: tab?.title });
-    if (s.messages[0]?.role === 'system') s.messages[0] = { role: 'system', content: prompt };
-    else s.messages.unshift({ role: 'system', content: prompt });
+    if (s.interrupted) s.prepareContinue();
     s.messages.push({ role: 'user', content: text });
-    const controller = new AbortController();
-    s.run = controller;
-    s.setRunning(true);
     s.addUser(text, mode);
-
-    const provider = createProvider(conf.provider, {
-      fetch: globalThis.fetch.bind(globalThis),
-      languageModel: platform.languageModel(),
-      onWaiting: (w) => s.apply({ type: 'waiting', ...w }),
-    });
-    runAgent({
-      provider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
-      toolContext: { tabId, browser: ops, signal: controller.signal },
-      emit: (e) => s.apply(e),
-      newId: () => s.newId(),
-    }).catch((err) => s.addError('INTERNAL_ERROR', `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`))
-      .finally(() => { if (s.run === controller) s.run = null; s.setRunning(false); });
+    await startRun(s, mode);
     return { ok: true, data: { started: true } };
   }
 
+  /** Resume a run the stopped service worker interrupted. @param {number} tabId @returns {Promise<RouterReply>} */
+  async function continueChat(tabId) {
+    const s = await session(tabId);
+    if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab.' };
+    if (!s.interrupted) return { ok: false, code: 'NOTHING_TO_CONTINUE', message: 'There is no interrupted run in this tab. Send a message instead.' };
+    s.prepareContinue();
+    // An interrupted plan goes on as Act: its approved steps are in the conversation.
+    await startRun(s, s.mode === 'plan' ? 'act' : s.mode);
+    return { ok: true, data: { started: true } };
+  }
+
+  /** @param {Session} s @param {Mode} mode */
+  async function startRun(s, mode) {
+    const tabId = s.tabId;
+    const conf = await settings.get();
+    const tab = await ops.getTab(tabId);
+    /** @param {Mode} m */
+    const systemFor = (m) => systemPrompt({ mode: m, url: tab?.url, title: tab?.title });
+    if (s.messages[0]?.role === 'system') s.messages[0] = { role: 'system', content: systemFor(mode) };
+    else s.messages.unshift({ role: 'system', content: systemFor(mode) });
+    s.mode = mode;
+    const controller = new AbortController();
+    s.run = controller;
+    s.setRunning(true);
+
+    const deps = {
+      fetch: globalThis.fetch.bind(globalThis),
+      languageModel: platform.languageModel(),
+      onWaiting: (/** @type {any} */ w) => s.apply({ type: 'waiting', ...w }),
+    };
+    const provider = createProvider(conf.provider, deps);
+    const executorProvider = conf.executorModel ? createProvider({ ...conf.provider, model: conf.executorModel }, deps) : undefined;
+    const interact = createPanelInteraction(s, {
+      async onAlwaysAllow(site) {
+        const now = await settings.get();
+        if (!now.confirmAllowSites.includes(site)) await settings.set({ confirmAllowSites: [...now.confirmAllowSites, site] });
+      },
+    });
+    runAgent({
+      provider, executorProvider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
+      toolContext: { tabId, browser: ops, signal: controller.signal },
+      emit: (e) => s.apply(e),
+      newId: () => s.newId(),
+      interact,
+      policy: createConfirmPolicy({ alwaysAllow: conf.confirmAllowSites }),
+      pinned: s.pinned,
+      systemFor,
+    }).catch((err) => s.addError('INTERNAL_ERROR', `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`))
+      .finally(() => {
+        if (s.run === controller) s.run = null;
+        s.setRunning(false);
+        saveHistory(s, tab?.url);
+      });
+  }
+
+  /** @param {Session} s @param {string} [url] */
+  function saveHistory(s, url) {
+    const first = s.items.find((i) => i.kind === 'user');
+    history.save({
+      id: s.conversationId, tabId: s.tabId, url, updatedAt: Date.now(),
+      title: first && first.kind === 'user' ? first.text.slice(0, 120) : '',
+      items: s.items, messages: s.messages,
+    }).catch((err) => console.warn('Tabwright: could not save the conversation to history', err));
+  }
+
+  /** Hand the panel's answer to the run waiting for it. @param {number} tabId @param {string} id @param {unknown} value @returns {Promise<RouterReply>} */
+  async function answer(tabId, id, value) {
+    const s = await session(tabId);
+    if (s.answer(id, value)) return { ok: true, data: null };
+    return { ok: false, code: 'NOT_WAITING', message: 'Nothing is waiting for this answer any more (the run ended or was stopped).' };
+  }
+
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
-    if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider)\./.test(msg.type)) return false;
+    if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider|plan|confirm|clarify|history)\./.test(msg.type)) return false;
     if (!fromExtensionPage(sender)) {
       sendResponse({ ok: false, code: 'FORBIDDEN', message: 'Only Tabwright\'s own pages may send this request.' });
       return false;
@@ -147,18 +245,28 @@ export function startRouter({ platform }) {
   browser.runtime.onConnect.addListener((/** @type {any} */ port) => {
     const m = /^panel:(\d+)$/.exec(port.name ?? '');
     if (!m || !fromExtensionPage(port.sender ?? {})) { port.disconnect(); return; }
-    const s = session(Number(m[1]));
-    /** @param {PanelEvent} e */
-    const listener = (e) => port.postMessage(e);
-    s.listeners.add(listener);
-    port.onDisconnect.addListener(() => s.listeners.delete(listener));
-    port.postMessage({ type: 'state', items: s.items, running: s.running });
-    if (s.usage.calls) port.postMessage({ type: 'usage', usage: s.usage });
+    let open = true;
+    /** @type {((e: PanelEvent) => void) | null} */
+    let listener = null;
+    /** @type {Session | null} */
+    let attached = null;
+    port.onDisconnect.addListener(() => { open = false; if (attached && listener) attached.listeners.delete(listener); });
+    // The panel's keepalive messages need no answer: receiving them keeps Chrome's worker awake (panel.js).
+    port.onMessage.addListener(() => {});
+    session(Number(m[1])).then((s) => {
+      if (!open) return;
+      attached = s;
+      listener = (e) => port.postMessage(e);
+      s.listeners.add(listener);
+      port.postMessage({ type: 'state', items: s.items, running: s.running });
+      if (s.usage.calls) port.postMessage({ type: 'usage', usage: s.usage });
+    });
   });
 
   browser.tabs.onRemoved.addListener((/** @type {number} */ tabId) => {
     sessions.get(tabId)?.run?.abort();
     sessions.delete(tabId);
+    store.remove(tabId).catch(() => {});
   });
 
   platform.setupPanel();

@@ -1,11 +1,12 @@
 // One tab's conversation: the messages the model sees, the transcript the panel shows, and the
 // run in progress. Agent events are folded into the transcript here and pushed to open panels.
+// Questions to the user (plan approval, confirmation, clarify) wait here for the panel's answer.
 /** @import { AgentEvent, ChatMessage, Mode } from '../types/core' */
-/** @import { PanelEvent, TranscriptItem } from '../types/messages' */
+/** @import { PanelEvent, StoredSession, TranscriptItem } from '../types/messages' */
 
 export class Session {
-  /** @param {number} tabId */
-  constructor(tabId) {
+  /** @param {number} tabId @param {{ onChange?: (s: Session) => void }} [opts] */
+  constructor(tabId, opts = {}) {
     this.tabId = tabId;
     /** @type {ChatMessage[]} */
     this.messages = [];
@@ -18,11 +19,23 @@ export class Session {
     this.seq = 0;
     /** @type {import('../types/messages').UsageTotal} */
     this.usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
+    /** @type {Mode} */
+    this.mode = 'act';
+    /** the scratchpad note, pinned across compaction */
+    this.pinned = { note: '' };
+    this.conversationId = this.newId();
+    /** a run was in progress when the background stopped; Continue resumes it */
+    this.interrupted = false;
+    /** @type {Map<string, (answer: any) => void>} */
+    this.pending = new Map();
+    this.onChange = opts.onChange;
   }
 
   get running() { return this.run !== null; }
 
   newId() { return `i${Date.now().toString(36)}${(this.seq++).toString(36)}`; }
+
+  changed() { this.onChange?.(this); }
 
   /** @param {PanelEvent} e */
   broadcast(e) {
@@ -36,7 +49,11 @@ export class Session {
     const i = this.items.findIndex((x) => x.id === item.id);
     if (i >= 0) this.items[i] = item; else this.items.push(item);
     this.broadcast({ type: 'upsert', item });
+    this.changed();
   }
+
+  /** @param {string} id */
+  item(id) { return this.items.find((x) => x.id === id); }
 
   /** @param {string} text @param {Mode} mode */
   addUser(text, mode) {
@@ -51,23 +68,62 @@ export class Session {
   /** @param {boolean} running */
   setRunning(running) {
     this.broadcast({ type: 'running', running });
+    this.changed();
+  }
+
+  /**
+   * Wait for the panel's answer to the question shown as item `id`. Stopping the run expires it.
+   * @template T @param {string} id @param {AbortSignal} [signal] @returns {Promise<T>}
+   */
+  wait(id, signal) {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.pending.delete(id);
+        this.expire(id);
+        reject(new Error('stopped'));
+      };
+      if (signal?.aborted) { onAbort(); return; }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, (answer) => {
+        signal?.removeEventListener('abort', onAbort);
+        this.pending.delete(id);
+        resolve(answer);
+      });
+    });
+  }
+
+  /** The panel answered the question `id`; false when nothing waits for it. @param {string} id @param {unknown} answer */
+  answer(id, answer) {
+    const resolve = this.pending.get(id);
+    if (!resolve) return false;
+    resolve(answer);
+    return true;
+  }
+
+  /** A question nobody can answer any more (the run stopped or the background restarted). @param {string} id */
+  expire(id) {
+    const item = this.item(id);
+    if (!item) return;
+    if ((item.kind === 'confirm' || item.kind === 'clarify') && item.status === 'pending') this.upsert({ ...item, status: 'expired' });
+    if (item.kind === 'plan' && item.status === 'pending') this.upsert({ ...item, status: 'expired' });
   }
 
   /** @param {AgentEvent} e */
   apply(e) {
     switch (e.type) {
       case 'text_delta': {
-        const item = this.items.find((x) => x.id === e.messageId);
+        const item = this.item(e.messageId);
         if (item && item.kind === 'assistant') {
           item.text += e.text;
           this.broadcast({ type: 'delta', id: e.messageId, text: e.text });
+          this.changed();
         } else {
           this.upsert({ kind: 'assistant', id: e.messageId, text: e.text, streaming: true });
         }
         break;
       }
       case 'assistant_done': {
-        const item = this.items.find((x) => x.id === e.messageId);
+        const item = this.item(e.messageId);
         if (item && item.kind === 'assistant') this.upsert({ ...item, streaming: false });
         break;
       }
@@ -75,14 +131,15 @@ export class Session {
         this.upsert({ kind: 'tool', id: e.id, name: e.name, args: e.args });
         break;
       case 'tool_result': {
-        const item = this.items.find((x) => x.id === e.id);
+        const item = this.item(e.id);
         if (item && item.kind === 'tool') this.upsert({ ...item, result: e.result });
         break;
       }
       case 'final': {
         const last = this.items[this.items.length - 1];
-        if (last && last.kind === 'assistant' && last.text === e.text) this.upsert({ ...last, streaming: false, final: true });
-        else this.upsert({ kind: 'assistant', id: this.newId(), text: e.text, streaming: false, final: true });
+        const check = e.check ? { check: e.check } : {};
+        if (last && last.kind === 'assistant' && last.text === e.text) this.upsert({ ...last, streaming: false, final: true, ...check });
+        else this.upsert({ kind: 'assistant', id: this.newId(), text: e.text, streaming: false, final: true, ...check });
         break;
       }
       case 'error':
@@ -90,6 +147,32 @@ export class Session {
         for (const item of this.items) if (item.kind === 'assistant' && item.streaming) this.upsert({ ...item, streaming: false });
         this.addError(e.code, e.message);
         break;
+      case 'compacted':
+        this.upsert({ kind: 'compacted', id: this.newId(), reason: e.reason, before: e.before, after: e.after });
+        break;
+      case 'notice':
+        this.upsert({ kind: 'notice', id: this.newId(), code: e.code, message: e.message });
+        break;
+      case 'plan': {
+        const old = this.item(e.planId);
+        const same = old && old.kind === 'plan' && old.steps.length === e.steps.length;
+        this.upsert({
+          kind: 'plan', id: e.planId, steps: e.steps, status: e.status,
+          stepStatus: same ? old.stepStatus : e.steps.map(() => 'pending'),
+          outputs: same ? old.outputs : e.steps.map(() => ''),
+        });
+        break;
+      }
+      case 'plan_step': {
+        const item = this.item(e.planId);
+        if (!item || item.kind !== 'plan') break;
+        const stepStatus = [...item.stepStatus];
+        const outputs = [...item.outputs];
+        stepStatus[e.index] = e.status;
+        if (e.output !== undefined) outputs[e.index] = e.output;
+        this.upsert({ ...item, stepStatus, outputs });
+        break;
+      }
       case 'usage': {
         const u = this.usage;
         u.inputTokens += e.usage.inputTokens;
@@ -103,5 +186,51 @@ export class Session {
         this.broadcast({ type: 'status', text: e.message });
         break;
     }
+  }
+
+  /** @returns {StoredSession} */
+  toJSON() {
+    return { v: 1, tabId: this.tabId, conversationId: this.conversationId, mode: this.mode, messages: this.messages, items: this.items, note: this.pinned.note, running: this.running, updatedAt: Date.now() };
+  }
+
+  /**
+   * Rebuild a session from storage. A run that was in progress when the background stopped is
+   * marked interrupted, with a Continue item; questions it was waiting on are expired.
+   * @param {StoredSession} data @param {{ onChange?: (s: Session) => void }} [opts]
+   */
+  static fromJSON(data, opts = {}) {
+    const s = new Session(data.tabId, opts);
+    s.conversationId = data.conversationId;
+    s.mode = data.mode;
+    s.messages = data.messages ?? [];
+    s.items = data.items ?? [];
+    s.pinned.note = data.note ?? '';
+    s.seq = s.items.length + 1;
+    if (data.running) {
+      s.interrupted = true;
+      s.items = s.items.map((item) => {
+        if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false };
+        if ((item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'plan') && item.status === 'pending') return { ...item, status: 'expired' };
+        return item;
+      });
+      s.items.push({ kind: 'interrupted', id: s.newId(), status: 'pending' });
+    }
+    return s;
+  }
+
+  /**
+   * Before continuing an interrupted run: answer tool calls that never got a result, so the
+   * conversation is well-formed, and hand the turn back to the model.
+   */
+  prepareContinue() {
+    const answered = new Set(this.messages.filter((m) => m.role === 'tool').map((m) => m.toolCallId));
+    const last = this.messages.findLastIndex((m) => m.role === 'assistant');
+    const calls = last >= 0 ? this.messages[last].toolCalls ?? [] : [];
+    for (const c of calls) {
+      if (!answered.has(c.id)) this.messages.push({ role: 'tool', toolCallId: c.id, name: c.name, content: 'Error INTERRUPTED: Tabwright\'s background was stopped before this call finished; it may or may not have happened. Check the page before repeating it.' });
+    }
+    if (this.messages.at(-1)?.role === 'assistant') this.messages.push({ role: 'user', content: 'Continue the task from where it stopped.' });
+    this.interrupted = false;
+    for (const item of this.items) if (item.kind === 'interrupted' && item.status === 'pending') this.upsert({ ...item, status: 'continued' });
   }
 }

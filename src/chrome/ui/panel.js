@@ -2,6 +2,13 @@
 /** @import { TranscriptItem, PanelEvent, RouterReply } from '../types/messages' */
 /** @import { Mode } from '../types/core' */
 import { t, localize } from './i18n.js';
+import { planCard } from './cards/plan-card.js';
+import { confirmCard } from './cards/confirm-card.js';
+import { clarifyCard } from './cards/clarify-card.js';
+import { compactedCard } from './cards/compacted-card.js';
+import { noticeCard } from './cards/notice-card.js';
+import { interruptedCard } from './cards/interrupted-card.js';
+import { checkNote } from './cards/check-note.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -30,8 +37,11 @@ async function request(req) {
 /** @returns {Mode} */
 function currentMode() {
   const checked = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name=mode]:checked'));
-  return checked?.value === 'ask' ? 'ask' : 'act';
+  return checked?.value === 'ask' || checked?.value === 'plan' ? checked.value : 'act';
 }
+
+/** @type {import('./cards/card-context.js').CardContext} */
+const cards = { t, request: (req) => request(req), tabId: () => tabId };
 
 /** @param {string} text */
 function showStatus(text) {
@@ -49,6 +59,20 @@ function setRunning(value) {
   document.body.dataset.running = String(value);
   if (value) showStatus(t('statusWorking'));
   else if (status.textContent === t('statusWorking')) showStatus('');
+  keepAlive(value);
+}
+
+/** @type {ReturnType<typeof setInterval> | null} */
+let keepAliveTimer = null;
+/**
+ * Chrome stops an idle extension service worker after 30 s; a run waiting on the user (a
+ * confirmation, a question) or on a slow model would be cut off. A message over the port every
+ * 20 s counts as activity. Firefox's background page does not need it and ignores it.
+ * @param {boolean} on
+ */
+function keepAlive(on) {
+  if (on && !keepAliveTimer) keepAliveTimer = setInterval(() => { try { port?.postMessage({ type: 'keepalive' }); } catch { /* reconnecting */ } }, 20_000);
+  if (!on && keepAliveTimer) { clearInterval(keepAliveTimer); keepAliveTimer = null; }
 }
 
 /** @param {TranscriptItem} item @returns {HTMLElement} */
@@ -64,6 +88,8 @@ function render(item) {
       const el = document.createElement('div');
       el.className = `msg assistant${item.streaming ? ' streaming' : ''}${item.final ? ' final' : ''}`;
       el.textContent = item.text;
+      const note = item.check ? checkNote(item.check, cards) : null;
+      if (note) el.append(note);
       return el;
     }
     case 'tool': {
@@ -97,6 +123,12 @@ function render(item) {
       el.append(code, document.createTextNode(item.message));
       return el;
     }
+    case 'plan': return planCard(item, cards);
+    case 'confirm': return confirmCard(item, cards);
+    case 'clarify': return clarifyCard(item, cards);
+    case 'compacted': return compactedCard(item, cards);
+    case 'notice': return noticeCard(item);
+    case 'interrupted': return interruptedCard(item, cards);
   }
 }
 

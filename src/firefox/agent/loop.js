@@ -1,50 +1,101 @@
 // The agent loop: ask the model, run the tools it calls, feed the results back, until it answers,
-// calls done, is stopped, or reaches the step cap. Browser-free: everything arrives as a parameter.
-/** @import { AgentEvent, ChatMessage, Mode, Provider, RunOutcome, Tool, ToolCall, ToolContext, ToolResult } from '../types/core' */
-import { parseToolArgs } from './tool-args.js';
+// calls done, is stopped, loops, or reaches the step cap. This file orchestrates; the parts live in
+// stream-turn.js (one streamed turn), tool-call.js (mode, arguments, confirmation gate),
+// loop-detect.js, compaction.js, done-check.js and plan.js (Plan mode). Browser-free: everything
+// arrives as a parameter.
+/** @import { AgentEvent, ChatMessage, Interaction, Mode, Provider, RunOutcome, Tool, ToolCall, ToolContext, ToolResult } from '../types/core' */
+/** @import { CompactionConfig } from './compaction.js' */
+/** @import { LoopDetectConfig } from './loop-detect.js' */
 import { formatToolResult } from './tool-result.js';
-import { PAGE_CONTENT_TOOLS, findTool, toolsForMode } from './tools/index.js';
+import { PAGE_CONTENT_TOOLS, toolsForMode } from './tools/index.js';
 import { ProviderError } from '../providers/errors.js';
+import { AbortedError } from './abort.js';
+import { streamTurn, collectText } from './stream-turn.js';
+import { runToolCall } from './tool-call.js';
+import { createLoopDetector } from './loop-detect.js';
+import { COMPACTION_DEFAULTS, compact, compactionReason, fallbackSummary, prepareForRequest, transcriptForSummary, trimHard } from './compaction.js';
+import { observeAfterDone } from './done-check.js';
+import { SUMMARY_PROMPT } from './prompts.js';
+import { runPlan } from './plan.js';
+import { createConfirmPolicy } from './confirm-policy.js';
 
 /**
  * @typedef {object} RunOptions
  * @property {Provider} provider
+ * @property {Provider} [executorProvider] Plan mode: runs the approved steps (a cheaper model); defaults to provider
  * @property {Mode} mode
- * @property {ChatMessage[]} messages the conversation so far, system prompt and new user message included; the loop appends to it
+ * @property {ChatMessage[]} messages the conversation so far, system prompt and new user message included; the loop appends to it (and compacts it in place)
  * @property {ToolContext} toolContext
  * @property {(e: AgentEvent) => void} emit
  * @property {AbortSignal} [signal]
  * @property {number} [maxSteps] model calls allowed in this run (default 100)
  * @property {() => string} [newId]
+ * @property {Interaction} [interact] the user, for plan approval, confirmations and clarify; without it nothing consequential runs
+ * @property {ReturnType<typeof createConfirmPolicy>} [policy] confirmation gates; default: the standard policy with no always-allowed site
+ * @property {{ note: string }} [pinned] the scratchpad note, owned by the caller so it outlives the run
+ * @property {Partial<CompactionConfig>} [compaction]
+ * @property {Partial<LoopDetectConfig>} [loopDetect]
+ * @property {boolean} [verifyDone] take the final observation after done (default true)
+ * @property {(mode: Mode) => string} [systemFor] the system prompt for a mode (Plan mode's executor)
+ * @property {Tool[]} [extraTools] offered on top of the mode's tools (Plan mode's propose_plan)
  */
 
 /**
  * @param {RunOptions} opts
  * @returns {Promise<RunOutcome>}
  */
-export async function runAgent(opts) {
-  const { provider, mode, messages, toolContext, emit, signal } = opts;
+export function runAgent(opts) {
+  return opts.mode === 'plan' ? runPlan(opts, runLoop) : runLoop(opts);
+}
+
+/**
+ * The Ask / Act loop (Plan mode runs it for planning and for each step).
+ * @param {RunOptions} opts
+ * @returns {Promise<RunOutcome>}
+ */
+export async function runLoop(opts) {
+  const { provider, mode, messages, emit, signal } = opts;
   const maxSteps = opts.maxSteps ?? 100;
   let counter = 0;
   const newId = opts.newId ?? (() => `m${Date.now().toString(36)}${(counter++).toString(36)}`);
-  const offered = toolsForMode(mode);
+  const offered = [...toolsForMode(mode), ...(opts.extraTools ?? [])];
   const schemas = offered.map(({ name, description, parameters }) => ({ name, description, parameters }));
+  /** @type {CompactionConfig} */
+  const cfg = { ...COMPACTION_DEFAULTS, ...(provider.contextWindow ? { contextWindow: provider.contextWindow } : {}), ...opts.compaction };
+  const detector = createLoopDetector(opts.loopDetect);
+  const pinned = opts.pinned ?? { note: '' };
+  // Safe by default: a caller that forgets the policy still cannot act irreversibly unasked.
+  const policy = opts.policy ?? createConfirmPolicy();
+  /** @type {number | null} */
+  let reportedTokens = null;
+  let doneChallenged = false;
+  /** @type {ToolContext} */
+  const ctx = {
+    ...opts.toolContext,
+    signal,
+    agent: {
+      clarify: (q) => (opts.interact ? opts.interact.clarify(q, signal) : Promise.resolve(null)),
+      setNote: (note) => { pinned.note = note; },
+    },
+  };
 
   for (let step = 1; step <= maxSteps; step++) {
     if (signal?.aborted) return stopped(step - 1);
     const messageId = newId();
-    /** @type {{ text: string, calls: ToolCall[] }} */
+    /** @type {Awaited<ReturnType<typeof streamTurn>>} */
     let reply;
     try {
-      reply = await streamTurn(provider, { messages, tools: schemas, signal }, messageId, emit);
+      await manageContext();
+      reply = await requestTurn(messageId);
     } catch (err) {
-      if (signal?.aborted) return stopped(step - 1);
+      if (signal?.aborted || err instanceof AbortedError) return stopped(step - 1);
       const e = err instanceof ProviderError
         ? { code: err.code, message: err.message }
         : { code: 'INTERNAL_ERROR', message: `Unexpected error while talking to ${provider.label}: ${err instanceof Error ? err.message : err}` };
       emit({ type: 'error', ...e });
       return { status: 'error', error: e, steps: step };
     }
+    if (reply.usage) reportedTokens = reply.usage.inputTokens || null;
 
     messages.push({ role: 'assistant', content: reply.text, ...(reply.calls.length ? { toolCalls: reply.calls } : {}) });
     emit({ type: 'assistant_done', messageId, text: reply.text });
@@ -56,17 +107,54 @@ export async function runAgent(opts) {
 
     for (let i = 0; i < reply.calls.length; i++) {
       const call = reply.calls[i];
-      if (signal?.aborted) {
-        // Keep the conversation well-formed: every call gets an answer.
-        for (const c of reply.calls.slice(i)) messages.push(toolMessage(c, { ok: false, code: 'ABORTED', message: 'The user stopped the run.' }));
-        return stopped(step);
-      }
+      if (signal?.aborted) return abortBatch(reply.calls.slice(i), step);
       emit({ type: 'tool_call', id: call.id, name: call.name, args: previewArgs(call.arguments) });
-      const { result, tool } = await runToolCall(call, offered, mode, toolContext);
+      /** @type {Awaited<ReturnType<typeof runToolCall>>} */
+      let out;
+      try {
+        out = await runToolCall(call, { offered, mode, ctx, messages, policy, interact: opts.interact, signal });
+      } catch (err) {
+        if (signal?.aborted || err instanceof AbortedError) {
+          emit({ type: 'tool_result', id: call.id, name: call.name, result: ABORTED });
+          return abortBatch(reply.calls.slice(i), step);
+        }
+        throw err;
+      }
+      let { result } = out;
+      const { tool } = out;
+
+      if (tool?.terminal && result.ok && opts.verifyDone !== false) {
+        const check = await observeAfterDone(String(result.data), ctx);
+        if (check.verified === false && !doneChallenged) {
+          // One challenge only: the model gets to look again, and its second done stands (flagged).
+          doneChallenged = true;
+          result = { ok: false, code: 'CLAIM_NOT_SEEN', message: `The page (${check.url}) does not show ${check.missing.map((m) => `"${m}"`).join(', ')}. Look at the page again, then fix what is missing or call done with an accurate summary.` };
+        } else {
+          emit({ type: 'tool_result', id: call.id, name: call.name, result });
+          messages.push(toolMessage(call, result));
+          skipRest(reply.calls.slice(i + 1));
+          const text = String(result.data);
+          emit({ type: 'final', text, check });
+          return { status: 'done', text, steps: step };
+        }
+      }
+
+      const verdicts = detector.record({ name: call.name, args: out.args ?? call.arguments, result, urlBefore: out.urlBefore, urlAfter: out.urlAfter });
       emit({ type: 'tool_result', id: call.id, name: call.name, result });
-      messages.push(toolMessage(call, result, PAGE_CONTENT_TOOLS.has(call.name)));
+      const message = toolMessage(call, result, PAGE_CONTENT_TOOLS.has(call.name));
+      const warnings = verdicts.map((v) => v.message);
+      if (warnings.length) message.content = `${message.content}\n\n[Loop warning from Tabwright, not from the page] ${warnings.join(' ')}`;
+      messages.push(message);
+      for (const v of verdicts.filter((x) => x.kind === 'nudge')) emit({ type: 'notice', code: `LOOP_${v.detector.toUpperCase()}`, message: v.message });
+      const stop = verdicts.find((v) => v.kind === 'stop');
+      if (stop) {
+        skipRest(reply.calls.slice(i + 1));
+        const e = { code: 'LOOP_DETECTED', message: `${stop.message} Stopped so it does not go on forever. Send a message with more guidance to continue.` };
+        emit({ type: 'error', ...e });
+        return { status: 'loop', error: e, steps: step };
+      }
       if (tool?.terminal && result.ok) {
-        for (const c of reply.calls.slice(i + 1)) messages.push(toolMessage(c, { ok: false, code: 'SKIPPED', message: 'The run ended with done before this call.' }));
+        skipRest(reply.calls.slice(i + 1));
         const text = String(result.data);
         emit({ type: 'final', text });
         return { status: 'done', text, steps: step };
@@ -77,6 +165,60 @@ export async function runAgent(opts) {
   emit({ type: 'error', code: 'STEP_LIMIT', message });
   return { status: 'step_limit', error: { code: 'STEP_LIMIT', message }, steps: maxSteps };
 
+  /** Compacts when a trigger fires; at the top of every step so a long run compacts mid-flight. */
+  async function manageContext() {
+    const reason = compactionReason(messages, cfg, reportedTokens);
+    if (!reason) return;
+    const r = await compact(messages, cfg, summarize);
+    if (!r) return;
+    reportedTokens = null;
+    emit({ type: 'compacted', reason, ...r });
+  }
+
+  /** One turn; a context-overflow error trims hard and retries once. @param {string} messageId */
+  async function requestTurn(messageId) {
+    try {
+      return await streamTurn(provider, { messages: forRequest(), tools: schemas, signal }, messageId, emit);
+    } catch (err) {
+      if (!(err instanceof ProviderError) || err.code !== 'CONTEXT_OVERFLOW') throw err;
+      const r = trimHard(messages, cfg.overflowKeep);
+      reportedTokens = null;
+      emit({ type: 'compacted', reason: 'overflow', ...r });
+      return streamTurn(provider, { messages: forRequest(), tools: schemas, signal }, messageId, emit);
+    }
+  }
+
+  /** The messages as sent: images pruned, old tool results capped, the scratchpad pinned to the system prompt. */
+  function forRequest() {
+    const out = prepareForRequest(messages, cfg);
+    if (pinned.note && out[0]?.role === 'system') {
+      out[0] = { ...out[0], content: `${out[0].content}\n\nYour scratchpad note (pinned; replace it with scratchpad):\n${pinned.note}` };
+    }
+    return out;
+  }
+
+  /** @param {ChatMessage[]} older */
+  async function summarize(older) {
+    try {
+      const text = await collectText(provider, { messages: [{ role: 'system', content: SUMMARY_PROMPT }, { role: 'user', content: transcriptForSummary(older) }], tools: [], signal });
+      return text.trim() || fallbackSummary(older);
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return fallbackSummary(older);
+    }
+  }
+
+  /** Keep the conversation well-formed: every call gets an answer. @param {ToolCall[]} calls */
+  function skipRest(calls) {
+    for (const c of calls) messages.push(toolMessage(c, { ok: false, code: 'SKIPPED', message: 'The run ended before this call.' }));
+  }
+
+  /** @param {ToolCall[]} calls @param {number} steps */
+  function abortBatch(calls, steps) {
+    for (const c of calls) messages.push(toolMessage(c, ABORTED));
+    return stopped(steps);
+  }
+
   /** @param {number} steps @returns {RunOutcome} */
   function stopped(steps) {
     emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The conversation is kept; send a message to go on.' });
@@ -84,59 +226,8 @@ export async function runAgent(opts) {
   }
 }
 
-/**
- * Streams one model turn, emitting text as it arrives and assembling tool calls from their deltas.
- * @param {Provider} provider
- * @param {import('../types/core').ChatRequest} req
- * @param {string} messageId
- * @param {(e: AgentEvent) => void} emit
- */
-async function streamTurn(provider, req, messageId, emit) {
-  let text = '';
-  /** @type {Map<number, ToolCall>} */
-  const calls = new Map();
-  for await (const ev of provider.chatStream(req)) {
-    if (ev.type === 'text') {
-      text += ev.text;
-      emit({ type: 'text_delta', messageId, text: ev.text });
-    } else if (ev.type === 'tool_call_delta') {
-      let c = calls.get(ev.index);
-      if (!c) { c = { id: '', name: '', arguments: '' }; calls.set(ev.index, c); }
-      if (ev.id) c.id = ev.id;
-      if (ev.name) c.name += ev.name;
-      if (ev.argumentsDelta) c.arguments += ev.argumentsDelta;
-    } else if (ev.type === 'usage') {
-      emit({ type: 'usage', usage: ev.usage });
-    }
-  }
-  const list = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([i, c]) => ({ ...c, id: c.id || `call_${messageId}_${i}` }));
-  return { text, calls: list };
-}
-
-/**
- * @param {ToolCall} call
- * @param {Tool[]} offered
- * @param {Mode} mode
- * @param {ToolContext} ctx
- * @returns {Promise<{ result: ToolResult, tool?: Tool }>}
- */
-async function runToolCall(call, offered, mode, ctx) {
-  const tool = offered.find((t) => t.name === call.name);
-  if (!tool) {
-    const known = findTool(call.name);
-    if (known && mode === 'ask') {
-      return { result: { ok: false, code: 'NOT_ALLOWED_IN_ASK_MODE', message: `${call.name} would change the page, and Ask mode is read-only. Answer from what you can read, or tell the user to switch to Act mode.` } };
-    }
-    return { result: { ok: false, code: 'UNKNOWN_TOOL', message: `There is no tool named "${call.name}". Available tools: ${offered.map((t) => t.name).join(', ')}.`, retryable: true } };
-  }
-  const parsed = parseToolArgs(call.arguments, tool.parameters);
-  if (!parsed.ok) return { tool, result: parsed };
-  try {
-    return { tool, result: await tool.run(parsed.args, ctx) };
-  } catch (err) {
-    return { tool, result: { ok: false, code: 'TOOL_FAILED', message: `${call.name} failed: ${err instanceof Error ? err.message : err}` } };
-  }
-}
+/** @type {ToolResult} */
+const ABORTED = { ok: false, code: 'ABORTED', message: 'The user stopped the run.' };
 
 /** The arguments as the panel shows them: parsed when they parse, raw text otherwise. @param {string} raw */
 function previewArgs(raw) {

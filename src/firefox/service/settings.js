@@ -6,6 +6,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   provider: Object.freeze({ kind: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', apiKey: '' }),
   defaultMode: 'act',
   maxSteps: 100,
+  executorModel: '',
+  confirmAllowSites: [],
 });
 
 /**

@@ -99,6 +99,8 @@ export interface Provider {
   chat?(req: ChatRequest): Promise<ChatResult>;
   testConnection?(signal?: AbortSignal): Promise<{ ok: true; models: string[] } | { ok: false; code: string; message: string }>;
   capabilities?(): Capabilities;
+  /** the model's context window in tokens, when known (compaction uses a share of it) */
+  contextWindow?: number;
 }
 
 export type ToolOk<T = unknown> = { ok: true; data: T };
@@ -119,6 +121,34 @@ export interface ToolContext {
   tabId: number;
   browser: BrowserOps;
   signal?: AbortSignal;
+  /** set by the agent loop for the tools that steer the run (clarify, scratchpad); absent in the tool runner */
+  agent?: AgentHooks;
+}
+
+/** What control tools may ask of the running loop. */
+export interface AgentHooks {
+  /** pause the run until the user answers; resolves with the answer, or null when nobody can answer */
+  clarify(question: string): Promise<string | null>;
+  /** replace the pinned scratchpad note */
+  setNote(text: string): void;
+}
+
+/** A consequential action waiting for the user (seed 001's two-phase confirm). */
+export interface ConfirmRequest {
+  category: ConfirmCategory;
+  /** what will happen, in the user's words: 'Click "Place order"' */
+  action: string;
+  /** host[:port] of the page it happens on */
+  site: string;
+}
+export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account';
+export type ConfirmAnswer = 'yes' | 'always' | 'no';
+
+/** How a run talks to the user while it is paused. Implemented by the router (panel cards) or a test. */
+export interface Interaction {
+  approvePlan(planId: string, steps: string[], signal?: AbortSignal): Promise<{ approved: boolean; steps: string[] }>;
+  confirm(req: ConfirmRequest, signal?: AbortSignal): Promise<ConfirmAnswer>;
+  clarify(question: string, signal?: AbortSignal): Promise<string>;
 }
 
 export interface Tool {
@@ -132,7 +162,7 @@ export interface Tool {
   run(args: Record<string, any>, ctx: ToolContext): Promise<ToolResult>;
 }
 
-export type Mode = 'ask' | 'act';
+export type Mode = 'ask' | 'act' | 'plan';
 
 /** What the loop reports while it runs. */
 export type AgentEvent =
@@ -140,13 +170,31 @@ export type AgentEvent =
   | { type: 'assistant_done'; messageId: string; text: string }
   | { type: 'tool_call'; id: string; name: string; args: unknown }
   | { type: 'tool_result'; id: string; name: string; result: ToolResult }
-  | { type: 'final'; text: string }
+  | { type: 'final'; text: string; check?: DoneCheck }
   | { type: 'usage'; usage: Usage }
   /** the provider is waiting before a retry (429 Retry-After, 5xx, network); shown, not an error */
   | { type: 'waiting'; ms: number; attempt: number; reason: string; message: string }
-  | { type: 'error'; code: string; message: string };
+  | { type: 'error'; code: string; message: string }
+  | { type: 'compacted'; reason: CompactionReason; before: number; after: number }
+  | { type: 'plan'; planId: string; steps: string[]; status: PlanStatus }
+  | { type: 'plan_step'; planId: string; index: number; status: PlanStepStatus; output?: string }
+  | { type: 'notice'; code: string; message: string };
 
-export type RunStatus = 'done' | 'answered' | 'error' | 'aborted' | 'step_limit';
+export type CompactionReason = 'messages' | 'chars' | 'tokens' | 'overflow';
+export type PlanStatus = 'pending' | 'approved' | 'rejected' | 'running' | 'done' | 'failed';
+export type PlanStepStatus = 'pending' | 'running' | 'ok' | 'failed' | 'skipped';
+
+/** The observation taken after done: does the page show what the summary claims? */
+export interface DoneCheck {
+  url: string;
+  title: string;
+  /** null when the summary quotes nothing to check */
+  verified: boolean | null;
+  /** quoted phrases of the summary that the page does not show */
+  missing: string[];
+}
+
+export type RunStatus = 'done' | 'answered' | 'error' | 'aborted' | 'step_limit' | 'rejected' | 'loop';
 
 export interface RunOutcome {
   status: RunStatus;

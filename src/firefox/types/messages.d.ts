@@ -1,5 +1,5 @@
 // Messages between the panel (or any extension page), the background router and content scripts.
-import type { Mode, ToolResult } from './core';
+import type { ChatMessage, CompactionReason, ConfirmAnswer, ConfirmCategory, DoneCheck, Mode, PlanStatus, PlanStepStatus, ToolResult } from './core';
 
 /** Native wire formats, Chrome's on-device model, and OpenAI-compatible presets (providers/presets.js). */
 export type ProviderKind =
@@ -24,14 +24,48 @@ export interface Settings {
   provider: ProviderSettings;
   defaultMode: Mode;
   maxSteps: number;
+  /** Plan mode runs approved steps on this model of the same provider; empty: the main model */
+  executorModel: string;
+  /** sites (host[:port]) where consequential actions run without asking ("always allow") */
+  confirmAllowSites: string[];
 }
 
 /** One entry of the transcript the panel renders. The router owns it; panels mirror it. */
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string; mode: Mode }
-  | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean }
+  | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean; check?: DoneCheck }
   | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult }
-  | { kind: 'error'; id: string; code: string; message: string };
+  | { kind: 'error'; id: string; code: string; message: string }
+  | { kind: 'plan'; id: string; steps: string[]; status: PlanStatus | 'expired'; stepStatus: PlanStepStatus[]; outputs: string[] }
+  | { kind: 'confirm'; id: string; category: ConfirmCategory; action: string; site: string; status: 'pending' | ConfirmAnswer | 'expired' }
+  | { kind: 'clarify'; id: string; question: string; answer?: string; status: 'pending' | 'answered' | 'expired' }
+  | { kind: 'compacted'; id: string; reason: CompactionReason; before: number; after: number }
+  | { kind: 'notice'; id: string; code: string; message: string }
+  | { kind: 'interrupted'; id: string; status: 'pending' | 'continued' };
+
+/** One tab's conversation as kept in storage.session (survives the Chrome service worker being stopped). */
+export interface StoredSession {
+  v: 1;
+  tabId: number;
+  conversationId: string;
+  mode: Mode;
+  messages: ChatMessage[];
+  items: TranscriptItem[];
+  note: string;
+  running: boolean;
+  updatedAt: number;
+}
+
+/** A finished or interrupted conversation in the IndexedDB history (survives a browser restart). */
+export interface HistoryEntry {
+  id: string;
+  tabId: number;
+  title: string;
+  url?: string;
+  items: TranscriptItem[];
+  messages: ChatMessage[];
+  updatedAt: number;
+}
 
 /** runtime.sendMessage requests handled by the background router. */
 export type RouterRequest =
@@ -39,6 +73,12 @@ export type RouterRequest =
   | { type: 'chat.stop'; tabId: number }
   | { type: 'chat.clear'; tabId: number }
   | { type: 'chat.state'; tabId: number }
+  | { type: 'chat.continue'; tabId: number }
+  | { type: 'plan.approve'; tabId: number; id: string; steps: string[] }
+  | { type: 'plan.reject'; tabId: number; id: string }
+  | { type: 'confirm.answer'; tabId: number; id: string; answer: ConfirmAnswer }
+  | { type: 'clarify.answer'; tabId: number; id: string; text: string }
+  | { type: 'history.list'; limit?: number }
   | { type: 'tool.run'; tabId: number; name: string; args?: Record<string, unknown> }
   | { type: 'tool.list' }
   | { type: 'provider.models' }

@@ -96,7 +96,7 @@ const runsBefore = new WeakMap();
 
 /**
  * Type a message into the real panel UI and send it.
- * @param {Driver} panel @param {string} text @param {'ask' | 'act'} mode
+ * @param {Driver} panel @param {string} text @param {'ask' | 'act' | 'plan'} mode
  */
 export async function sendFromPanel(panel, text, mode) {
   runsBefore.set(panel, Number(await panel.evaluate(() => document.body.dataset.runs ?? 0)));

@@ -17,3 +17,40 @@ export const done = {
     return { ok: true, data: String(args.summary) };
   },
 };
+
+/** @type {Tool} */
+export const clarify = {
+  name: 'clarify',
+  description: 'Ask the user a question when the task is ambiguous or you need information only they have. The run pauses until they answer; the answer is the result.',
+  parameters: {
+    type: 'object',
+    properties: { question: { type: 'string', description: 'One short, specific question.' } },
+    required: ['question'],
+    additionalProperties: false,
+  },
+  readOnly: true,
+  async run(args, ctx) {
+    const answer = ctx.agent ? await ctx.agent.clarify(String(args.question)) : null;
+    if (answer === null) return { ok: false, code: 'NO_USER', message: 'Nobody can answer questions in this run. Decide from what you know, or finish and say what you need.' };
+    return { ok: true, data: `The user answered: ${answer}` };
+  },
+};
+
+/** @type {Tool} */
+export const scratchpad = {
+  name: 'scratchpad',
+  description: 'Keep a short note (facts found, progress, what is left). It is pinned: it stays visible to you even after older turns are summarized. Each call replaces the note.',
+  parameters: {
+    type: 'object',
+    properties: { note: { type: 'string', description: 'The whole note, at most about 1,500 characters.' } },
+    required: ['note'],
+    additionalProperties: false,
+  },
+  readOnly: true,
+  async run(args, ctx) {
+    if (!ctx.agent) return { ok: false, code: 'NO_RUN', message: 'scratchpad only works inside a chat run.' };
+    const note = String(args.note).slice(0, 2_000);
+    ctx.agent.setNote(note);
+    return { ok: true, data: `Note saved (${note.length} characters).` };
+  },
+};

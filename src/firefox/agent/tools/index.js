@@ -2,13 +2,16 @@
 /** @import { Tool, Mode } from '../../types/core' */
 import { snapshot, readPage, click, type } from './page.js';
 import { navigate } from './navigation.js';
-import { done } from './control.js';
+import { done, clarify, scratchpad } from './control.js';
 
 /** @type {readonly Tool[]} */
-export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done]);
+export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done, clarify, scratchpad]);
 
 /** Tools whose results carry page content, fenced as untrusted. */
 export const PAGE_CONTENT_TOOLS = new Set(['snapshot', 'read_page', 'click', 'type', 'navigate']);
+
+/** Tools that steer an Act run (pause for the user, pin a note) rather than read the page. */
+export const RUN_CONTROL_TOOLS = new Set(['clarify', 'scratchpad']);
 
 /** @param {string} name */
 export function findTool(name) {
@@ -16,9 +19,10 @@ export function findTool(name) {
 }
 
 /**
- * Ask mode offers read-only tools and answers in plain text (no done).
+ * Ask mode offers read-only tools and answers in plain text (no done). Plan mode's planner reads
+ * like Ask; its steps run as Act (agent/plan.js).
  * @param {Mode} mode
  */
 export function toolsForMode(mode) {
-  return mode === 'ask' ? ALL_TOOLS.filter((t) => t.readOnly && !t.terminal) : [...ALL_TOOLS];
+  return mode === 'act' ? [...ALL_TOOLS] : ALL_TOOLS.filter((t) => t.readOnly && !t.terminal && !RUN_CONTROL_TOOLS.has(t.name));
 }

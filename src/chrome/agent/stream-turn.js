@@ -1,0 +1,59 @@
+// One model turn, streamed: text goes to the panel as it arrives, tool calls are assembled from
+// their deltas. Each chunk wait races the abort signal, so Stop ends a stream within a second.
+/** @import { AgentEvent, ChatRequest, Provider, ToolCall, Usage } from '../types/core' */
+import { raceAbort } from './abort.js';
+
+/**
+ * @param {Provider} provider
+ * @param {ChatRequest} req
+ * @param {string} messageId
+ * @param {(e: AgentEvent) => void} emit
+ * @returns {Promise<{ text: string, calls: ToolCall[], usage: Usage | null }>}
+ */
+export async function streamTurn(provider, req, messageId, emit) {
+  let text = '';
+  /** @type {Usage | null} */
+  let usage = null;
+  /** @type {Map<number, ToolCall>} */
+  const calls = new Map();
+  const it = provider.chatStream(req)[Symbol.asyncIterator]();
+  try {
+    while (true) {
+      const { value: ev, done } = await raceAbort(it.next(), req.signal);
+      if (done) break;
+      if (ev.type === 'text') {
+        text += ev.text;
+        emit({ type: 'text_delta', messageId, text: ev.text });
+      } else if (ev.type === 'tool_call_delta') {
+        let c = calls.get(ev.index);
+        if (!c) { c = { id: '', name: '', arguments: '' }; calls.set(ev.index, c); }
+        if (ev.id) c.id = ev.id;
+        if (ev.name) c.name += ev.name;
+        if (ev.argumentsDelta) c.arguments += ev.argumentsDelta;
+      } else if (ev.type === 'usage') {
+        usage = ev.usage;
+        emit({ type: 'usage', usage: ev.usage });
+      }
+    }
+  } finally {
+    if (req.signal?.aborted) it.return?.(undefined)?.catch(() => {});
+  }
+  const list = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([i, c]) => ({ ...c, id: c.id || `call_${messageId}_${i}` }));
+  return { text, calls: list, usage };
+}
+
+/**
+ * A whole answer without tools and without showing it, for internal requests (the summary
+ * written at compaction, the planner's fallback).
+ * @param {Provider} provider @param {ChatRequest} req
+ */
+export async function collectText(provider, req) {
+  let text = '';
+  const it = provider.chatStream(req)[Symbol.asyncIterator]();
+  while (true) {
+    const { value: ev, done } = await raceAbort(it.next(), req.signal);
+    if (done) break;
+    if (ev.type === 'text') text += ev.text;
+  }
+  return text;
+}

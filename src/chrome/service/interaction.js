@@ -1,0 +1,36 @@
+// The panel side of a paused run: each question (plan approval, confirmation, clarify) becomes a
+// transcript card, and the run waits until the panel answers through the router.
+/** @import { ConfirmAnswer, Interaction } from '../types/core' */
+/** @import { Session } from './session.js' */
+
+/**
+ * @param {Session} s
+ * @param {{ onAlwaysAllow?: (site: string) => Promise<void> | void }} [hooks]
+ * @returns {Interaction}
+ */
+export function createPanelInteraction(s, hooks = {}) {
+  return {
+    async approvePlan(planId, steps, signal) {
+      // The plan card already exists (the loop's 'plan' event); it waits for plan.approve / plan.reject.
+      return s.wait(planId, signal);
+    },
+    async confirm(req, signal) {
+      const id = s.newId();
+      s.upsert({ kind: 'confirm', id, ...req, status: 'pending' });
+      /** @type {ConfirmAnswer} */
+      const answer = await s.wait(id, signal);
+      const item = s.item(id);
+      if (item?.kind === 'confirm') s.upsert({ ...item, status: answer });
+      if (answer === 'always') await hooks.onAlwaysAllow?.(req.site);
+      return answer;
+    },
+    async clarify(question, signal) {
+      const id = s.newId();
+      s.upsert({ kind: 'clarify', id, question, status: 'pending' });
+      /** @type {string} */
+      const answer = await s.wait(id, signal);
+      s.upsert({ kind: 'clarify', id, question, answer, status: 'answered' });
+      return answer;
+    },
+  };
+}
