@@ -11,12 +11,15 @@ import { createProvider } from '../providers/index.js';
 import { createBrowserOps } from './browser-ops.js';
 import { createSettingsStore, redactSettings } from './settings.js';
 import { Session } from './session.js';
+import { createHistoryStore } from './history-store.js';
+import { mergeProviderKeys } from './settings-io.js';
 import { isExtensionPage } from './sender.js';
 
 /** @param {{ platform: Platform }} deps */
 export function startRouter({ platform }) {
   const settings = createSettingsStore(browser.storage.local);
   const ops = createBrowserOps(platform);
+  const history = createHistoryStore();
   /** @type {Map<number, Session>} */
   const sessions = new Map();
 
@@ -47,6 +50,7 @@ export function startRouter({ platform }) {
         s?.run?.abort();
         sessions.delete(msg.tabId);
         s?.broadcast({ type: 'state', items: [], running: false });
+        s?.broadcast({ type: 'usage', usage: { inputTokens: 0, outputTokens: 0 } });
         return { ok: true, data: null };
       }
       case 'chat.state': {
@@ -57,8 +61,10 @@ export function startRouter({ platform }) {
       case 'tool.list': return { ok: true, data: ALL_TOOLS.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, readOnly: t.readOnly })) };
       case 'provider.models': {
         const conf = await settings.get();
+        // The options page may test a provider before saving it; a redacted key means the stored one.
+        const target = msg.provider ? mergeProviderKeys([msg.provider], storedProviders(conf))[0] : conf.provider;
         try {
-          const models = await createProvider(conf.provider, { fetch: globalThis.fetch.bind(globalThis) }).listModels();
+          const models = await createProvider(target, { fetch: globalThis.fetch.bind(globalThis) }).listModels();
           return { ok: true, data: models };
         } catch (err) {
           const e = /** @type {{code?: string, message?: string}} */ (err);
@@ -66,8 +72,23 @@ export function startRouter({ platform }) {
         }
       }
       case 'settings.get': return { ok: true, data: redactSettings(await settings.get()) };
+      case 'history.list': return { ok: true, data: await history.list() };
+      case 'history.get': {
+        const run = await history.get(msg.id);
+        return run ? { ok: true, data: run } : { ok: false, code: 'NOT_FOUND', message: 'That run is no longer in the history.' };
+      }
+      case 'history.clear': await history.clear(); return { ok: true, data: null };
       case 'settings.set': {
         const patch = { ...msg.settings };
+        // Choosing a provider (first run or the options page) ends the first run.
+        if (patch.provider && patch.onboarded === undefined) patch.onboarded = true;
+        if (patch.providers) {
+          const merged = mergeProviderKeys(patch.providers, storedProviders(await settings.get()));
+          patch.providers = merged;
+          // The active provider is one of the list: take its key from there, not from the old active one.
+          const same = patch.provider?.id ? merged.find((p) => p.id === patch.provider?.id) : undefined;
+          if (same) patch.provider = same;
+        }
         // The options page shows a redacted key; saving it back unchanged must not overwrite the real one.
         if (patch.provider?.apiKey === '••••') {
           const { apiKey: _drop, ...rest } = patch.provider;
@@ -78,6 +99,11 @@ export function startRouter({ platform }) {
       default:
         return { ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown request type "${/** @type {{type: string}} */ (msg).type}".` };
     }
+  }
+
+  /** The stored providers, including a lone provider saved before the list existed. @param {import('../types/messages').Settings} conf */
+  function storedProviders(conf) {
+    return [...(conf.providers ?? []), { ...conf.provider, id: conf.provider.id ?? 'default' }];
   }
 
   /**
@@ -109,7 +135,12 @@ export function startRouter({ platform }) {
     const controller = new AbortController();
     s.run = controller;
     s.setRunning(true);
+    const firstItem = s.items.length;
+    const startedAt = Date.now();
+    const usageBefore = s.usage;
     s.addUser(text, mode);
+    // The on-page indicator shows that the agent may act; Ask mode only reads, so it stays hidden.
+    if (mode === 'act') showIndicator(tabId, true);
 
     const provider = createProvider(conf.provider, { fetch: globalThis.fetch.bind(globalThis) });
     runAgent({
@@ -118,12 +149,34 @@ export function startRouter({ platform }) {
       emit: (e) => s.apply(e),
       newId: () => s.newId(),
     }).catch((err) => s.addError('INTERNAL_ERROR', `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`))
-      .finally(() => { if (s.run === controller) s.run = null; s.setRunning(false); });
+      .finally(() => {
+        if (s.run === controller) s.run = null;
+        s.setRunning(false);
+        if (mode === 'act') showIndicator(tabId, false);
+        const usage = { inputTokens: s.usage.inputTokens - usageBefore.inputTokens, outputTokens: s.usage.outputTokens - usageBefore.outputTokens };
+        ops.getTab(tabId).then((t) => history.save({
+          id: `${tabId}-${startedAt}`, tabId, url: t?.url ?? tab?.url ?? '', title: t?.title ?? tab?.title ?? '', mode,
+          startedAt, endedAt: Date.now(), items: s.items.slice(firstItem), usage,
+        })).catch(() => { /* the history is a convenience; a failed write must not break the run */ });
+      });
     return { ok: true, data: { started: true } };
   }
 
+  /** @param {number} tabId @param {boolean} show */
+  function showIndicator(tabId, show) {
+    ops.sendToContent(tabId, { type: 'content.indicator', show })
+      .catch(() => { /* pages Tabwright cannot script show no indicator */ });
+  }
+
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
-    if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider)\./.test(msg.type)) return false;
+    // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
+    if (msg?.type === 'indicator.stop' && sender?.id === browser.runtime.id && typeof sender.tab?.id === 'number') {
+      const s = sessions.get(sender.tab.id);
+      s?.run?.abort();
+      sendResponse({ ok: true, data: { stopped: Boolean(s?.run) } });
+      return false;
+    }
+    if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider|history)\./.test(msg.type)) return false;
     if (!fromExtensionPage(sender)) {
       sendResponse({ ok: false, code: 'FORBIDDEN', message: 'Only Tabwright\'s own pages may send this request.' });
       return false;
@@ -141,6 +194,7 @@ export function startRouter({ platform }) {
     s.listeners.add(listener);
     port.onDisconnect.addListener(() => s.listeners.delete(listener));
     port.postMessage({ type: 'state', items: s.items, running: s.running });
+    port.postMessage({ type: 'usage', usage: s.usage });
   });
 
   browser.tabs.onRemoved.addListener((/** @type {number} */ tabId) => {

@@ -16,6 +16,8 @@ export class Session {
     /** @type {Set<(e: PanelEvent) => void>} */
     this.listeners = new Set();
     this.seq = 0;
+    /** Tokens spent in this conversation, summed from the loop's usage events. */
+    this.usage = { inputTokens: 0, outputTokens: 0 };
   }
 
   get running() { return this.run !== null; }
@@ -87,6 +89,8 @@ export class Session {
         this.addError(e.code, e.message);
         break;
       case 'usage':
+        this.usage = { inputTokens: this.usage.inputTokens + e.usage.inputTokens, outputTokens: this.usage.outputTokens + e.usage.outputTokens };
+        this.broadcast({ type: 'usage', usage: this.usage });
         break;
     }
   }

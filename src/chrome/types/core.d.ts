@@ -133,4 +133,6 @@ export type ContentRequest =
   | { type: 'content.click'; ref: string }
   | { type: 'content.type'; ref: string; text: string; clear?: boolean; submit?: boolean }
   | { type: 'content.read'; maxChars?: number }
-  | { type: 'content.ping' };
+  | { type: 'content.ping' }
+  | { type: 'content.indicator'; show: boolean }
+  | { type: 'content.indicatorState' };

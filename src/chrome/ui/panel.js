@@ -1,7 +1,13 @@
 // The side panel (Chrome) / sidebar (Firefox): one conversation per tab, mirrored from the router.
 /** @import { TranscriptItem, PanelEvent, RouterReply } from '../types/messages' */
-/** @import { Mode } from '../types/core' */
+/** @import { Mode, Usage } from '../types/core' */
+/** @import { Settings } from '../types/messages' */
 import { t, localize } from './i18n.js';
+import { renderMarkdown } from './markdown.js';
+import { renderToolCard } from './tool-card.js';
+import { formatUsage, usageTitle } from './usage.js';
+import { createHistoryView } from './history.js';
+import { showFirstRun } from './first-run.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -9,6 +15,11 @@ const prompt = /** @type {HTMLTextAreaElement} */ ($('#prompt'));
 const sendBtn = /** @type {HTMLButtonElement} */ ($('#send'));
 const stopBtn = /** @type {HTMLButtonElement} */ ($('#stop'));
 const status = $('#status');
+const usageEl = $('#usage');
+/** The raw markdown of each assistant message, so a streamed delta re-renders the whole message. @type {Map<string, string>} */
+const rawText = new Map();
+/** @type {Settings | null} */
+let settings = null;
 
 /** A tab given in the URL pins the panel to it (tests, "open in tab"); otherwise it follows the active tab. */
 const pinnedTab = Number(new URLSearchParams(location.search).get('tabId')) || null;
@@ -63,30 +74,12 @@ function render(item) {
     case 'assistant': {
       const el = document.createElement('div');
       el.className = `msg assistant${item.streaming ? ' streaming' : ''}${item.final ? ' final' : ''}`;
-      el.textContent = item.text;
+      if (item.streaming) el.setAttribute('aria-busy', 'true');
+      rawText.set(item.id, item.text);
+      renderMarkdown(el, item.text);
       return el;
     }
-    case 'tool': {
-      const el = document.createElement('details');
-      const state = !item.result ? 'pending' : item.result.ok ? 'ok' : 'failed';
-      el.className = `tool ${state}`;
-      el.dataset.tool = item.name;
-      const summary = document.createElement('summary');
-      summary.textContent = `${item.name} ${briefArgs(item.args)}`;
-      const args = document.createElement('pre');
-      args.className = 'args';
-      args.textContent = typeof item.args === 'string' ? item.args : JSON.stringify(item.args, null, 2);
-      el.append(summary, args);
-      if (item.result) {
-        const res = document.createElement('pre');
-        res.className = 'result';
-        res.textContent = item.result.ok
-          ? (typeof item.result.data === 'string' ? item.result.data : JSON.stringify(item.result.data, null, 2))
-          : `${item.result.code}: ${item.result.message}`;
-        el.append(res);
-      }
-      return el;
-    }
+    case 'tool': return renderToolCard(item);
     case 'error': {
       const el = document.createElement('div');
       el.className = 'msg error';
@@ -98,13 +91,6 @@ function render(item) {
       return el;
     }
   }
-}
-
-/** @param {unknown} args */
-function briefArgs(args) {
-  if (!args || typeof args !== 'object') return '';
-  const s = Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
-  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
 }
 
 /** @param {TranscriptItem} item */
@@ -124,16 +110,23 @@ function onEvent(e) {
   switch (e.type) {
     case 'state':
       log.replaceChildren();
+      rawText.clear();
       e.items.forEach(upsert);
       setRunning(e.running);
       break;
     case 'upsert': upsert(e.item); break;
     case 'delta': {
-      const el = log.querySelector(`[data-id="${CSS.escape(e.id)}"]`);
-      if (el) { el.textContent += e.text; log.scrollTop = log.scrollHeight; }
+      const el = /** @type {HTMLElement | null} */ (log.querySelector(`[data-id="${CSS.escape(e.id)}"]`));
+      if (el) {
+        const text = (rawText.get(e.id) ?? '') + e.text;
+        rawText.set(e.id, text);
+        renderMarkdown(el, text);
+        log.scrollTop = log.scrollHeight;
+      }
       break;
     }
     case 'running': setRunning(e.running); break;
+    case 'usage': showUsage(e.usage); break;
   }
 }
 
@@ -149,6 +142,14 @@ function attach(id) {
   port.onDisconnect.addListener(() => { if (port === mine) setTimeout(() => { if (port === mine && tabId === id) attach(id); }, 500); });
 }
 
+/** @param {Usage} usage */
+function showUsage(usage) {
+  const empty = usage.inputTokens + usage.outputTokens === 0;
+  usageEl.textContent = empty ? '' : formatUsage(usage, settings?.provider.pricing, browser.i18n.getUILanguage());
+  usageEl.title = empty ? '' : usageTitle(usage);
+  usageEl.dataset.tokens = String(usage.inputTokens + usage.outputTokens);
+}
+
 async function send() {
   const text = prompt.value.trim();
   if (!text || running || tabId === null) return;
@@ -162,8 +163,28 @@ $('#composer').addEventListener('submit', (e) => { e.preventDefault(); send(); }
 prompt.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); send(); }
 });
-stopBtn.addEventListener('click', () => { if (tabId !== null) request({ type: 'chat.stop', tabId }); });
-$('#new-chat').addEventListener('click', () => { if (tabId !== null) request({ type: 'chat.clear', tabId }); });
+const stop = () => { if (tabId !== null) request({ type: 'chat.stop', tabId }); };
+stopBtn.addEventListener('click', stop);
+// Escape stops a run from anywhere in the panel, so keyboard users never hunt for the button.
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && running) { e.preventDefault(); stop(); } });
+$('#new-chat').addEventListener('click', () => {
+  if (tabId !== null) request({ type: 'chat.clear', tabId });
+  toggleHistory(false);
+  prompt.focus();
+});
+$('#open-settings').addEventListener('click', () => browser.runtime.openOptionsPage());
+
+const historyView = createHistoryView({ view: $('#history'), request, render: (item) => render(item) });
+const historyBtn = $('#history-toggle');
+/** @param {boolean} open */
+function toggleHistory(open) {
+  $('#history').hidden = !open;
+  log.hidden = open;
+  historyBtn.setAttribute('aria-pressed', String(open));
+  document.body.dataset.view = open ? 'history' : 'chat';
+  if (open) historyView.showList();
+}
+historyBtn.addEventListener('click', () => toggleHistory(Boolean($('#history').hidden)));
 for (const radio of document.querySelectorAll('input[name=mode]')) {
   radio.addEventListener('change', () => browser.storage.local.set({ panelMode: currentMode() }));
 }
@@ -171,10 +192,28 @@ for (const radio of document.querySelectorAll('input[name=mode]')) {
 async function init() {
   localize();
   const { panelMode } = await browser.storage.local.get('panelMode');
-  const settings = await request({ type: 'settings.get' });
-  const mode = panelMode ?? (settings.ok ? /** @type {{defaultMode: Mode}} */ (settings.data).defaultMode : 'act');
+  const reply = await request({ type: 'settings.get' });
+  settings = reply.ok ? /** @type {Settings} */ (reply.data) : null;
+  const mode = panelMode ?? settings?.defaultMode ?? 'act';
   const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`input[name=mode][value=${mode}]`));
   if (radio) radio.checked = true;
+  if (settings && !settings.onboarded) {
+    showFirstRun($('#welcome'), {
+      async choose(p) {
+        const r = await request({ type: 'settings.set', settings: { provider: { kind: 'openai', apiKey: '', ...p }, onboarded: true } });
+        if (r.ok) { settings = /** @type {Settings} */ (r.data); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
+      },
+      openOptions: () => browser.runtime.openOptionsPage(),
+    });
+  }
+  // Settings saved elsewhere (options page, first run in another panel) apply here at once.
+  browser.storage.onChanged.addListener(async (/** @type {Record<string, unknown>} */ changes) => {
+    if (!('settings' in changes)) return;
+    const r = await request({ type: 'settings.get' });
+    if (!r.ok) return;
+    settings = /** @type {Settings} */ (r.data);
+    if (settings.onboarded) $('#welcome').hidden = true;
+  });
   if (pinnedTab) { attach(pinnedTab); return; }
   const [active] = await browser.tabs.query({ active: true, currentWindow: true });
   if (active?.id !== undefined) attach(active.id);
