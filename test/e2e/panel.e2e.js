@@ -54,7 +54,7 @@ scenario('panel', (ctx) => {
       // The choice is remembered for the next panel.
       expect(await panel.evaluate(() => browser.storage.local.get('panelMode').then((r) => r.panelMode))).to.equal('act');
       env.llm.script([{ text: 'Working on it, slowly, one word at a time, so there is time to press Escape.', chunkDelayMs: 1500 }]);
-      await panel.evaluate(() => document.querySelector('#prompt')?.focus());
+      await panel.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#prompt')).focus());
       await panel.fill('#prompt', 'Do something');
       await panel.press('Enter');
       await panel.waitFor(() => document.querySelector('.msg.assistant.streaming')?.textContent, undefined, { message: 'the Act answer to stream' });
@@ -140,25 +140,25 @@ scenario('panel', (ctx) => {
       await panel.press('Enter');
       const card = await panel.waitFor(() => {
         const d = /** @type {HTMLDetailsElement} */ (document.querySelector('details.tool[data-tool=read_page]'));
-        return d.open && {
+        return d.open ? {
           cls: d.className,
           sections: [...d.querySelectorAll('section h4')].map((h) => h.textContent),
           result: d.querySelector('.result pre')?.textContent ?? '',
           sr: d.querySelector('summary .sr-only')?.textContent,
-        };
+        } : null;
       }, undefined, { message: 'the card to open with Enter' });
-      expect(card.cls).to.contain('ok');
-      expect(card.sections).to.deep.equal(['Arguments', 'Result']);
-      expect(card.result).to.contain('48 metres');
-      expect(card.sr).to.equal('succeeded');
+      expect(card?.cls).to.contain('ok');
+      expect(card?.sections).to.deep.equal(['Arguments', 'Result']);
+      expect(card?.result).to.contain('48 metres');
+      expect(card?.sr).to.equal('succeeded');
 
       // Two model calls at 100 + 20 tokens each (the mock's usage chunk); $3 / $15 per million.
       const usage = await panel.waitFor(() => {
         const el = /** @type {HTMLElement} */ (document.querySelector('#usage'));
-        return el.dataset.tokens === '240' && { text: el.textContent, title: el.title };
+        return el.dataset.tokens === '240' ? { text: el.textContent, title: el.title } : null;
       }, undefined, { message: 'the token counter to reach 240' });
-      expect(usage.text).to.match(/^240 tokens · \$0\.0012$/);
-      expect(usage.title).to.contain('200 input tokens, 40 output tokens');
+      expect(usage?.text).to.match(/^240 tokens · \$0\.0012$/);
+      expect(usage?.title).to.contain('200 input tokens, 40 output tokens');
 
       // History: the run is listed (newest first) and opens read-only.
       await panel.click('#history-toggle');
