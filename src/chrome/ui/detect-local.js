@@ -41,7 +41,8 @@ export async function detectLocalModels({ fetch, builtin, timeoutMs = 1500 }) {
   try {
     if (builtin && typeof builtin.availability === 'function') {
       const status = String(await builtin.availability());
-      local = { id: 'builtin', found: status !== 'unavailable', status };
+      // 'downloadable' would start a download: only a model already on this machine counts.
+      local = { id: 'builtin', found: status === 'available', status };
     }
   } catch { /* the API exists but refuses: treat as absent */ }
   return [...servers, local];
