@@ -62,8 +62,7 @@ function fillRoles(s) {
     const select = document.createElement('select');
     select.id = `role-${role}`;
     select.className = 'role-provider';
-    select.append(Object.assign(document.createElement('option'), { value: '', textContent: t('roleActiveProvider') }));
-    for (const p of providers) select.append(Object.assign(document.createElement('option'), { value: p.id ?? '', textContent: p.name || p.baseUrl }));
+    fillRoleProviders(select, providers);
     const model = document.createElement('input');
     model.className = 'role-model';
     model.setAttribute('aria-label', t('roleModelLabel', [names[role]]));
@@ -75,6 +74,23 @@ function fillRoles(s) {
     return row;
   }));
 }
+
+/** @param {HTMLSelectElement} select @param {ProviderSettings[]} providers */
+function fillRoleProviders(select, providers) {
+  const chosen = select.value;
+  select.replaceChildren(
+    Object.assign(document.createElement('option'), { value: '', textContent: t('roleActiveProvider') }),
+    ...providers.map((p) => Object.assign(document.createElement('option'), { value: p.id ?? '', textContent: p.name || p.baseUrl || '…' })),
+  );
+  select.value = providers.some((p) => p.id === chosen) ? chosen : '';
+}
+
+/** The role pickers follow the provider list as it is edited. */
+function refreshRoleProviders() {
+  const providers = readProviders();
+  for (const select of rolesEl.querySelectorAll('select.role-provider')) fillRoleProviders(/** @type {HTMLSelectElement} */ (select), providers);
+}
+providersEl.addEventListener('input', (e) => { if (/** @type {HTMLElement} */ (e.target).matches('.name, .baseUrl')) refreshRoleProviders(); });
 
 function readProviders() {
   return [...providersEl.querySelectorAll('fieldset.provider')].map((card) => readProviderCard(/** @type {HTMLElement} */ (card)));
@@ -143,6 +159,7 @@ document.getElementById('add-provider')?.addEventListener('click', () => {
   const p = /** @type {ProviderSettings} */ ({ kind: 'openai', id: `p${Date.now().toString(36)}`, name: '', baseUrl: '', model: '', apiKey: '' });
   const card = createProviderCard(p, providersEl.children.length === 0, request);
   providersEl.append(card);
+  refreshRoleProviders();
   /** @type {HTMLInputElement} */ (card.querySelector('.name')).focus();
 });
 
@@ -151,6 +168,7 @@ providersEl.addEventListener('click', (e) => {
   if (!btn) return;
   if (providersEl.children.length <= 1) { say(t('errNoProvider'), true); return; }
   btn.closest('fieldset.provider')?.remove();
+  refreshRoleProviders();
   if (!providersEl.querySelector('input[name=active]:checked')) {
     const first = /** @type {HTMLInputElement | null} */ (providersEl.querySelector('input[name=active]'));
     if (first) first.checked = true;
