@@ -124,7 +124,7 @@ scenario('panel look', (ctx) => {
     it('speaks German when the browser does (--lang=de): panel, transcript controls and settings page', async function () {
       this.timeout(120_000);
       await mkdir(ARTIFACTS, { recursive: true });
-      const own = await launchChromium({ args: ['--lang=de'], env: { ...process.env, LANGUAGE: 'de', LANG: 'de_DE.UTF-8' } });
+      const own = await launchChromium({ locale: 'de-DE', args: ['--lang=de'], env: { ...process.env, LANGUAGE: 'de', LANG: 'de_DE.UTF-8' } });
       try {
         const { panel } = await signedInPanel(own, 'Melde dich als alice mit dem Passwort hunter2 an');
         expect(await panel.evaluate(() => browser.i18n.getUILanguage())).to.match(/^de/);

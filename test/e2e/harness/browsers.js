@@ -34,7 +34,8 @@ async function requireBinary(path, what, install) {
  */
 
 /**
- * @param {{ args?: string[], env?: Record<string, string | undefined> }} [extra] more flags and environment (a locale, say)
+ * @param {{ args?: string[], env?: Record<string, string | undefined>, locale?: string }} [extra] more flags and
+ *   environment; locale sets the browser's UI language (Playwright passes it as --lang)
  * @returns {Promise<BrowserEnv>}
  */
 export async function launchChromium(extra = {}) {
@@ -48,6 +49,7 @@ export async function launchChromium(extra = {}) {
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic', ...(extra.args ?? [])],
     ...(extra.env ? { env: extra.env } : {}),
+    ...(extra.locale ? { locale: extra.locale } : {}),
   });
   let [sw] = ctx.serviceWorkers();
   sw ??= await ctx.waitForEvent('serviceworker', { timeout: 20_000 });
