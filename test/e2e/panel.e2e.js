@@ -172,6 +172,10 @@ scenario('panel', (ctx) => {
       }, undefined, { message: 'the run to open' });
       expect(shown).to.deep.equal(['msg user', 'tool ok', 'msg assistant']);
       expect(await panel.evaluate(() => document.activeElement?.textContent)).to.equal('Back to history');
+      // Esc leaves the history for the conversation, focus back on the History button.
+      await panel.press('Escape');
+      expect(await panel.evaluate(() => ({ history: /** @type {HTMLElement} */ (document.querySelector('#history')).hidden, focus: document.activeElement?.id })))
+        .to.deep.equal({ history: true, focus: 'history-toggle' });
 
       // New chat: back to an empty conversation and counter, the history stays.
       await panel.click('#new-chat');

@@ -166,7 +166,10 @@ prompt.addEventListener('keydown', (e) => {
 const stop = () => { if (tabId !== null) request({ type: 'chat.stop', tabId }); };
 stopBtn.addEventListener('click', stop);
 // Escape stops a run from anywhere in the panel, so keyboard users never hunt for the button.
-document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && running) { e.preventDefault(); stop(); } });
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape') return;
+  if (running) { e.preventDefault(); stop(); } else if (!$('#history').hidden) { e.preventDefault(); toggleHistory(false); historyBtn.focus(); }
+});
 $('#new-chat').addEventListener('click', () => {
   if (tabId !== null) request({ type: 'chat.clear', tabId });
   toggleHistory(false);
