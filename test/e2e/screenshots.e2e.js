@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scenario } from './harness/scenario.js';
-import { getServers, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
+import { ask, getServers, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
 import { launchChromium, launchFirefox } from './harness/browsers.js';
 /** @import { Driver } from './harness/driver.js' */
 import { findRef, lastToolResult, toolResults } from '../fixtures/llm/conversation.js';
@@ -62,6 +62,15 @@ scenario('panel look', (ctx) => {
       await panel.viewport(420, 760);
       await sendFromPanel(panel, 'Sign in as alice with password hunter2', 'act');
       await waitForIdle(panel);
+      // What the model typed into the password field is masked in the card and in the stored history.
+      const typed = await panel.evaluate(() => [...document.querySelectorAll('details.tool[data-tool=type] .args pre')].map((p) => JSON.parse(p.textContent ?? '{}').text));
+      expect(typed).to.deep.equal(['alice', '••••••']);
+      const runs = await ask(env.control, { type: 'history.list' });
+      const run = runs.ok ? await ask(env.control, { type: 'history.get', id: runs.data[0].id }) : runs;
+      expect(run.ok).to.equal(true);
+      const tools = run.ok ? run.data.items.filter((/** @type {any} */ i) => i.kind === 'tool') : [];
+      expect(tools.map((/** @type {any} */ i) => i.name)).to.deep.equal(['snapshot', 'type', 'type', 'click', 'done']);
+      expect(JSON.stringify(tools)).to.not.contain('hunter2');
       // Open one card so the shot shows its arguments and result.
       await panel.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.querySelector('details.tool[data-tool=click]')).open = true; });
 

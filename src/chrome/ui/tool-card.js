@@ -2,6 +2,7 @@
 // screenshot in the result shown as an image (only inline data: images, never a remote URL).
 /** @import { TranscriptItem } from '../types/messages' */
 import { t } from './i18n.js';
+import { maskSecretArgs } from '../service/secret-args.js';
 
 const IMAGE_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/;
 
@@ -50,8 +51,9 @@ function section(label, text, cls) {
   return wrap;
 }
 
-/** @param {Extract<TranscriptItem, { kind: 'tool' }>} item @returns {HTMLDetailsElement} */
-export function renderToolCard(item) {
+/** @param {Extract<TranscriptItem, { kind: 'tool' }>} shown @returns {HTMLDetailsElement} */
+export function renderToolCard(shown) {
+  const item = /** @type {typeof shown} */ (maskSecretArgs(shown));
   const el = document.createElement('details');
   const state = !item.result ? 'pending' : item.result.ok ? 'ok' : 'failed';
   el.className = `tool ${state}`;

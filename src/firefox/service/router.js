@@ -13,6 +13,7 @@ import { createSettingsStore, redactSettings } from './settings.js';
 import { Session } from './session.js';
 import { createHistoryStore } from './history-store.js';
 import { mergeProviderKeys } from './settings-io.js';
+import { maskSecretArgs } from './secret-args.js';
 import { isExtensionPage } from './sender.js';
 
 /** @param {{ platform: Platform }} deps */
@@ -149,15 +150,18 @@ export function startRouter({ platform }) {
       emit: (e) => s.apply(e),
       newId: () => s.newId(),
     }).catch((err) => s.addError('INTERNAL_ERROR', `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`))
-      .finally(() => {
+      .finally(async () => {
+        if (mode === 'act') showIndicator(tabId, false);
+        // The run is in the history before the panel hears it ended, so "idle" means "recorded".
+        // The history is a convenience: a failed or stuck write never keeps the run going.
+        const usage = { inputTokens: s.usage.inputTokens - usageBefore.inputTokens, outputTokens: s.usage.outputTokens - usageBefore.outputTokens };
+        const save = ops.getTab(tabId).then((t) => history.save({
+          id: `${tabId}-${startedAt}`, tabId, url: t?.url ?? tab?.url ?? '', title: t?.title ?? tab?.title ?? '', mode,
+          startedAt, endedAt: Date.now(), items: s.items.slice(firstItem).map(maskSecretArgs), usage,
+        }));
+        await Promise.race([save.catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
         if (s.run === controller) s.run = null;
         s.setRunning(false);
-        if (mode === 'act') showIndicator(tabId, false);
-        const usage = { inputTokens: s.usage.inputTokens - usageBefore.inputTokens, outputTokens: s.usage.outputTokens - usageBefore.outputTokens };
-        ops.getTab(tabId).then((t) => history.save({
-          id: `${tabId}-${startedAt}`, tabId, url: t?.url ?? tab?.url ?? '', title: t?.title ?? tab?.title ?? '', mode,
-          startedAt, endedAt: Date.now(), items: s.items.slice(firstItem), usage,
-        })).catch(() => { /* the history is a convenience; a failed write must not break the run */ });
       });
     return { ok: true, data: { started: true } };
   }
