@@ -184,6 +184,14 @@ scenario('panel', (ctx) => {
       const runs = await ask(env.control, { type: 'history.list' });
       expect(runs.ok && runs.data.length).to.be.greaterThan(0);
       expect(JSON.stringify(runs.data)).to.not.contain('sk-test');
+
+      // Clear history empties the store.
+      await panel.click('#history-toggle');
+      await panel.waitFor(() => Boolean(document.querySelector('#history .run-link')), undefined, { message: 'the history list again' });
+      await panel.click('#history-clear');
+      await panel.waitFor(() => document.querySelector('#history .runs .empty')?.textContent === 'No runs yet. Finished runs appear here.', undefined, { message: 'an empty history' });
+      const cleared = await ask(env.control, { type: 'history.list' });
+      expect(cleared.ok && cleared.data).to.deep.equal([]);
     } finally {
       await useMockProvider(env, { pricing: null });
       await page.close();

@@ -8,13 +8,20 @@ import { t } from './i18n.js';
 export function createHistoryView({ view, request, render }) {
   const list = /** @type {HTMLElement} */ (view.querySelector('.runs'));
   const detail = /** @type {HTMLElement} */ (view.querySelector('.run'));
+  const clear = /** @type {HTMLButtonElement} */ (view.querySelector('#history-clear'));
+  clear.addEventListener('click', async () => {
+    await request({ type: 'history.clear' });
+    await showList();
+  });
 
   async function showList() {
     detail.hidden = true;
     list.hidden = false;
+    clear.hidden = false;
     const reply = await request({ type: 'history.list' });
     /** @type {Omit<RunRecord, 'items'>[]} */
     const runs = reply.ok ? reply.data : [];
+    clear.hidden = runs.length === 0;
     if (!runs.length) {
       const p = document.createElement('li');
       p.className = 'empty';
@@ -49,6 +56,7 @@ export function createHistoryView({ view, request, render }) {
     /** @type {RunRecord} */
     const run = reply.data;
     list.hidden = true;
+    clear.hidden = true;
     detail.hidden = false;
     const back = document.createElement('button');
     back.type = 'button';
