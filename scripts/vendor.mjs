@@ -13,12 +13,17 @@ const FILES = [
   ['idb/build/index.js', 'idb.js'],
   ['pdfjs-dist/build/pdf.min.mjs', 'pdf.mjs'],
   ['pdfjs-dist/build/pdf.worker.min.mjs', 'pdf.worker.mjs'],
+  ['marked/lib/marked.esm.js', 'marked.js'],
+  ['marked/lib/marked.d.ts', 'marked.d.ts'],
+  ['dompurify/dist/purify.es.mjs', 'purify.js'],
 ];
 
 /** Type declarations written beside the copies, so tsc checks our code against them, not the minified code. */
 const DECLARATIONS = {
   'browser-polyfill.d.ts': '// Side-effect import: defines globalThis.browser.\nexport {};\n',
   'pdf.d.mts': 'export const getDocument: any;\nexport const GlobalWorkerOptions: { workerSrc: string };\n',
+  // DOMPurify's own declarations import trusted-types; the panel needs only sanitize and hooks.
+  'purify.d.ts': 'declare const DOMPurify: {\n  sanitize(dirty: string, cfg?: Record<string, unknown>): string;\n  addHook(entry: string, hook: (node: Element, data?: any) => void): void;\n};\nexport default DOMPurify;\n',
 };
 
 const targets = ['src/vendor', 'src/chrome/vendor', 'src/firefox/vendor'].map((t) => join(root, t));

@@ -35,10 +35,10 @@ function executor(req) {
 scenario('plan mode', (ctx) => {
   before(async () => {
     await useMockProvider(ctx.env);
-    await ask(ctx.env.control, { type: 'settings.set', settings: { executorModel: 'mock-2' } });
+    await ask(ctx.env.control, { type: 'settings.set', settings: { roles: { executor: { providerId: '', model: 'mock-2' } } } });
   });
   after(async () => {
-    await ask(ctx.env.control, { type: 'settings.set', settings: { executorModel: '' } });
+    await ask(ctx.env.control, { type: 'settings.set', settings: { roles: {} } });
   });
 
   it('shows the plan for approval; once approved the steps run on the executor model', async () => {

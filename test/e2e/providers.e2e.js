@@ -110,16 +110,17 @@ scenario('providers', (ctx) => {
     const { env } = ctx;
     const opts = await env.browser.openExtensionPage('ui/options.html');
     try {
-      await opts.waitFor(() => (/** @type {HTMLSelectElement} */ (document.getElementById('kind'))).options.length > 10 && (/** @type {HTMLInputElement} */ (document.getElementById('baseUrl'))).value !== '', undefined, { message: 'the settings form to load' });
+      await opts.waitFor(() => (/** @type {HTMLSelectElement | null} */ (document.querySelector('fieldset.provider.active .kind')))?.options.length ?? 0 > 10, undefined, { message: 'the settings form to load' });
       const filled = await opts.evaluate(() => {
-        const kind = /** @type {HTMLSelectElement} */ (document.getElementById('kind'));
-        const val = (/** @type {string} */ id) => (/** @type {HTMLInputElement} */ (document.getElementById(id))).value;
+        const card = /** @type {HTMLElement} */ (document.querySelector('fieldset.provider.active'));
+        const kind = /** @type {HTMLSelectElement} */ (card.querySelector('.kind'));
+        const val = (/** @type {string} */ cls) => (/** @type {HTMLInputElement} */ (card.querySelector(`.${cls}`))).value;
         kind.value = 'gemini';
         kind.dispatchEvent(new Event('change'));
         const gemini = [val('baseUrl'), val('model')];
         kind.value = 'azure';
         kind.dispatchEvent(new Event('change'));
-        return { kinds: [...kind.options].map((o) => o.value), gemini, azure: val('baseUrl'), note: document.getElementById('kind-note')?.textContent };
+        return { kinds: [...kind.options].map((o) => o.value), gemini, azure: val('baseUrl'), note: card.querySelector('.kind-note')?.textContent };
       });
       expect(filled.kinds).to.include.members(['openai', 'anthropic', 'gemini', 'ollama', 'builtin', 'azure', 'lmstudio']);
       expect(filled.gemini).to.deep.equal(['https://generativelanguage.googleapis.com/v1beta', 'gemini-2.5-flash']);
@@ -127,7 +128,7 @@ scenario('providers', (ctx) => {
       expect(filled.note).to.contain('deployment');
       // Saving stores the kind; the router reads it back.
       await opts.evaluate(() => {
-        const kind = /** @type {HTMLSelectElement} */ (document.getElementById('kind'));
+        const kind = /** @type {HTMLSelectElement} */ (document.querySelector('fieldset.provider.active .kind'));
         kind.value = 'ollama';
         kind.dispatchEvent(new Event('change'));
       });

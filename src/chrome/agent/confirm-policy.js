@@ -26,23 +26,57 @@ const SETTINGS_PATH = /\/(settings|account|profile|preferences|security)(\/|$)/i
 /** @typedef {{ action: 'allow' } | { action: 'ask' | 'block', request: ConfirmRequest }} Decision */
 
 /**
- * @param {{ alwaysAllow?: string[], unattended?: boolean }} [opts]
- *   alwaysAllow: sites (host[:port]) where the user said "always allow";
+ * @param {{ alwaysAllow?: string[], alwaysConfirm?: string[], unattended?: boolean }} [opts]
+ *   alwaysAllow: site patterns (host[:port], or *.host) where the user said "always allow";
+ *   alwaysConfirm: site patterns where every acting step asks first (settings → site permissions);
  *   unattended: a scheduled run with nobody to ask
  */
 export function createConfirmPolicy(opts = {}) {
-  const allowed = new Set((opts.alwaysAllow ?? []).map((s) => s.toLowerCase()));
+  const allowed = (opts.alwaysAllow ?? []).map((s) => s.toLowerCase());
+  const confirmAll = (opts.alwaysConfirm ?? []).map((s) => s.toLowerCase());
   return {
     /** @param {ActionFacts} facts @returns {Decision} */
     decide(facts) {
+      const site = siteOf(facts.url);
+      // The always-confirm list wins over "always allow": the user asked to see every step there.
+      if (ACTING_TOOLS.has(facts.tool) && confirmAll.some((p) => siteMatches(p, site))) {
+        const request = classify(facts) ?? { category: /** @type {ConfirmCategory} */ ('site'), site, action: describeAction(facts) };
+        return { action: opts.unattended ? 'block' : 'ask', request };
+      }
       const request = classify(facts);
       if (!request) return { action: 'allow' };
-      if (allowed.has(request.site.toLowerCase())) return { action: 'allow' };
+      if (allowed.some((p) => siteMatches(p, request.site))) return { action: 'allow' };
       return { action: opts.unattended ? 'block' : 'ask', request };
     },
     /** @param {string} site */
-    allow(site) { allowed.add(site.toLowerCase()); },
+    allow(site) { allowed.push(site.toLowerCase()); },
   };
+}
+
+/** Tools that change the page; on an always-confirm site each of them asks first. */
+const ACTING_TOOLS = new Set(['click', 'type', 'navigate', 'set_field', 'select_option', 'check', 'uncheck', 'press_keys', 'drag_drop', 'upload_file', 'submit']);
+
+/**
+ * A site pattern from settings: "host[:port]" matches that host, "*.host" the host and its subdomains.
+ * @param {string} pattern @param {string} site host[:port], lower-case
+ */
+export function siteMatches(pattern, site) {
+  const p = pattern.toLowerCase();
+  if (p === site) return true;
+  if (p.startsWith('*.')) {
+    const base = p.slice(2);
+    const host = site.replace(/:\d+$/, '');
+    return host === base || host.endsWith(`.${base}`) || site === base || site.endsWith(`.${base}`);
+  }
+  return false;
+}
+
+/** @param {ActionFacts} facts */
+function describeAction(facts) {
+  const target = facts.target ? ` ${facts.target.role} "${facts.target.name}"` : facts.args.ref ? ` ${facts.args.ref}` : '';
+  if (facts.tool === 'navigate') return `Open ${facts.args.url}`;
+  if (facts.tool === 'type') return `Type into${target}`;
+  return `${facts.tool.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())}${target}`;
 }
 
 /** @param {ActionFacts} facts @returns {ConfirmRequest | null} */

@@ -15,16 +15,15 @@
  * @property {string} [query]
  * @property {boolean} [streamUsage]
  * @property {Record<string, string>} [extraHeaders]
- * @property {string} [note] shown under the form
  */
 
 /** @type {Record<ProviderKind, KindInfo>} */
 export const PROVIDER_KINDS = {
-  openai: { label: 'OpenAI', format: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1-mini', needsKey: true, note: 'Any OpenAI-compatible server works here too: set its base URL.' },
+  openai: { label: 'OpenAI', format: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1-mini', needsKey: true },
   anthropic: { label: 'Anthropic (Claude)', format: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', model: 'claude-sonnet-4-5', needsKey: true },
   gemini: { label: 'Google Gemini', format: 'gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta', model: 'gemini-2.5-flash', needsKey: true },
-  ollama: { label: 'Ollama (local)', format: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.1', needsKey: false, local: true, note: 'Works with a stock Ollama: no OLLAMA_ORIGINS needed.' },
-  builtin: { label: "Chrome's built-in model (on-device)", format: 'builtin', baseUrl: '', model: 'gemini-nano', needsKey: false, note: 'Chrome 138+ on a supported device; small, slow at tools, private.' },
+  ollama: { label: 'Ollama (local)', format: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.1', needsKey: false, local: true },
+  builtin: { label: "Chrome's built-in model (on-device)", format: 'builtin', baseUrl: '', model: 'gemini-nano', needsKey: false },
   openrouter: { label: 'OpenRouter', format: 'openai', baseUrl: 'https://openrouter.ai/api/v1', model: 'openai/gpt-4.1-mini', needsKey: true, extraHeaders: { 'HTTP-Referer': 'https://tabwright.dev', 'X-Title': 'Tabwright' } },
   groq: { label: 'Groq', format: 'openai', baseUrl: 'https://api.groq.com/openai/v1', model: 'llama-3.3-70b-versatile', needsKey: true },
   // Mistral rejects unknown body fields (422), stream_options among them; it sends usage anyway.
@@ -35,7 +34,7 @@ export const PROVIDER_KINDS = {
   fireworks: { label: 'Fireworks AI', format: 'openai', baseUrl: 'https://api.fireworks.ai/inference/v1', model: 'accounts/fireworks/models/llama-v3p3-70b-instruct', needsKey: true },
   // https://learn.microsoft.com/azure/ai-services/openai/reference : the deployment is in the URL,
   // the key in an `api-key` header, and every call carries api-version.
-  azure: { label: 'Azure OpenAI', format: 'openai', baseUrl: 'https://YOUR-RESOURCE.openai.azure.com/openai/deployments/YOUR-DEPLOYMENT', model: 'YOUR-DEPLOYMENT', needsKey: true, auth: 'api-key', query: 'api-version=2024-10-21', note: 'Base URL: https://<resource>.openai.azure.com/openai/deployments/<deployment>.' },
+  azure: { label: 'Azure OpenAI', format: 'openai', baseUrl: 'https://YOUR-RESOURCE.openai.azure.com/openai/deployments/YOUR-DEPLOYMENT', model: 'YOUR-DEPLOYMENT', needsKey: true, auth: 'api-key', query: 'api-version=2024-10-21' },
   lmstudio: { label: 'LM Studio (local)', format: 'openai', baseUrl: 'http://localhost:1234/v1', model: 'local-model', needsKey: false, local: true },
   llamacpp: { label: 'llama.cpp server (local)', format: 'openai', baseUrl: 'http://localhost:8080/v1', model: 'local-model', needsKey: false, local: true },
   vllm: { label: 'vLLM (local)', format: 'openai', baseUrl: 'http://localhost:8000/v1', model: 'local-model', needsKey: false, local: true },

@@ -12,9 +12,11 @@ import { localOrigins } from '../providers/presets.js';
 import { createBrowserOps } from './browser-ops.js';
 import { createSettingsStore, redactSettings } from './settings.js';
 import { Session } from './session.js';
+import { createHistoryStore } from './history-store.js';
+import { mergeProviderKeys } from './settings-io.js';
+import { maskSecretArgs } from './secret-args.js';
 import { isExtensionPage } from './sender.js';
 import { createSessionStore } from './session-store.js';
-import { createHistory } from './history.js';
 import { createPanelInteraction } from './interaction.js';
 import { createConfirmPolicy } from '../agent/confirm-policy.js';
 
@@ -22,17 +24,24 @@ import { createConfirmPolicy } from '../agent/confirm-policy.js';
 export function startRouter({ platform }) {
   const settings = createSettingsStore(browser.storage.local);
   const ops = createBrowserOps(platform);
+  const history = createHistoryStore();
   /** @type {Map<number, Session>} */
   const sessions = new Map();
   const store = createSessionStore({ area: browser.storage.session });
-  const history = createHistory();
   /** @type {Map<number, Promise<Session>>} */
   const loading = new Map();
   /** @param {Session} s */
   const persist = (s) => store.schedule(s.tabId, () => s.toJSON());
 
-  /** Local endpoints (Ollama, LM Studio…) refuse extension Origins; the platform strips it for them. @param {import('../types/messages').Settings} conf */
-  const syncLocalEndpoints = (conf) => platform.setLocalEndpoints(localOrigins(conf.provider)).catch((err) => console.warn('Tabwright: could not set up local endpoint access', err));
+  /**
+   * Local endpoints (Ollama, LM Studio…) refuse extension Origins; the platform strips it for the
+   * configured ones (every saved provider, plus one being tested before it is saved).
+   * @param {import('../types/messages').Settings} conf @param {import('../types/messages').ProviderSettings} [extra]
+   */
+  const syncLocalEndpoints = (conf, extra) => {
+    const origins = new Set([conf.provider, ...(conf.providers ?? []), ...(extra ? [extra] : [])].flatMap((p) => localOrigins(p)));
+    return platform.setLocalEndpoints([...origins]).catch((err) => console.warn('Tabwright: could not set up local endpoint access', err));
+  };
   settings.get().then(syncLocalEndpoints);
 
   /**
@@ -78,6 +87,7 @@ export function startRouter({ platform }) {
         sessions.delete(msg.tabId);
         await store.remove(msg.tabId).catch(() => {});
         s?.broadcast({ type: 'state', items: [], running: false });
+        s?.broadcast({ type: 'usage', usage: { inputTokens: 0, outputTokens: 0, calls: 0 } });
         return { ok: true, data: null };
       }
       case 'chat.state': {
@@ -98,18 +108,15 @@ export function startRouter({ platform }) {
         if (typeof msg.text !== 'string' || !msg.text.trim()) return { ok: false, code: 'EMPTY', message: 'Type an answer first.' };
         return answer(msg.tabId, msg.id, msg.text.trim());
       }
-      case 'history.list': {
-        try { return { ok: true, data: await history.list(msg.limit) }; } catch (err) {
-          return { ok: false, code: 'HISTORY_UNAVAILABLE', message: `The conversation history could not be read (${err instanceof Error ? err.message : err}).` };
-        }
-      }
       case 'tool.run': return runTool(msg.tabId, msg.name, msg.args ?? {});
       case 'tool.list': return { ok: true, data: ALL_TOOLS.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, readOnly: t.readOnly })) };
       case 'provider.models': {
         const conf = await settings.get();
+        // The options page may test a provider before saving it; a redacted key means the stored one.
+        const target = msg.provider ? mergeProviderKeys([msg.provider], storedProviders(conf))[0] : conf.provider;
         try {
-          await syncLocalEndpoints(conf);
-          const models = await createProvider(conf.provider, { fetch: globalThis.fetch.bind(globalThis), languageModel: platform.languageModel() }).listModels();
+          await syncLocalEndpoints(conf, target);
+          const models = await createProvider(target, { fetch: globalThis.fetch.bind(globalThis), languageModel: platform.languageModel() }).listModels();
           return { ok: true, data: models };
         } catch (err) {
           const e = /** @type {{code?: string, message?: string}} */ (err);
@@ -117,8 +124,23 @@ export function startRouter({ platform }) {
         }
       }
       case 'settings.get': return { ok: true, data: redactSettings(await settings.get()) };
+      case 'history.list': return { ok: true, data: await history.list() };
+      case 'history.get': {
+        const run = await history.get(msg.id);
+        return run ? { ok: true, data: run } : { ok: false, code: 'NOT_FOUND', message: 'That run is no longer in the history.' };
+      }
+      case 'history.clear': await history.clear(); return { ok: true, data: null };
       case 'settings.set': {
         const patch = { ...msg.settings };
+        // Choosing a provider (first run or the options page) ends the first run.
+        if (patch.provider && patch.onboarded === undefined) patch.onboarded = true;
+        if (patch.providers) {
+          const merged = mergeProviderKeys(patch.providers, storedProviders(await settings.get()));
+          patch.providers = merged;
+          // The active provider is one of the list: take its key from there, not from the old active one.
+          const same = patch.provider?.id ? merged.find((p) => p.id === patch.provider?.id) : undefined;
+          if (same) patch.provider = same;
+        }
         // The options page shows a redacted key; saving it back unchanged must not overwrite the real one.
         if (patch.provider?.apiKey === '••••') {
           const { apiKey: _drop, ...rest } = patch.provider;
@@ -131,6 +153,24 @@ export function startRouter({ platform }) {
       default:
         return { ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown request type "${/** @type {{type: string}} */ (msg).type}".` };
     }
+  }
+
+  /**
+   * The provider a role (planner, executor, vision) is set to in settings, or undefined for "the
+   * main model". An empty model means that provider's own model.
+   * @param {import('../types/messages').Settings} conf @param {'planner' | 'executor' | 'vision'} role
+   * @param {Parameters<typeof createProvider>[1]} deps
+   */
+  function roleProvider(conf, role, deps) {
+    const r = conf.roles?.[role];
+    if (!r || (!r.providerId && !r.model)) return undefined;
+    const base = storedProviders(conf).find((p) => p.id === r.providerId) ?? conf.provider;
+    return createProvider({ ...base, model: r.model || base.model }, deps);
+  }
+
+  /** The stored providers, including a lone provider saved before the list existed. @param {import('../types/messages').Settings} conf */
+  function storedProviders(conf) {
+    return [...(conf.providers ?? []), { ...conf.provider, id: conf.provider.id ?? 'default' }];
   }
 
   /**
@@ -155,8 +195,9 @@ export function startRouter({ platform }) {
     if (!text.trim()) return { ok: false, code: 'EMPTY', message: 'Type a message first.' };
     if (s.interrupted) s.prepareContinue();
     s.messages.push({ role: 'user', content: text });
+    const firstItem = s.items.length;
     s.addUser(text, mode);
-    await startRun(s, mode);
+    await startRun(s, mode, firstItem);
     return { ok: true, data: { started: true } };
   }
 
@@ -167,12 +208,15 @@ export function startRouter({ platform }) {
     if (!s.interrupted) return { ok: false, code: 'NOTHING_TO_CONTINUE', message: 'There is no interrupted run in this tab. Send a message instead.' };
     s.prepareContinue();
     // An interrupted plan goes on as Act: its approved steps are in the conversation.
-    await startRun(s, s.mode === 'plan' ? 'act' : s.mode);
+    await startRun(s, s.mode === 'plan' ? 'act' : s.mode, s.items.length);
     return { ok: true, data: { started: true } };
   }
 
-  /** @param {Session} s @param {Mode} mode */
-  async function startRun(s, mode) {
+  /**
+   * @param {Session} s @param {Mode} mode
+   * @param {number} firstItem the transcript index where this run starts (its history record holds what follows)
+   */
+  async function startRun(s, mode, firstItem) {
     const tabId = s.tabId;
     const conf = await settings.get();
     const tab = await ops.getTab(tabId);
@@ -184,6 +228,11 @@ export function startRouter({ platform }) {
     const controller = new AbortController();
     s.run = controller;
     s.setRunning(true);
+    const startedAt = Date.now();
+    const usageBefore = { ...s.usage };
+    // The on-page indicator shows that the agent may act; Ask mode only reads, so it stays hidden.
+    const acting = mode !== 'ask';
+    if (acting) showIndicator(tabId, true);
 
     const deps = {
       fetch: globalThis.fetch.bind(globalThis),
@@ -191,11 +240,12 @@ export function startRouter({ platform }) {
       onWaiting: (/** @type {any} */ w) => s.apply({ type: 'waiting', ...w }),
     };
     const provider = createProvider(conf.provider, deps);
-    const executorProvider = conf.executorModel ? createProvider({ ...conf.provider, model: conf.executorModel }, deps) : undefined;
+    const executorProvider = roleProvider(conf, 'executor', deps);
     const interact = createPanelInteraction(s, {
       async onAlwaysAllow(site) {
         const now = await settings.get();
-        if (!now.confirmAllowSites.includes(site)) await settings.set({ confirmAllowSites: [...now.confirmAllowSites, site] });
+        const sites = now.sites ?? { allow: [], confirm: [] };
+        if (!sites.allow.includes(site)) await settings.set({ sites: { ...sites, allow: [...sites.allow, site] } });
       },
     });
     runAgent({
@@ -204,25 +254,29 @@ export function startRouter({ platform }) {
       emit: (e) => s.apply(e),
       newId: () => s.newId(),
       interact,
-      policy: createConfirmPolicy({ alwaysAllow: conf.confirmAllowSites }),
+      policy: createConfirmPolicy({ alwaysAllow: conf.sites?.allow, alwaysConfirm: conf.sites?.confirm }),
       pinned: s.pinned,
       systemFor,
     }).catch((err) => s.addError('INTERNAL_ERROR', `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`))
-      .finally(() => {
+      .finally(async () => {
+        if (acting) showIndicator(tabId, false);
+        // The run is in the history before the panel hears it ended, so "idle" means "recorded".
+        // The history is a convenience: a failed or stuck write never keeps the run going.
+        const usage = { inputTokens: s.usage.inputTokens - usageBefore.inputTokens, outputTokens: s.usage.outputTokens - usageBefore.outputTokens };
+        const save = ops.getTab(tabId).then((t) => history.save({
+          id: `${tabId}-${startedAt}`, tabId, url: t?.url ?? tab?.url ?? '', title: t?.title ?? tab?.title ?? '', mode,
+          startedAt, endedAt: Date.now(), items: s.items.slice(firstItem).map(maskSecretArgs), usage,
+        }));
+        await Promise.race([save.catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
         if (s.run === controller) s.run = null;
         s.setRunning(false);
-        saveHistory(s, tab?.url);
       });
   }
 
-  /** @param {Session} s @param {string} [url] */
-  function saveHistory(s, url) {
-    const first = s.items.find((i) => i.kind === 'user');
-    history.save({
-      id: s.conversationId, tabId: s.tabId, url, updatedAt: Date.now(),
-      title: first && first.kind === 'user' ? first.text.slice(0, 120) : '',
-      items: s.items, messages: s.messages,
-    }).catch((err) => console.warn('Tabwright: could not save the conversation to history', err));
+  /** @param {number} tabId @param {boolean} show */
+  function showIndicator(tabId, show) {
+    ops.sendToContent(tabId, { type: 'content.indicator', show })
+      .catch(() => { /* pages Tabwright cannot script show no indicator */ });
   }
 
   /** Hand the panel's answer to the run waiting for it. @param {number} tabId @param {string} id @param {unknown} value @returns {Promise<RouterReply>} */
@@ -233,6 +287,13 @@ export function startRouter({ platform }) {
   }
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
+    // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
+    if (msg?.type === 'indicator.stop' && sender?.id === browser.runtime.id && typeof sender.tab?.id === 'number') {
+      const s = sessions.get(sender.tab.id);
+      s?.run?.abort();
+      sendResponse({ ok: true, data: { stopped: Boolean(s?.run) } });
+      return false;
+    }
     if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider|plan|confirm|clarify|history)\./.test(msg.type)) return false;
     if (!fromExtensionPage(sender)) {
       sendResponse({ ok: false, code: 'FORBIDDEN', message: 'Only Tabwright\'s own pages may send this request.' });
@@ -259,7 +320,7 @@ export function startRouter({ platform }) {
       listener = (e) => port.postMessage(e);
       s.listeners.add(listener);
       port.postMessage({ type: 'state', items: s.items, running: s.running });
-      if (s.usage.calls) port.postMessage({ type: 'usage', usage: s.usage });
+      port.postMessage({ type: 'usage', usage: s.usage });
     });
   });
 

@@ -141,7 +141,7 @@ export interface ConfirmRequest {
   /** host[:port] of the page it happens on */
   site: string;
 }
-export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account';
+export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account' | 'site';
 export type ConfirmAnswer = 'yes' | 'always' | 'no';
 
 /** How a run talks to the user while it is paused. Implemented by the router (panel cards) or a test. */
@@ -209,4 +209,6 @@ export type ContentRequest =
   | { type: 'content.click'; ref: string }
   | { type: 'content.type'; ref: string; text: string; clear?: boolean; submit?: boolean }
   | { type: 'content.read'; maxChars?: number }
-  | { type: 'content.ping' };
+  | { type: 'content.ping' }
+  | { type: 'content.indicator'; show: boolean }
+  | { type: 'content.indicatorState' };

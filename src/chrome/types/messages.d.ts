@@ -1,5 +1,5 @@
 // Messages between the panel (or any extension page), the background router and content scripts.
-import type { ChatMessage, CompactionReason, ConfirmAnswer, ConfirmCategory, DoneCheck, Mode, PlanStatus, PlanStepStatus, ToolResult } from './core';
+import type { ChatMessage, CompactionReason, ConfirmAnswer, ConfirmCategory, DoneCheck, Mode, PlanStatus, PlanStepStatus, ToolResult, Usage } from './core';
 
 /** Native wire formats, Chrome's on-device model, and OpenAI-compatible presets (providers/presets.js). */
 export type ProviderKind =
@@ -18,16 +18,43 @@ export interface ProviderSettings {
   maxRetries?: number;
   /** 'prompt': tools described in the prompt, for models without native tool calling */
   toolMode?: 'native' | 'prompt';
+  /** a stable id and a name the user chose, for the options page's provider list */
+  id?: string;
+  name?: string;
+  /** USD per million tokens, for the panel's cost counter; absent means "tokens only" */
+  pricing?: { input: number; output: number };
 }
+
+/** Which provider and model a role uses; an empty model means the provider's own. */
+export interface RoleModel { providerId: string; model: string }
+
+export type ScreenshotPolicy = 'auto' | 'always' | 'never';
 
 export interface Settings {
   provider: ProviderSettings;
   defaultMode: Mode;
   maxSteps: number;
-  /** Plan mode runs approved steps on this model of the same provider; empty: the main model */
-  executorModel: string;
-  /** sites (host[:port]) where consequential actions run without asking ("always allow") */
-  confirmAllowSites: string[];
+  /** every configured provider; `provider` is the active one (kept for older readers) */
+  providers?: ProviderSettings[];
+  roles?: { planner?: RoleModel; executor?: RoleModel; vision?: RoleModel };
+  screenshotPolicy?: ScreenshotPolicy;
+  /** host patterns: `allow` lets the agent act without asking; `confirm` always asks first */
+  sites?: { allow: string[]; confirm: string[] };
+  /** set once the user has chosen a provider (first run is over) */
+  onboarded?: boolean;
+}
+
+/** A finished run, kept in IndexedDB for the panel's history. */
+export interface RunRecord {
+  id: string;
+  tabId: number;
+  url: string;
+  title: string;
+  mode: Mode;
+  startedAt: number;
+  endedAt: number;
+  items: TranscriptItem[];
+  usage: Usage;
 }
 
 /** One entry of the transcript the panel renders. The router owns it; panels mirror it. */
@@ -81,9 +108,12 @@ export type RouterRequest =
   | { type: 'history.list'; limit?: number }
   | { type: 'tool.run'; tabId: number; name: string; args?: Record<string, unknown> }
   | { type: 'tool.list' }
-  | { type: 'provider.models' }
+  | { type: 'provider.models'; provider?: ProviderSettings }
   | { type: 'settings.get' }
-  | { type: 'settings.set'; settings: Partial<Settings> };
+  | { type: 'settings.set'; settings: Partial<Settings> }
+  | { type: 'history.list' }
+  | { type: 'history.get'; id: string }
+  | { type: 'history.clear' };
 
 /** Pushed over the port named `panel:<tabId>`. */
 export type PanelEvent =

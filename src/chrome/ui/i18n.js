@@ -6,6 +6,7 @@ export function t(key, subs) {
 }
 
 /** Fill every data-i18n, data-i18n-placeholder, data-i18n-title and data-i18n-aria-label under root. */
+/** @param {ParentNode} [root] */
 export function localize(root = document) {
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(/** @type {string} */ (el.getAttribute('data-i18n')));
   for (const attr of ['placeholder', 'title', 'aria-label']) {

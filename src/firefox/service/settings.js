@@ -6,8 +6,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   provider: Object.freeze({ kind: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', apiKey: '' }),
   defaultMode: 'act',
   maxSteps: 100,
-  executorModel: '',
-  confirmAllowSites: [],
+  sites: Object.freeze({ allow: [], confirm: [] }),
 });
 
 /**
@@ -40,12 +39,13 @@ function merge(base, patch) {
   return {
     ...base,
     ...patch,
-    provider: { ...base.provider, ...(patch.provider ?? {}) },
+    // A provider from the options page's list arrives whole (id and key resolved): it replaces the
+    // old one, so fields it lacks (prices, name) do not linger from the previous provider.
+    provider: patch.provider?.id !== undefined && patch.provider.apiKey !== undefined
+      ? /** @type {Settings['provider']} */ (patch.provider)
+      : { ...base.provider, ...(patch.provider ?? {}) },
   };
 }
 
-/** Settings as they may be shown or exported: the key is replaced by whether one is set. */
-/** @param {Settings} s */
-export function redactSettings(s) {
-  return { ...s, provider: { ...s.provider, apiKey: s.provider.apiKey ? '••••' : '' } };
-}
+/** Settings as they may be shown or exported: each key is replaced by whether one is set. */
+export { redactAll as redactSettings } from './settings-io.js';

@@ -25,6 +25,11 @@ export interface TabwrightContent {
     type(ref: string, text: string, opts?: { clear?: boolean; submit?: boolean }): ToolResult;
     readText(maxChars?: number): ToolResult;
   };
+  indicator: {
+    show(): void;
+    hide(): void;
+    state(): { shown: boolean; visible?: boolean; stop?: { x: number; y: number } };
+  };
 }
 
 declare global {

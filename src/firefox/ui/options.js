@@ -1,72 +1,207 @@
-// The settings page: provider, model, key, default mode, step cap.
-/** @import { Settings } from '../types/messages' */
+// The settings page: providers (add, edit, test, pick a model), a model per role, behaviour, site
+// permissions, export and import. Driven by the router's settings.get / settings.set only.
+/** @import { Settings, ProviderSettings, RoleModel } from '../types/messages' */
 import { t, localize } from './i18n.js';
-import { PROVIDER_KINDS, kindInfo } from '../providers/presets.js';
+import { exportSettings, parseImport } from '../service/settings-io.js';
+import { createProviderCard, readProviderCard } from './options-providers.js';
 
-const form = /** @type {HTMLFormElement} */ (document.getElementById('provider-form'));
+const ROLES = /** @type {const} */ (['planner', 'executor', 'vision']);
+const form = /** @type {HTMLFormElement} */ (document.getElementById('settings-form'));
 const result = /** @type {HTMLElement} */ (document.getElementById('result'));
+const providersEl = /** @type {HTMLElement} */ (document.getElementById('providers'));
+const rolesEl = /** @type {HTMLElement} */ (document.getElementById('roles'));
 /** @param {string} id */
-const input = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+const field = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 
-const kindSelect = /** @type {HTMLSelectElement} */ (document.getElementById('kind'));
-kindSelect.append(...Object.entries(PROVIDER_KINDS).map(([id, k]) => Object.assign(document.createElement('option'), { value: id, textContent: k.label })));
+/** @type {Settings | null} */
+let current = null;
 
-/** Show what the chosen kind needs; with fill, put its default base URL and model in the form. @param {boolean} fill */
-function applyKind(fill) {
-  const info = kindInfo(kindSelect.value) ?? PROVIDER_KINDS.openai;
-  if (fill) { input('baseUrl').value = info.baseUrl; input('model').value = info.model; }
-  input('baseUrl').required = info.format !== 'builtin';
-  input('baseUrl').disabled = info.format === 'builtin';
-  input('apiKey').disabled = !info.needsKey && !info.local;
-  const note = /** @type {HTMLElement} */ (document.getElementById('kind-note'));
-  note.textContent = info.note ?? (info.needsKey ? '' : t('noKeyNeeded'));
-}
-kindSelect.addEventListener('change', () => applyKind(true));
-
-async function load() {
-  localize();
-  const reply = await browser.runtime.sendMessage({ type: 'settings.get' });
-  if (!reply.ok) { result.textContent = reply.message; return; }
-  /** @type {Settings} */
-  const s = reply.data;
-  kindSelect.value = s.provider.kind;
-  applyKind(false);
-  input('timeoutSec').value = s.provider.timeoutMs ? String(Math.round(s.provider.timeoutMs / 1000)) : '90';
-  input('toolMode').value = s.provider.toolMode ?? 'native';
-  input('baseUrl').value = s.provider.baseUrl;
-  input('model').value = s.provider.model;
-  input('apiKey').value = s.provider.apiKey;
-  input('defaultMode').value = s.defaultMode;
-  input('maxSteps').value = String(s.maxSteps);
+/** @param {import('../types/messages').RouterRequest} req */
+async function request(req) {
+  try { return await browser.runtime.sendMessage(req); } catch (err) {
+    return { ok: false, code: 'NO_BACKGROUND', message: t('errNoBackground') };
+  }
 }
 
+/** @param {string} text @param {boolean} [failed] */
+function say(text, failed = false) {
+  result.textContent = text;
+  result.classList.toggle('failed', failed);
+}
+
+/** Settings from before the provider list had one: the single provider becomes the list. @param {Settings} s */
+function providerList(s) {
+  if (s.providers?.length) return s.providers;
+  return [{ ...s.provider, id: s.provider.id ?? 'default', name: s.provider.name ?? '' }];
+}
+
+/** @param {Settings} s */
+function fill(s) {
+  current = s;
+  const activeId = s.provider.id ?? 'default';
+  providersEl.replaceChildren(...providerList(s).map((p) => createProviderCard(p, p.id === activeId, request)));
+  fillRoles(s);
+  field('defaultMode').value = s.defaultMode;
+  field('maxSteps').value = String(s.maxSteps);
+  field('screenshotPolicy').value = s.screenshotPolicy ?? 'auto';
+  field('sitesAllow').value = (s.sites?.allow ?? []).join('\n');
+  field('sitesConfirm').value = (s.sites?.confirm ?? []).join('\n');
+}
+
+/** @param {Settings} s */
+function fillRoles(s) {
+  const providers = readProviders();
+  const names = { planner: t('rolePlanner'), executor: t('roleExecutor'), vision: t('roleVision') };
+  rolesEl.replaceChildren(...ROLES.map((role) => {
+    const row = document.createElement('div');
+    row.className = 'role';
+    row.dataset.role = role;
+    const label = document.createElement('label');
+    label.htmlFor = `role-${role}`;
+    label.textContent = names[role];
+    const select = document.createElement('select');
+    select.id = `role-${role}`;
+    select.className = 'role-provider';
+    fillRoleProviders(select, providers);
+    const model = document.createElement('input');
+    model.className = 'role-model';
+    model.setAttribute('aria-label', t('roleModelLabel', [names[role]]));
+    model.placeholder = t('modelLabel');
+    const saved = s.roles?.[role];
+    select.value = saved?.providerId ?? '';
+    model.value = saved?.model ?? '';
+    row.append(label, select, model);
+    return row;
+  }));
+}
+
+/** @param {HTMLSelectElement} select @param {ProviderSettings[]} providers */
+function fillRoleProviders(select, providers) {
+  const chosen = select.value;
+  select.replaceChildren(
+    Object.assign(document.createElement('option'), { value: '', textContent: t('roleActiveProvider') }),
+    ...providers.map((p) => Object.assign(document.createElement('option'), { value: p.id ?? '', textContent: p.name || p.baseUrl || '…' })),
+  );
+  select.value = providers.some((p) => p.id === chosen) ? chosen : '';
+}
+
+/** The role pickers follow the provider list as it is edited. */
+function refreshRoleProviders() {
+  const providers = readProviders();
+  for (const select of rolesEl.querySelectorAll('select.role-provider')) fillRoleProviders(/** @type {HTMLSelectElement} */ (select), providers);
+}
+providersEl.addEventListener('input', (e) => { if (/** @type {HTMLElement} */ (e.target).matches('.name, .baseUrl')) refreshRoleProviders(); });
+
+function readProviders() {
+  return [...providersEl.querySelectorAll('fieldset.provider')].map((card) => readProviderCard(/** @type {HTMLElement} */ (card)));
+}
+
+/** @param {string} text */
+const lines = (text) => text.split('\n').map((l) => l.trim().toLowerCase()).filter(Boolean);
+// A host, optionally with a leading "*." for its subdomains and a port: what the agent can match exactly.
+const HOST_PATTERN = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
+/** @returns {{ ok: true, settings: Partial<Settings> } | { ok: false, message: string }} */
 function collect() {
+  const providers = readProviders();
+  const active = /** @type {HTMLInputElement | null} */ (providersEl.querySelector('input[name=active]:checked'));
+  const activeCard = active?.closest('fieldset.provider');
+  const activeId = activeCard ? /** @type {HTMLElement} */ (activeCard).dataset.id : providers[0]?.id;
+  const provider = providers.find((p) => p.id === activeId) ?? providers[0];
+  if (!provider) return { ok: false, message: t('errNoProvider') };
+  for (const p of providers) {
+    try { const u = new URL(p.baseUrl); if (!/^https?:$/.test(u.protocol)) throw new Error(); } catch {
+      return { ok: false, message: t('errBaseUrl', [p.name || p.baseUrl || '?']) };
+    }
+    if (!p.model) return { ok: false, message: t('errModel', [p.name || p.baseUrl]) };
+  }
+  const allow = lines(field('sitesAllow').value);
+  const confirm = lines(field('sitesConfirm').value);
+  const bad = [...allow, ...confirm].find((h) => !HOST_PATTERN.test(h));
+  if (bad) return { ok: false, message: t('errSitePattern', [bad]) };
+  /** @type {NonNullable<Settings['roles']>} */
+  const roles = {};
+  for (const row of rolesEl.querySelectorAll('.role')) {
+    const role = /** @type {typeof ROLES[number]} */ (/** @type {HTMLElement} */ (row).dataset.role);
+    /** @type {RoleModel} */
+    const r = { providerId: /** @type {HTMLSelectElement} */ (row.querySelector('.role-provider')).value, model: /** @type {HTMLInputElement} */ (row.querySelector('.role-model')).value.trim() };
+    if (r.providerId || r.model) roles[role] = r;
+  }
+  const steps = Number(field('maxSteps').value);
+  if (!Number.isInteger(steps) || steps < 1 || steps > 1000) return { ok: false, message: t('errSteps') };
   return {
-    provider: {
-      kind: /** @type {import('../types/messages').ProviderKind} */ (kindInfo(kindSelect.value) ? kindSelect.value : 'openai'),
-      baseUrl: input('baseUrl').value.trim(), model: input('model').value.trim(), apiKey: input('apiKey').value,
-      timeoutMs: Math.max(5, Number(input('timeoutSec').value) || 90) * 1000,
-      toolMode: /** @type {'native' | 'prompt'} */ (input('toolMode').value === 'prompt' ? 'prompt' : 'native'),
+    ok: true,
+    settings: {
+      provider, providers, roles,
+      defaultMode: field('defaultMode').value === 'ask' ? 'ask' : 'act',
+      maxSteps: steps,
+      screenshotPolicy: /** @type {any} */ (field('screenshotPolicy').value),
+      sites: { allow, confirm },
     },
-    defaultMode: /** @type {'ask'|'act'} */ (input('defaultMode').value === 'ask' ? 'ask' : 'act'),
-    maxSteps: Math.max(1, Number(input('maxSteps').value) || 100),
   };
+}
+
+/** @param {Partial<Settings>} settings */
+async function save(settings) {
+  const reply = await request({ type: 'settings.set', settings });
+  if (reply.ok) { fill(reply.data); say(t('saved')); } else say(reply.message, true);
+  return reply.ok;
 }
 
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
-  const reply = await browser.runtime.sendMessage({ type: 'settings.set', settings: collect() });
-  result.textContent = reply.ok ? t('saved') : reply.message;
+  const c = collect();
+  if (!c.ok) { say(c.message, true); return; }
+  await save(c.settings);
 });
 
-document.getElementById('test')?.addEventListener('click', async () => {
-  result.textContent = t('testing');
-  await browser.runtime.sendMessage({ type: 'settings.set', settings: collect() });
-  const reply = await browser.runtime.sendMessage({ type: 'provider.models' });
-  if (!reply.ok) { result.textContent = reply.message; return; }
-  const list = /** @type {HTMLDataListElement} */ (document.getElementById('models'));
-  list.replaceChildren(...reply.data.map((/** @type {string} */ m) => Object.assign(document.createElement('option'), { value: m })));
-  result.textContent = t('connectionOk', [String(reply.data.length)]);
+document.getElementById('add-provider')?.addEventListener('click', () => {
+  const p = /** @type {ProviderSettings} */ ({ kind: 'openai', id: `p${Date.now().toString(36)}`, name: '', baseUrl: '', model: '', apiKey: '' });
+  const card = createProviderCard(p, providersEl.children.length === 0, request);
+  providersEl.append(card);
+  refreshRoleProviders();
+  /** @type {HTMLInputElement} */ (card.querySelector('.name')).focus();
 });
+
+providersEl.addEventListener('click', (e) => {
+  const btn = /** @type {HTMLElement} */ (e.target).closest('.remove');
+  if (!btn) return;
+  if (providersEl.children.length <= 1) { say(t('errNoProvider'), true); return; }
+  btn.closest('fieldset.provider')?.remove();
+  refreshRoleProviders();
+  if (!providersEl.querySelector('input[name=active]:checked')) {
+    const first = /** @type {HTMLInputElement | null} */ (providersEl.querySelector('input[name=active]'));
+    if (first) first.checked = true;
+  }
+});
+
+document.getElementById('export')?.addEventListener('click', async () => {
+  const reply = await request({ type: 'settings.get' });
+  if (!reply.ok) { say(reply.message, true); return; }
+  const blob = new Blob([exportSettings(reply.data)], { type: 'application/json' });
+  const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: 'tabwright-settings.json' });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  say(t('exported'));
+});
+
+field('import-file').addEventListener('change', async () => {
+  const file = field('import-file').files?.[0];
+  if (!file || !current) return;
+  const parsed = parseImport(await file.text(), current);
+  field('import-file').value = '';
+  if (!parsed.ok) { say(parsed.message, true); return; }
+  if (await save(parsed.settings)) say(t('imported'));
+});
+
+async function load() {
+  localize();
+  const reply = await request({ type: 'settings.get' });
+  if (!reply.ok) { say(reply.message, true); return; }
+  fill(reply.data);
+  document.body.dataset.ready = 'true';
+}
 
 load();

@@ -1,6 +1,7 @@
 // The side panel (Chrome) / sidebar (Firefox): one conversation per tab, mirrored from the router.
 /** @import { TranscriptItem, PanelEvent, RouterReply } from '../types/messages' */
-/** @import { Mode } from '../types/core' */
+/** @import { Mode, Usage } from '../types/core' */
+/** @import { Settings } from '../types/messages' */
 import { t, localize } from './i18n.js';
 import { planCard } from './cards/plan-card.js';
 import { confirmCard } from './cards/confirm-card.js';
@@ -9,6 +10,11 @@ import { compactedCard } from './cards/compacted-card.js';
 import { noticeCard } from './cards/notice-card.js';
 import { interruptedCard } from './cards/interrupted-card.js';
 import { checkNote } from './cards/check-note.js';
+import { renderMarkdown } from './markdown.js';
+import { renderToolCard } from './tool-card.js';
+import { formatUsage, usageTitle } from './usage.js';
+import { createHistoryView } from './history.js';
+import { showFirstRun } from './first-run.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -16,6 +22,11 @@ const prompt = /** @type {HTMLTextAreaElement} */ ($('#prompt'));
 const sendBtn = /** @type {HTMLButtonElement} */ ($('#send'));
 const stopBtn = /** @type {HTMLButtonElement} */ ($('#stop'));
 const status = $('#status');
+const usageEl = $('#usage');
+/** The raw markdown of each assistant message, so a streamed delta re-renders the whole message. @type {Map<string, string>} */
+const rawText = new Map();
+/** @type {Settings | null} */
+let settings = null;
 
 /** A tab given in the URL pins the panel to it (tests, "open in tab"); otherwise it follows the active tab. */
 const pinnedTab = Number(new URLSearchParams(location.search).get('tabId')) || null;
@@ -87,32 +98,14 @@ function render(item) {
     case 'assistant': {
       const el = document.createElement('div');
       el.className = `msg assistant${item.streaming ? ' streaming' : ''}${item.final ? ' final' : ''}`;
-      el.textContent = item.text;
+      if (item.streaming) el.setAttribute('aria-busy', 'true');
+      rawText.set(item.id, item.text);
+      renderMarkdown(el, item.text);
       const note = item.check ? checkNote(item.check, cards) : null;
       if (note) el.append(note);
       return el;
     }
-    case 'tool': {
-      const el = document.createElement('details');
-      const state = !item.result ? 'pending' : item.result.ok ? 'ok' : 'failed';
-      el.className = `tool ${state}`;
-      el.dataset.tool = item.name;
-      const summary = document.createElement('summary');
-      summary.textContent = `${item.name} ${briefArgs(item.args)}`;
-      const args = document.createElement('pre');
-      args.className = 'args';
-      args.textContent = typeof item.args === 'string' ? item.args : JSON.stringify(item.args, null, 2);
-      el.append(summary, args);
-      if (item.result) {
-        const res = document.createElement('pre');
-        res.className = 'result';
-        res.textContent = item.result.ok
-          ? (typeof item.result.data === 'string' ? item.result.data : JSON.stringify(item.result.data, null, 2))
-          : `${item.result.code}: ${item.result.message}`;
-        el.append(res);
-      }
-      return el;
-    }
+    case 'tool': return renderToolCard(item);
     case 'error': {
       const el = document.createElement('div');
       el.className = 'msg error';
@@ -132,13 +125,6 @@ function render(item) {
   }
 }
 
-/** @param {unknown} args */
-function briefArgs(args) {
-  if (!args || typeof args !== 'object') return '';
-  const s = Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
-  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
-}
-
 /** @param {TranscriptItem} item */
 function upsert(item) {
   const el = render(item);
@@ -153,31 +139,25 @@ function upsert(item) {
 
 let waiting = false;
 
-/** A small running total of tokens and cost for this tab's conversation. @param {import('../types/messages').UsageTotal} u */
-function showUsage(u) {
-  const el = $('#usage');
-  const k = (/** @type {number} */ n) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
-  const cost = u.costUsd === undefined ? '' : ` · $${u.costUsd < 0.01 ? u.costUsd.toFixed(4) : u.costUsd.toFixed(2)}`;
-  el.textContent = `${k(u.inputTokens)} in · ${k(u.outputTokens)} out${cost}`;
-  el.title = `${u.calls} model calls`;
-  el.dataset.input = String(u.inputTokens);
-  el.dataset.output = String(u.outputTokens);
-  el.hidden = false;
-}
 
 /** @param {PanelEvent} e */
 function onEvent(e) {
   switch (e.type) {
     case 'state':
       log.replaceChildren();
+      rawText.clear();
       e.items.forEach(upsert);
-      if (!e.items.length) $('#usage').hidden = true;
       setRunning(e.running);
       break;
     case 'upsert': upsert(e.item); break;
     case 'delta': {
-      const el = log.querySelector(`[data-id="${CSS.escape(e.id)}"]`);
-      if (el) { el.textContent += e.text; log.scrollTop = log.scrollHeight; }
+      const el = /** @type {HTMLElement | null} */ (log.querySelector(`[data-id="${CSS.escape(e.id)}"]`));
+      if (el) {
+        const text = (rawText.get(e.id) ?? '') + e.text;
+        rawText.set(e.id, text);
+        renderMarkdown(el, text);
+        log.scrollTop = log.scrollHeight;
+      }
       break;
     }
     case 'running': setRunning(e.running); if (!e.running) waiting = false; break;
@@ -208,6 +188,16 @@ function attach(id) {
   port.onDisconnect.addListener(() => { if (port === mine) setTimeout(() => { if (port === mine && tabId === id) attach(id); }, 500); });
 }
 
+/** @param {Usage} usage */
+function showUsage(usage) {
+  const empty = usage.inputTokens + usage.outputTokens === 0;
+  usageEl.textContent = empty ? '' : formatUsage(usage, settings?.provider.pricing, browser.i18n.getUILanguage());
+  usageEl.title = empty ? '' : usageTitle(usage);
+  usageEl.dataset.tokens = String(usage.inputTokens + usage.outputTokens);
+  usageEl.dataset.input = String(usage.inputTokens);
+  usageEl.dataset.output = String(usage.outputTokens);
+}
+
 async function send() {
   const text = prompt.value.trim();
   if (!text || running || tabId === null) return;
@@ -221,8 +211,31 @@ $('#composer').addEventListener('submit', (e) => { e.preventDefault(); send(); }
 prompt.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); send(); }
 });
-stopBtn.addEventListener('click', () => { if (tabId !== null) request({ type: 'chat.stop', tabId }); });
-$('#new-chat').addEventListener('click', () => { if (tabId !== null) request({ type: 'chat.clear', tabId }); });
+const stop = () => { if (tabId !== null) request({ type: 'chat.stop', tabId }); };
+stopBtn.addEventListener('click', stop);
+// Escape stops a run from anywhere in the panel, so keyboard users never hunt for the button.
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape') return;
+  if (running) { e.preventDefault(); stop(); } else if (!$('#history').hidden) { e.preventDefault(); toggleHistory(false); historyBtn.focus(); }
+});
+$('#new-chat').addEventListener('click', () => {
+  if (tabId !== null) request({ type: 'chat.clear', tabId });
+  toggleHistory(false);
+  prompt.focus();
+});
+$('#open-settings').addEventListener('click', () => browser.runtime.openOptionsPage());
+
+const historyView = createHistoryView({ view: $('#history'), request, render: (item) => render(item) });
+const historyBtn = $('#history-toggle');
+/** @param {boolean} open */
+function toggleHistory(open) {
+  $('#history').hidden = !open;
+  log.hidden = open;
+  historyBtn.setAttribute('aria-pressed', String(open));
+  document.body.dataset.view = open ? 'history' : 'chat';
+  if (open) historyView.showList();
+}
+historyBtn.addEventListener('click', () => toggleHistory(Boolean($('#history').hidden)));
 for (const radio of document.querySelectorAll('input[name=mode]')) {
   radio.addEventListener('change', () => browser.storage.local.set({ panelMode: currentMode() }));
 }
@@ -230,10 +243,28 @@ for (const radio of document.querySelectorAll('input[name=mode]')) {
 async function init() {
   localize();
   const { panelMode } = await browser.storage.local.get('panelMode');
-  const settings = await request({ type: 'settings.get' });
-  const mode = panelMode ?? (settings.ok ? /** @type {{defaultMode: Mode}} */ (settings.data).defaultMode : 'act');
+  const reply = await request({ type: 'settings.get' });
+  settings = reply.ok ? /** @type {Settings} */ (reply.data) : null;
+  const mode = panelMode ?? settings?.defaultMode ?? 'act';
   const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`input[name=mode][value=${mode}]`));
   if (radio) radio.checked = true;
+  if (settings && !settings.onboarded) {
+    showFirstRun($('#welcome'), {
+      async choose(p) {
+        const r = await request({ type: 'settings.set', settings: { provider: { kind: 'openai', apiKey: '', ...p }, onboarded: true } });
+        if (r.ok) { settings = /** @type {Settings} */ (r.data); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
+      },
+      openOptions: () => browser.runtime.openOptionsPage(),
+    });
+  }
+  // Settings saved elsewhere (options page, first run in another panel) apply here at once.
+  browser.storage.onChanged.addListener(async (/** @type {Record<string, unknown>} */ changes) => {
+    if (!('settings' in changes)) return;
+    const r = await request({ type: 'settings.get' });
+    if (!r.ok) return;
+    settings = /** @type {Settings} */ (r.data);
+    if (settings.onboarded) $('#welcome').hidden = true;
+  });
   if (pinnedTab) { attach(pinnedTab); return; }
   const [active] = await browser.tabs.query({ active: true, currentWindow: true });
   if (active?.id !== undefined) attach(active.id);

@@ -33,8 +33,12 @@ async function requireBinary(path, what, install) {
  * @property {any} raw the library's browser or context
  */
 
-/** @returns {Promise<BrowserEnv>} */
-export async function launchChromium() {
+/**
+ * @param {{ args?: string[], env?: Record<string, string | undefined>, locale?: string }} [extra] more flags and
+ *   environment; locale sets the browser's UI language (Playwright passes it as --lang)
+ * @returns {Promise<BrowserEnv>}
+ */
+export async function launchChromium(extra = {}) {
   await requireBinary(CHROMIUM_PATH, 'Chromium', 'apt-get install -y chromium');
   const { chromium } = await import('playwright-core');
   const userDir = await mkdtemp(join(tmpdir(), 'tw-chr-'));
@@ -43,7 +47,9 @@ export async function launchChromium() {
     headless: true,
     args: ['--headless=new', `--disable-extensions-except=${CHROME_EXT}`, `--load-extension=${CHROME_EXT}`,
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
+      '--disable-sync', '--no-first-run', '--disable-quic', ...(extra.args ?? [])],
+    ...(extra.env ? { env: extra.env } : {}),
+    ...(extra.locale ? { locale: extra.locale } : {}),
   });
   let [sw] = ctx.serviceWorkers();
   sw ??= await ctx.waitForEvent('serviceworker', { timeout: 20_000 });
@@ -70,8 +76,11 @@ export async function launchChromium() {
   };
 }
 
-/** @returns {Promise<BrowserEnv>} */
-export async function launchFirefox() {
+/**
+ * @param {{ prefs?: Record<string, unknown> }} [extra] more preferences (the system's dark theme, say)
+ * @returns {Promise<BrowserEnv>}
+ */
+export async function launchFirefox(extra = {}) {
   await requireBinary(FIREFOX_PATH, 'Firefox', 'apt-get install -y firefox-esr');
   const puppeteer = (await import('puppeteer-core')).default;
   const browser = await puppeteer.launch({
@@ -86,6 +95,7 @@ export async function launchFirefox() {
       'browser.shell.checkDefaultBrowser': false,
       'datareporting.policy.dataSubmissionEnabled': false,
       'toolkit.telemetry.enabled': false,
+      ...(extra.prefs ?? {}),
     },
   });
   await browser.installExtension(FIREFOX_EXT);

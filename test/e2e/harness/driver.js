@@ -83,6 +83,35 @@ export class Driver {
 
   url() { return this.page.url(); }
 
+  /** A trusted key press in the focused element (Playwright and Puppeteer share the call). @param {string} key */
+  async press(key) {
+    await /** @type {any} */ (this.page).keyboard.press(key);
+  }
+
+  /** A trusted click at viewport coordinates: reaches elements no selector can (closed shadow roots). @param {number} x @param {number} y */
+  async clickAt(x, y) {
+    await /** @type {any} */ (this.page).mouse.click(x, y);
+  }
+
+  /** @param {string} path a PNG file */
+  async screenshot(path) {
+    await /** @type {any} */ (this.page).screenshot({ path });
+  }
+
+  /** Emulate the system's light or dark preference for prefers-color-scheme. @param {'light' | 'dark'} scheme */
+  async colorScheme(scheme) {
+    const page = /** @type {any} */ (this.page);
+    if (this.kind === 'chromium') await page.emulateMedia({ colorScheme: scheme });
+    else await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+  }
+
+  /** @param {number} width @param {number} height */
+  async viewport(width, height) {
+    const page = /** @type {any} */ (this.page);
+    if (this.kind === 'chromium') await page.setViewportSize({ width, height });
+    else await page.setViewport({ width, height });
+  }
+
   async close() {
     await this.page.close().catch(() => {});
   }

@@ -1,0 +1,90 @@
+// A tool call as a collapsible card: the call and its arguments, then the result, with any
+// screenshot in the result shown as an image (only inline data: images, never a remote URL).
+/** @import { TranscriptItem } from '../types/messages' */
+import { t } from './i18n.js';
+import { maskSecretArgs } from '../service/secret-args.js';
+
+const IMAGE_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/;
+
+/**
+ * Pull images out of a tool result's data: data: URLs and { type: 'image', mediaType, data } parts.
+ * Returns the data with each image replaced by a placeholder, and the image URLs.
+ * @param {unknown} data @returns {{ rest: unknown, images: string[] }}
+ */
+export function splitImages(data) {
+  /** @type {string[]} */
+  const images = [];
+  /** @param {unknown} v @param {number} depth @returns {unknown} */
+  const walk = (v, depth) => {
+    if (typeof v === 'string' && IMAGE_URL.test(v)) { images.push(v); return `[${t('imageShown')}]`; }
+    if (!v || typeof v !== 'object' || depth > 4) return v;
+    const o = /** @type {Record<string, unknown>} */ (v);
+    if (o.type === 'image' && typeof o.data === 'string' && typeof o.mediaType === 'string') {
+      const url = `data:${o.mediaType};base64,${o.data}`;
+      if (IMAGE_URL.test(url)) { images.push(url); return `[${t('imageShown')}]`; }
+    }
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, walk(x, depth + 1)]));
+  };
+  return { rest: walk(data, 0), images };
+}
+
+/** @param {unknown} v */
+const pretty = (v) => (typeof v === 'string' ? v : JSON.stringify(v, null, 2));
+
+/** @param {unknown} args */
+export function briefArgs(args) {
+  if (!args || typeof args !== 'object') return '';
+  const s = Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}
+
+/** @param {string} label @param {string} text @param {string} cls */
+function section(label, text, cls) {
+  const wrap = document.createElement('section');
+  wrap.className = cls;
+  const h = document.createElement('h4');
+  h.textContent = label;
+  const pre = document.createElement('pre');
+  pre.textContent = text;
+  wrap.append(h, pre);
+  return wrap;
+}
+
+/** @param {Extract<TranscriptItem, { kind: 'tool' }>} shown @returns {HTMLDetailsElement} */
+export function renderToolCard(shown) {
+  const item = /** @type {typeof shown} */ (maskSecretArgs(shown));
+  const el = document.createElement('details');
+  const state = !item.result ? 'pending' : item.result.ok ? 'ok' : 'failed';
+  el.className = `tool ${state}`;
+  el.dataset.tool = item.name;
+  const summary = document.createElement('summary');
+  const name = document.createElement('span');
+  name.className = 'name';
+  name.textContent = item.name;
+  const brief = document.createElement('span');
+  brief.className = 'brief';
+  brief.textContent = briefArgs(item.args);
+  // The state is drawn as an icon; screen readers hear it as a word.
+  const sr = document.createElement('span');
+  sr.className = 'sr-only';
+  sr.textContent = { ok: t('toolOk'), failed: t('toolFailed'), pending: t('toolPending') }[state];
+  summary.append(name, ' ', brief, sr);
+  el.append(summary, section(t('toolArguments'), pretty(item.args), 'args'));
+  if (item.result) {
+    if (item.result.ok) {
+      const { rest, images } = splitImages(item.result.data);
+      el.append(section(t('toolResult'), pretty(rest), 'result'));
+      for (const src of images) {
+        const img = document.createElement('img');
+        img.className = 'shot';
+        img.src = src;
+        img.alt = t('screenshotAlt', [item.name]);
+        el.append(img);
+      }
+    } else {
+      el.append(section(t('toolError'), `${item.result.code}: ${item.result.message}`, 'result'));
+    }
+  }
+  return el;
+}

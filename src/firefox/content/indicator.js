@@ -1,0 +1,81 @@
+// The on-page indicator while the agent acts: a border around the viewport and a Stop button.
+// It lives in a closed shadow root under an element with a random name, with its position forced
+// by inline !important styles, so page CSS can neither restyle, hide nor select it by name.
+(() => {
+  if (globalThis.Tabwright?.indicator) return;
+
+  /** @type {HTMLElement | null} */
+  let host = null;
+  /** @type {HTMLButtonElement | null} */
+  let stop = null;
+  const tag = `tw-${Math.random().toString(36).slice(2, 10)}`;
+
+  const CSS = `
+    :host { all: initial; }
+    .frame { position: fixed; inset: 0; pointer-events: none; border: 3px solid #2f5bea;
+      box-shadow: inset 0 0 18px rgba(47, 91, 234, .45); box-sizing: border-box; }
+    .bar { position: fixed; inset-block-end: 14px; inset-inline-start: 50%; transform: translateX(-50%);
+      display: flex; align-items: center; gap: 10px; padding: 6px 8px 6px 14px; border-radius: 999px;
+      background: #16181c; color: #fff; font: 13px/1.3 system-ui, sans-serif; pointer-events: auto;
+      box-shadow: 0 4px 16px rgba(0,0,0,.3); }
+    .dot { width: 8px; height: 8px; border-radius: 50%; background: #7b9bff; animation: pulse 1.2s infinite; }
+    @keyframes pulse { 50% { opacity: .3; } }
+    @media (prefers-reduced-motion: reduce) { .dot { animation: none; } }
+    button { all: initial; font: 600 13px system-ui, sans-serif; color: #fff; background: #c62828;
+      padding: 5px 14px; border-radius: 999px; cursor: pointer; }
+    button:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }`;
+
+  function show() {
+    if (host?.isConnected) return;
+    host = document.createElement(tag);
+    // Inline !important beats any author stylesheet rule, so the page cannot hide or move the host.
+    host.setAttribute('style', 'all: initial !important; display: block !important; position: fixed !important; inset: 0 !important; z-index: 2147483647 !important; pointer-events: none !important; visibility: visible !important; opacity: 1 !important;');
+    const root = host.attachShadow({ mode: 'closed' });
+    const style = document.createElement('style');
+    style.textContent = CSS;
+    const frame = document.createElement('div');
+    frame.className = 'frame';
+    const bar = document.createElement('div');
+    bar.className = 'bar';
+    bar.setAttribute('role', 'status');
+    const dot = document.createElement('span');
+    dot.className = 'dot';
+    const label = document.createElement('span');
+    label.textContent = browser.i18n.getMessage('indicatorLabel') || 'Tabwright is working in this tab';
+    stop = document.createElement('button');
+    stop.type = 'button';
+    stop.textContent = browser.i18n.getMessage('stop') || 'Stop';
+    stop.setAttribute('aria-label', browser.i18n.getMessage('indicatorStopLabel') || 'Stop Tabwright');
+    stop.addEventListener('click', (e) => {
+      e.stopPropagation();
+      browser.runtime.sendMessage({ type: 'indicator.stop' }).catch(() => {});
+    });
+    bar.append(dot, label, stop);
+    root.append(style, frame, bar);
+    // On <html>, not <body>: the page's text (read_page) and outline stay as the page made them.
+    document.documentElement.append(host);
+  }
+
+  function hide() {
+    host?.remove();
+    host = null;
+    stop = null;
+  }
+
+  /** Where the Stop button is, for tests (the shadow root is closed to the page and to them). */
+  function state() {
+    if (!host?.isConnected || !stop) return { shown: false };
+    const r = stop.getBoundingClientRect();
+    const visible = getComputedStyle(host).display !== 'none' && r.width > 0 && r.height > 0;
+    return { shown: true, visible, stop: { x: r.x + r.width / 2, y: r.y + r.height / 2 } };
+  }
+
+  const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, { indicator: { show, hide, state } });
+  Object.assign(tw.handlers, {
+    'content.indicator': (/** @type {{ show: boolean }} */ msg) => {
+      if (msg.show) show(); else hide();
+      return { ok: true, data: state() };
+    },
+    'content.indicatorState': () => ({ ok: true, data: state() }),
+  });
+})();

@@ -1,0 +1,119 @@
+// Issue #7: first run. Before the user picks a model the panel probes only this machine (Ollama,
+// LM Studio, the browser's built-in model), sends nothing to any model, and guides to an API key.
+import http from 'node:http';
+import { expect } from 'chai';
+import { scenario } from './harness/scenario.js';
+import { ask, openPageWithPanel, useMockProvider } from './harness/env.js';
+
+/**
+ * A stand-in for Ollama on its real port (the first run probes only the real local ports), on both
+ * loopback addresses since "localhost" may resolve to either. Records every request.
+ */
+async function fakeOllama() {
+  /** @type {string[]} */
+  const seen = [];
+  const handler = (/** @type {http.IncomingMessage} */ req, /** @type {http.ServerResponse} */ res) => {
+    seen.push(`${req.method} ${req.url}`);
+    res.writeHead(req.url === '/api/tags' ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(req.url === '/api/tags' ? { models: [{ name: 'llama3.2:3b' }, { name: 'qwen2.5:7b' }] } : {}));
+  };
+  /** @type {http.Server[]} */
+  const servers = [];
+  for (const host of ['127.0.0.1', '::1']) {
+    const server = http.createServer(handler);
+    try {
+      await new Promise((resolve, reject) => { server.once('error', reject); server.listen(11434, host, () => resolve(undefined)); });
+      servers.push(server);
+    } catch (err) {
+      const e = /** @type {NodeJS.ErrnoException} */ (err);
+      // No IPv6 loopback on this machine is fine; a port already taken is not: the test would probe someone else's server.
+      if (host === '::1' && (e.code === 'EADDRNOTAVAIL' || e.code === 'EAFNOSUPPORT')) continue;
+      for (const s of servers) s.close();
+      throw new Error(`Port 11434 on ${host} is taken (${e.code}); stop the local Ollama to run this test.`);
+    }
+  }
+  return { seen, close: () => Promise.all(servers.map((s) => new Promise((r) => s.close(() => r(undefined))))) };
+}
+
+scenario('first run', (ctx) => {
+  it('looks for local models, sends nothing, guides to an API key, and goes once a provider is chosen', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    const set = await ask(env.control, { type: 'settings.set', settings: { onboarded: false } });
+    expect(set.ok).to.equal(true);
+    env.llm.script([]);
+    const { page, panel } = await openPageWithPanel(env, 'article.html');
+    try {
+      const card = await panel.waitFor(() => {
+        const w = /** @type {HTMLElement} */ (document.querySelector('#welcome'));
+        return !w.hidden && w.dataset.detected ? {
+          detected: w.dataset.detected,
+          rows: [...w.querySelectorAll('.candidates li')].map((li) => `${/** @type {HTMLElement} */ (li).dataset.candidate}:${/** @type {HTMLElement} */ (li).dataset.found}`),
+          status: w.querySelector('.detect-status')?.textContent,
+          title: w.querySelector('h2')?.textContent,
+        } : null;
+      }, undefined, { message: 'the first-run card with its detection result' });
+      expect(card?.title).to.equal('Welcome to Tabwright');
+      expect(card?.rows.map((r) => r.split(':')[0])).to.deep.equal(['ollama', 'lmstudio', 'builtin']);
+      // No local server runs on the test machine: the card says so and points to the API key.
+      if (card?.detected === 'none') expect(card.status).to.contain('No local model server is running');
+      expect(env.llm.requests).to.have.length(0);
+
+      // "Set up an API key" brings up the settings page (an open one is focused rather than duplicated).
+      const active = () => browser.tabs.query({ active: true }).then((t) => t.some((x) => x.url?.endsWith('/ui/options.html')));
+      expect(await env.control.evaluate(active)).to.equal(false);
+      await panel.click('#welcome .use-key');
+      await env.control.waitFor(active, undefined, { message: 'the settings page to come to the front' });
+
+      // Choosing a provider (here through the router, as the settings page does) ends the first run.
+      await useMockProvider(env);
+      await panel.waitFor(() => /** @type {HTMLElement} */ (document.querySelector('#welcome')).hidden, undefined, { message: 'the card to go' });
+      const s = await ask(env.control, { type: 'settings.get' });
+      expect(s.ok && s.data.onboarded).to.equal(true);
+    } finally {
+      await useMockProvider(env);
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('offers a local Ollama with its models and uses the one the user picks', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    await ask(env.control, { type: 'settings.set', settings: { onboarded: false } });
+    env.llm.script([]);
+    const ollama = await fakeOllama();
+    /** @type {Awaited<ReturnType<typeof openPageWithPanel>> | null} */
+    let opened = null;
+    try {
+      opened = await openPageWithPanel(env, 'article.html');
+      const { panel } = opened;
+      const row = await panel.waitFor(() => {
+        const li = /** @type {HTMLElement | null} */ (document.querySelector('#welcome li[data-candidate=ollama][data-found=true]'));
+        return li ? { text: li.textContent, models: [...li.querySelectorAll('option')].map((o) => o.textContent) } : null;
+      }, undefined, { message: 'Ollama to be offered' });
+      expect(row?.models).to.deep.equal(['llama3.2:3b', 'qwen2.5:7b']);
+      expect(await panel.text('#welcome .detect-status')).to.equal('Found on this computer:');
+      // Before the choice: one probe of the model list, nothing else, and nothing to the hosted model.
+      expect(ollama.seen.every((r) => r === 'GET /api/tags')).to.equal(true);
+      expect(env.llm.requests).to.have.length(0);
+
+      await panel.evaluate(() => {
+        const sel = /** @type {HTMLSelectElement} */ (document.querySelector('#welcome li[data-candidate=ollama] select'));
+        sel.value = 'qwen2.5:7b';
+      });
+      await panel.click('#welcome li[data-candidate=ollama] button.use');
+      await panel.waitFor(() => /** @type {HTMLElement} */ (document.querySelector('#welcome')).hidden, undefined, { message: 'the card to go after the choice' });
+      const s = await ask(env.control, { type: 'settings.get' });
+      if (!s.ok) throw new Error(s.message);
+      expect(s.data.provider).to.include({ baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5:7b', apiKey: '' });
+      expect(s.data.onboarded).to.equal(true);
+      expect(await panel.evaluate(() => document.activeElement?.id)).to.equal('prompt');
+    } finally {
+      await ollama.close();
+      await useMockProvider(env);
+      await opened?.page.close();
+      await opened?.panel.close();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+// Both manifests wire the panel's shortcut and load the on-page indicator before the message entry.
+import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const src = join(dirname(fileURLToPath(import.meta.url)), '../../src');
+const manifest = async (/** @type {string} */ tree) => JSON.parse(await readFile(join(src, tree, 'manifest.json'), 'utf8'));
+
+describe('manifests', () => {
+  it('open the panel with a keyboard shortcut: the action in Chrome (side panel behaviour), the sidebar in Firefox', async () => {
+    const chrome = await manifest('chrome');
+    const firefox = await manifest('firefox');
+    expect(chrome.commands._execute_action.suggested_key.default).to.equal('Alt+Shift+Y');
+    expect(firefox.commands._execute_sidebar_action.suggested_key.default).to.equal('Alt+Shift+Y');
+    expect(chrome.commands._execute_action.description).to.equal('__MSG_commandOpenPanel__');
+    expect(firefox.commands._execute_sidebar_action.description).to.equal('__MSG_commandOpenPanel__');
+  });
+
+  it('load content/indicator.js in both trees, before content/main.js', async () => {
+    for (const tree of ['chrome', 'firefox']) {
+      const js = (await manifest(tree)).content_scripts[0].js;
+      expect(js, tree).to.include('content/indicator.js');
+      expect(js.indexOf('content/indicator.js'), tree).to.be.lessThan(js.indexOf('content/main.js'));
+    }
+  });
+});
