@@ -104,6 +104,7 @@ export function createScheduler(deps) {
   }
 
   function rearm() {
+    /** @type {number | null} */
     let at = null;
     for (const job of jobs) {
       if (SCHEDULED_STATES.has(job.state) && job.nextRunAt !== null && !inFlight.has(job.id)) at = at === null ? job.nextRunAt : Math.min(at, job.nextRunAt);
