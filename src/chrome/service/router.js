@@ -1,6 +1,6 @@
 // The background's message router: panels and other extension pages talk to it; it owns the
 // per-tab sessions, starts agent runs, and exposes the tool runner.
-/** @import { Mode, ToolContext } from '../types/core' */
+/** @import { Mode, RunOutcome, ToolContext } from '../types/core' */
 /** @import { RouterReply, RouterRequest, PanelEvent } from '../types/messages' */
 /** @import { Platform } from '../types/platform' */
 import { runAgent } from '../agent/loop.js';
@@ -12,6 +12,7 @@ import { createBrowserOps } from './browser-ops.js';
 import { createSettingsStore, redactSettings } from './settings.js';
 import { Session } from './session.js';
 import { isExtensionPage } from './sender.js';
+import { startJobs } from './jobs.js';
 
 /** @param {{ platform: Platform }} deps */
 export function startRouter({ platform }) {
@@ -53,6 +54,8 @@ export function startRouter({ platform }) {
         const s = session(msg.tabId);
         return { ok: true, data: { items: s.items, running: s.running } };
       }
+      case 'jobs.list': case 'jobs.create': case 'jobs.update': case 'jobs.pause': case 'jobs.resume': case 'jobs.runNow': case 'jobs.delete':
+        return jobs.handle(msg);
       case 'tool.run': return runTool(msg.tabId, msg.name, msg.args ?? {});
       case 'tool.list': return { ok: true, data: ALL_TOOLS.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, readOnly: t.readOnly })) };
       case 'provider.models': {
@@ -97,12 +100,25 @@ export function startRouter({ platform }) {
 
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
+    const run = await beginRun(tabId, text, mode);
+    return run.ok ? { ok: true, data: { started: true } } : run;
+  }
+
+  /**
+   * Starts an agent run in a tab's session and returns at once with a promise of its outcome:
+   * the panel's Send and scheduled jobs (service/jobs.js) both start runs here.
+   * @param {number} tabId @param {string} text @param {Mode} mode
+   * @param {{ fresh?: boolean }} [opts] fresh: the model sees only this prompt (a scheduled task); the panel's transcript keeps what came before
+   * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void } | { ok: false, code: string, message: string }>}
+   */
+  async function beginRun(tabId, text, mode, opts = {}) {
     const s = session(tabId);
     if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab. Stop it first.' };
     if (!text.trim()) return { ok: false, code: 'EMPTY', message: 'Type a message first.' };
     const conf = await settings.get();
     const tab = await ops.getTab(tabId);
     const prompt = systemPrompt({ mode, url: tab?.url, title: tab?.title });
+    if (opts.fresh) s.messages.length = 0;
     if (s.messages[0]?.role === 'system') s.messages[0] = { role: 'system', content: prompt };
     else s.messages.unshift({ role: 'system', content: prompt });
     s.messages.push({ role: 'user', content: text });
@@ -112,18 +128,23 @@ export function startRouter({ platform }) {
     s.addUser(text, mode);
 
     const provider = createProvider(conf.provider, { fetch: globalThis.fetch.bind(globalThis) });
-    runAgent({
+    const outcome = runAgent({
       provider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
-      toolContext: { tabId, browser: ops, signal: controller.signal },
+      toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs.access },
       emit: (e) => s.apply(e),
       newId: () => s.newId(),
-    }).catch((err) => s.addError('INTERNAL_ERROR', `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`))
-      .finally(() => { if (s.run === controller) s.run = null; s.setRunning(false); });
-    return { ok: true, data: { started: true } };
+    }).catch((err) => {
+      const message = `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`;
+      s.addError('INTERNAL_ERROR', message);
+      return /** @type {RunOutcome} */ ({ status: 'error', error: { code: 'INTERNAL_ERROR', message }, steps: 0 });
+    }).finally(() => { if (s.run === controller) s.run = null; s.setRunning(false); });
+    return { ok: true, outcome, stop: () => controller.abort() };
   }
 
+  const jobs = startJobs({ beginRun, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running) });
+
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
-    if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider)\./.test(msg.type)) return false;
+    if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider|jobs)\./.test(msg.type)) return false;
     if (!fromExtensionPage(sender)) {
       sendResponse({ ok: false, code: 'FORBIDDEN', message: 'Only Tabwright\'s own pages may send this request.' });
       return false;
@@ -149,5 +170,5 @@ export function startRouter({ platform }) {
   });
 
   platform.setupPanel();
-  return { sessions };
+  return { sessions, jobs };
 }

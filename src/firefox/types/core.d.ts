@@ -93,6 +93,8 @@ export interface ToolContext {
   tabId: number;
   browser: BrowserOps;
   signal?: AbortSignal;
+  /** the scheduler, for schedule_task and schedule_resume; absent where nothing can be scheduled */
+  jobs?: import('./jobs').JobsAccess;
 }
 
 export interface Tool {

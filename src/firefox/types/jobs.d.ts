@@ -1,6 +1,6 @@
 // Scheduled jobs: the shapes shared by the scheduler core (agent/scheduler/), its browser glue
 // (service/jobs.js), the schedule tools and the jobs page.
-import type { Mode } from './core';
+import type { Mode, ToolResult } from './core';
 
 /** What a user or the model asks for; normalizeSchedule turns it into a Schedule. */
 export type ScheduleInput =
@@ -115,3 +115,10 @@ export type JobsRequest =
   | { type: 'jobs.resume'; id: string }
   | { type: 'jobs.runNow'; id: string }
   | { type: 'jobs.delete'; id: string };
+
+/** What the schedule tools may do: create a job (validated and deduplicated like any other). */
+export interface JobsAccess {
+  create(input: JobInput): Promise<ToolResult<{ job: Job; deduped: boolean }>>;
+  /** the user's IANA time zone */
+  timeZone: string;
+}

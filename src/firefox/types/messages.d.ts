@@ -1,5 +1,6 @@
 // Messages between the panel (or any extension page), the background router and content scripts.
 import type { Mode, ToolResult } from './core';
+import type { JobsRequest } from './jobs';
 
 export interface ProviderSettings {
   kind: 'openai';
@@ -31,7 +32,8 @@ export type RouterRequest =
   | { type: 'tool.list' }
   | { type: 'provider.models' }
   | { type: 'settings.get' }
-  | { type: 'settings.set'; settings: Partial<Settings> };
+  | { type: 'settings.set'; settings: Partial<Settings> }
+  | JobsRequest;
 
 /** Pushed over the port named `panel:<tabId>`. */
 export type PanelEvent =
