@@ -422,3 +422,21 @@ describe('scheduler', () => {
     expect(j.history.at(-1)?.text).to.equal('run 22');
   });
 });
+
+describe('scheduler shutdown', () => {
+  it('a run that fails while the background is being torn down is not recorded; the next start runs it again', async () => {
+    const store = memoryStore();
+    const clock = { t: T0 };
+    const first = harness({ store, clock });
+    const job = created(await first.s.create(input({ schedule: { kind: 'once', afterSeconds: 0 } })));
+    await first.settle();
+    first.s.freeze();
+    await first.endRun({ status: 'failed', error: { code: 'STREAM_CUT', message: 'The connection broke.' } });
+    expect(store.saved[0]).to.include({ state: 'running' });
+    const second = harness({ store, clock });
+    expect(await second.s.start()).to.deep.equal([job.id]);
+    await second.settle();
+    await second.endRun({ status: 'completed', text: 'ok' });
+    expect((/** @type {Job} */ (await second.s.get(job.id))).history.map((r) => r.status)).to.deep.equal(['interrupted', 'completed']);
+  });
+});

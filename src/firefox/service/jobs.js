@@ -50,6 +50,10 @@ export function startJobs({ beginRun, ops, isBusy }) {
     void browser.tabs.create({ url: browser.runtime.getURL(`ui/jobs.html#${id.split(':')[1]}`) });
     void browser.notifications.clear(id);
   });
+  // Firefox's background page unloads on quit (and on reload); its runs are cut before it goes.
+  // beforeunload comes first, before the page's fetches are aborted. Chrome's worker has no such event: it just stops.
+  globalThis.addEventListener?.('beforeunload', () => scheduler.freeze());
+  globalThis.addEventListener?.('pagehide', () => scheduler.freeze());
   // Recover runs a restart cut short and run what came due while the browser was closed.
   void scheduler.start();
 

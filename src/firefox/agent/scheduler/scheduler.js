@@ -61,6 +61,8 @@ export function createScheduler(deps) {
   const inFlight = new Map();
   /** @type {Promise<void>} */
   let saving = Promise.resolve();
+  /** Set while the background is being torn down: nothing more is saved (see freeze()). */
+  let frozen = false;
 
   /** Loads the jobs once and recovers what a restart interrupted. */
   function loaded() {
@@ -97,6 +99,7 @@ export function createScheduler(deps) {
 
   /** Saves all jobs (in order, one save at a time) and re-arms the wake-up. */
   function persist() {
+    if (frozen) return saving;
     const snapshot = jobs.map(clone);
     saving = saving.then(() => store.save(snapshot)).catch(() => { /* the next save writes everything again */ });
     rearm();
@@ -165,6 +168,7 @@ export function createScheduler(deps) {
 
   /** @param {string} id @param {JobRunResult} result @param {number} startedAt */
   async function finish(id, result, startedAt) {
+    if (frozen) return;
     const job = find(id);
     if (!job) { await persist(); return; } // deleted while it ran
     const now = clock.now();
@@ -380,6 +384,14 @@ export function createScheduler(deps) {
       await persist();
       return { ok: true, data: { deleted: id } };
     },
+
+    /**
+     * The background is going away (Firefox unloads its background page on quit or reload). Its runs
+     * die with it and may first fail with a cut connection; recording that would turn an interrupted
+     * run into a failed one. Frozen, nothing more is saved: the stored state still says running, and
+     * the next start recovers the run and runs it again.
+     */
+    freeze() { frozen = true; },
 
     /** The confirmation-gate hook: a job's run waits for the user (true) or goes on (false). */
     setWaiting,
