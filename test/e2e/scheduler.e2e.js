@@ -108,6 +108,7 @@ scenario('scheduler', (ctx) => {
       expect(after.history).to.have.length(1);
       // It waited for the alarm: about three seconds after it was created, not at once.
       expect(after.history[0].startedAt - after.createdAt).to.be.greaterThan(2500);
+      if (process.env.TW_MEASURE) console.log(`      [${ctx.kind}] alarm set for 3 s; the run started after ${after.history[0].startedAt - after.createdAt} ms`);
       // The run happened in the tab, so its panel shows it too.
       await panel.waitFor(() => document.querySelector('.msg.assistant.final')?.textContent?.includes('48 metres'), undefined, { message: 'the final answer in the panel' });
       expect(await jobsPage.evaluate(() => document.querySelector('li.job .history')?.textContent)).to.contain('History (1 runs)');
@@ -142,6 +143,23 @@ scenario('scheduler', (ctx) => {
         repeat.value = 'weekly';
         repeat.dispatchEvent(new Event('change'));
         for (const b of document.querySelectorAll('input[name=day]')) if (['1', '3'].includes(/** @type {HTMLInputElement} */ (b).value)) /** @type {HTMLInputElement} */ (b).checked = true;
+      });
+      // A bad cron expression is refused with a sentence; nothing is created and the form keeps its input.
+      await jobsPage.evaluate(() => {
+        const repeat = /** @type {HTMLSelectElement} */ (document.getElementById('repeat'));
+        repeat.value = 'cron';
+        repeat.dispatchEvent(new Event('change'));
+        /** @type {HTMLInputElement} */ (document.getElementById('cron')).value = '61 * * * *';
+      });
+      await jobsPage.click('#save');
+      const refusal = await jobsPage.waitFor(() => document.getElementById('form-status')?.textContent, undefined, { message: 'the refusal' });
+      expect(refusal).to.match(/minute field "61" is out of range 0–59/);
+      expect(await listJobs(env)).to.deep.equal([]);
+      expect(await jobsPage.evaluate(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('prompt')).value)).to.equal('When was the light automated?');
+      await jobsPage.evaluate(() => {
+        const repeat = /** @type {HTMLSelectElement} */ (document.getElementById('repeat'));
+        repeat.value = 'weekly';
+        repeat.dispatchEvent(new Event('change'));
       });
       await jobsPage.click('#save');
       await jobsPage.waitFor(() => document.querySelector('li.job')?.getAttribute('data-state') === 'pending');

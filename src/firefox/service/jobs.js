@@ -2,7 +2,7 @@
 // in storage.local, a job's prompt runs in its tab through the router's beginRun, and finished runs
 // raise a notification. browser.alarms is the same API in Chrome and Firefox, so this is shared code.
 /** @import { BrowserOps, Mode, RunOutcome } from '../types/core' */
-/** @import { Job, JobRun, JobRunResult, JobsAccess, JobsRequest } from '../types/jobs' */
+/** @import { Job, JobRun, JobRunResult, JobTarget, JobsAccess, JobsRequest } from '../types/jobs' */
 /** @import { RouterReply } from '../types/messages' */
 /** @import { RunHooks } from '../agent/scheduler/scheduler.js' */
 import { createScheduler } from '../agent/scheduler/scheduler.js';
@@ -128,24 +128,27 @@ export function startJobs({ beginRun, ops, isBusy }) {
   const access = {
     timeZone,
     async create(input) {
-      const r = await scheduler.create(await withTabDetails(input));
+      const r = await scheduler.create({ ...input, target: await withTabDetails(input.target) });
       return r.ok ? r : { ok: false, code: r.code, message: r.message };
     },
   };
 
-  /** A tab target remembers the tab's page, so the jobs page can say which tab. @param {import('../types/jobs').JobInput} input */
-  async function withTabDetails(input) {
-    if (input?.target?.type !== 'tab' || input.target.url) return input;
-    const tab = await ops.getTab(input.target.tabId);
-    return tab ? { ...input, target: { ...input.target, url: tab.url, title: tab.title } } : input;
+  /** A tab target remembers the tab's page, so the jobs page can say which tab. @param {JobTarget} target */
+  async function withTabDetails(target) {
+    if (target?.type !== 'tab' || target.url) return target;
+    const tab = await ops.getTab(target.tabId);
+    return tab ? { ...target, url: tab.url, title: tab.title } : target;
   }
 
   /** @param {JobsRequest} msg @returns {Promise<RouterReply>} */
   async function handle(msg) {
     switch (msg.type) {
       case 'jobs.list': return { ok: true, data: { jobs: await scheduler.list(), timeZone, now: Date.now() } };
-      case 'jobs.create': return scheduler.create(await withTabDetails(msg.job));
-      case 'jobs.update': return scheduler.update(msg.id, msg.patch?.target ? { ...msg.patch, target: (await withTabDetails({ prompt: '', schedule: { kind: 'once' }, target: msg.patch.target })).target } : msg.patch ?? {});
+      case 'jobs.create': return scheduler.create({ ...msg.job, target: await withTabDetails(msg.job?.target) });
+      case 'jobs.update': {
+        const patch = msg.patch ?? {};
+        return scheduler.update(msg.id, patch.target ? { ...patch, target: await withTabDetails(patch.target) } : patch);
+      }
       case 'jobs.pause': return scheduler.pause(msg.id);
       case 'jobs.resume': return scheduler.resume(msg.id);
       case 'jobs.runNow': return scheduler.runNow(msg.id);
