@@ -71,11 +71,13 @@ scenario('scheduler', (ctx) => {
     let jobsPage = null;
     try {
       // The user types the task in the panel, then schedules it instead of sending it.
+      await panel.evaluate(() => /** @type {HTMLInputElement} */ (document.querySelector('input[name=mode][value=act]')).click());
       await panel.fill('#prompt', 'How tall is the lighthouse? Report the height.');
       jobsPage = await clickOpening(env, panel, '#open-jobs', 'ui/jobs.html');
       expect(await jobsPage.evaluate(() => location.search)).to.contain(`tabId=${tabId}`);
       expect(await jobsPage.evaluate(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('prompt')).value)).to.equal('How tall is the lighthouse? Report the height.');
       expect(await jobsPage.evaluate(() => /** @type {HTMLSelectElement} */ (document.getElementById('targetType')).value)).to.equal('tab');
+      expect(await jobsPage.evaluate(() => /** @type {HTMLSelectElement} */ (document.getElementById('mode')).value)).to.equal('act');
       await jobsPage.fill('#title', 'Lighthouse height');
       await jobsPage.fill('#afterSeconds', '3');
       await jobsPage.click('#save');
