@@ -3,7 +3,7 @@
 // run is cut short by a background restart runs again to completion.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { ask, openPageWithPanel, tabIdOf, useMockProvider } from './harness/env.js';
+import { ask, openPageWithPanel, sendFromPanel, tabIdOf, useMockProvider, waitForIdle } from './harness/env.js';
 import { Driver } from './harness/driver.js';
 import { lastToolResult } from '../fixtures/llm/conversation.js';
 
@@ -204,6 +204,52 @@ scenario('scheduler', (ctx) => {
       await env.control.evaluate((id) => browser.tabs.remove(id), runTab);
     } finally {
       await jobsPage.close();
+    }
+  });
+
+  it('asked in the panel, the model schedules a task with schedule_task; it runs in a background tab', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    await clearJobs(env);
+    const url = `${env.site.url}/article.html`;
+    const jobPrompt = 'Read the lighthouse article and say when it was automated.';
+    // Two runs talk to the model at once (the panel's and the job's), so each turn looks at its own conversation.
+    /** @param {any} req */
+    const reply = (req) => {
+      const msgs = req.body.messages;
+      const user = msgs.find((/** @type {any} */ m) => m.role === 'user')?.content;
+      const last = msgs.at(-1);
+      if (user === jobPrompt) {
+        if (last.role === 'user') return { toolCalls: [{ name: 'read_page', args: {} }] };
+        if (!String(last.content).includes('1994')) throw new Error('the job read the wrong page');
+        return { toolCalls: [{ name: 'done', args: { summary: 'The light was automated in 1994.' } }] };
+      }
+      if (last.role === 'user') {
+        return { toolCalls: [{ name: 'schedule_task', args: { title: 'Automation check', prompt: jobPrompt, schedule: 'once', after_seconds: 0, target: 'url', url } }] };
+      }
+      if (!String(last.content).startsWith('Scheduled: "Automation check"')) throw new Error(`unexpected tool result: ${last.content}`);
+      return { toolCalls: [{ name: 'done', args: { summary: 'I scheduled it; see the jobs page.' } }] };
+    };
+    env.llm.script([reply, reply, reply, reply]);
+    const { page, panel } = await openPageWithPanel(env, 'index.html');
+    try {
+      await sendFromPanel(panel, 'Schedule a job that reads the lighthouse article and tells me when it was automated, starting now.', 'act');
+      const items = await waitForIdle(panel);
+      expect(items.filter((i) => i.tool).map((i) => i.tool)).to.deep.equal(['schedule_task', 'done']);
+      const job = await env.control.waitFor(async () => {
+        const r = await browser.runtime.sendMessage({ type: 'jobs.list' });
+        const j = r.ok && r.data.jobs[0];
+        return j && j.state === 'completed' ? j : null;
+      }, undefined, { timeout: 30_000, message: 'the scheduled job to complete' });
+      expect(job).to.deep.include({ title: 'Automation check', kind: 'task', target: { type: 'url', url } });
+      expect(job.lastResult.text).to.equal('The light was automated in 1994.');
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(env.llm.requests).to.have.length(4);
+      const runTab = await tabIdOf(env, url);
+      await env.control.evaluate((id) => browser.tabs.remove(id), runTab);
+    } finally {
+      await page.close();
+      await panel.close();
     }
   });
 
