@@ -66,6 +66,12 @@ scenario('scheduler', (ctx) => {
         return { toolCalls: [{ name: 'done', args: { summary: 'Skerryvore is 48 metres tall.' } }] };
       },
     ]);
+    await env.control.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      if (w.__closedNotes) return;
+      w.__closedNotes = [];
+      browser.notifications.onClosed.addListener((/** @type {string} */ id) => { w.__closedNotes.push(id); });
+    });
     const { page, panel, tabId, url } = await openPageWithPanel(env, 'article.html');
     /** @type {Driver | null} */
     let jobsPage = null;
@@ -107,6 +113,13 @@ scenario('scheduler', (ctx) => {
 
       const [after] = await listJobs(env);
       expect(after.state).to.equal('completed');
+      // The user is told: a notification names the job. (Headless Firefox has no alert service and
+      // closes it at once, so it is looked for among the open ones and the closed ones.)
+      const note = await env.control.waitFor(async (jobId) => {
+        const ids = [...Object.keys(await browser.notifications.getAll()), .../** @type {any} */ (window).__closedNotes ?? []];
+        return ids.find((k) => k.startsWith(`tabwright-job:${jobId}:`));
+      }, after.id, { message: 'a notification for the finished job' });
+      expect(note).to.be.a('string');
       expect(after.history).to.have.length(1);
       // It waited for the alarm: about three seconds after it was created, not at once.
       expect(after.history[0].startedAt - after.createdAt).to.be.greaterThan(2500);
