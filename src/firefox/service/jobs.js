@@ -45,6 +45,9 @@ export function startJobs({ beginRun, ops, isBusy }) {
   browser.alarms.onAlarm.addListener((/** @type {{ name: string }} */ alarm) => {
     if (alarm.name === JOBS_ALARM) void scheduler.tick();
   });
+  // A listener here makes Chrome start the worker when the browser starts, so runs missed while it was
+  // closed run then (Chrome may drop alarms across a browser restart).
+  browser.runtime.onStartup.addListener(() => { void scheduler.tick(); });
   browser.notifications?.onClicked.addListener((/** @type {string} */ id) => {
     if (!id.startsWith('tabwright-job:')) return;
     void browser.tabs.create({ url: browser.runtime.getURL(`ui/jobs.html#${id.split(':')[1]}`) });
