@@ -10,6 +10,7 @@ import { resultFromOutcome } from '../agent/scheduler/outcome.js';
 
 export const JOBS_ALARM = 'tabwright-jobs';
 const STORAGE_KEY = 'jobs';
+const LOAD_TIMEOUT_MS = 30_000;
 
 /**
  * @typedef {(tabId: number, text: string, mode: Mode, opts?: { fresh?: boolean }) =>
@@ -103,15 +104,33 @@ export function startJobs({ beginRun, ops, isBusy }) {
       if (await ops.getTab(job.target.tabId)) return { ok: true, tabId: job.target.tabId };
       return { ok: false, result: { status: 'failed', permanent: true, error: { code: 'TAB_GONE', message: 'The tab this job was made for has been closed. Edit the job to open a URL instead.' } } };
     }
-    let tabId = openedTabs.get(job.id);
-    if (tabId === undefined || !(await ops.getTab(tabId)) || isBusy(tabId)) {
-      const created = await browser.tabs.create({ url: 'about:blank', active: false });
-      tabId = /** @type {number} */ (created.id);
-      openedTabs.set(job.id, tabId);
+    const reused = openedTabs.get(job.id);
+    if (reused !== undefined && (await ops.getTab(reused)) && !isBusy(reused)) {
+      const nav = await ops.navigate(reused, job.target.url);
+      if (!nav.ok) return { ok: false, result: { status: 'failed', error: { code: nav.code, message: nav.message }, tabId: reused } };
+      return { ok: true, tabId: reused };
     }
-    const nav = await ops.navigate(tabId, job.target.url);
-    if (!nav.ok) return { ok: false, result: { status: 'failed', error: { code: nav.code, message: nav.message }, tabId } };
+    // Opened straight at the URL: Firefox reports the blank page's own load of a new tab first, so
+    // a tab opened blank and then navigated could look loaded before the URL had started.
+    const created = await browser.tabs.create({ url: job.target.url, active: false });
+    const tabId = /** @type {number} */ (created.id);
+    openedTabs.set(job.id, tabId);
+    if (!(await loaded(tabId))) {
+      return { ok: false, result: { status: 'failed', error: { code: 'NAVIGATION_TIMEOUT', message: `${job.target.url} did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s. Check that the page opens, then use Run now.` }, tabId } };
+    }
     return { ok: true, tabId };
+  }
+
+  /** Waits until a new tab has loaded its page (not the initial about:blank). @param {number} tabId */
+  async function loaded(tabId) {
+    const deadline = Date.now() + LOAD_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      const tab = await browser.tabs.get(tabId).catch(() => null);
+      if (!tab) return false;
+      if (tab.status === 'complete' && tab.url && tab.url !== 'about:blank') return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
   }
 
   /** @param {Job} job @param {JobRun} run */
