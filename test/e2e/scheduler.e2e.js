@@ -267,6 +267,40 @@ scenario('scheduler', (ctx) => {
     }
   });
 
+  it('a job due while its tab is busy with a panel run is deferred (queued, retried in 30 s)', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    await clearJobs(env);
+    // The panel's run streams slowly, so the tab is busy when the job comes due.
+    env.llm.script([{ text: 'Working on it, slowly and at length.', chunkDelayMs: 1500 }]);
+    const { page, panel, tabId } = await openPageWithPanel(env, 'article.html');
+    try {
+      await sendFromPanel(panel, 'Summarise the article.', 'ask');
+      await panel.waitFor(() => document.body.dataset.running === 'true', undefined, { message: 'the panel run to start' });
+      for (const deadline = Date.now() + 15_000; env.llm.requests.length < 1;) {
+        if (Date.now() > deadline) throw new Error('the panel run never reached the model');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const created = await ask(env.control, { type: 'jobs.create', job: { prompt: 'Count the paragraphs.', target: { type: 'tab', tabId }, schedule: { kind: 'once', afterSeconds: 0 } } });
+      expect(created.ok).to.equal(true);
+      const job = await env.control.waitFor(async (id) => {
+        const r = await browser.runtime.sendMessage({ type: 'jobs.list' });
+        const j = r.ok && r.data.jobs.find((/** @type {any} */ x) => x.id === id);
+        return j && j.state === 'queued' ? j : null;
+      }, created.data.job.id, { message: 'the job to be deferred' });
+      expect(job.deferrals).to.equal(1);
+      expect(job.nextRunAt - Date.now()).to.be.within(20_000, 31_000);
+      // Only the panel's run reached the model.
+      expect(env.llm.requests).to.have.length(1);
+      await ask(env.control, { type: 'jobs.delete', id: job.id });
+      await ask(env.control, { type: 'chat.stop', tabId });
+      await panel.waitFor(() => document.body.dataset.running === 'false');
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
   it('the background restarted while a job runs: the job runs again to completion', async () => {
     const { env, kind } = ctx;
     await useMockProvider(env);
