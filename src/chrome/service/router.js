@@ -1,6 +1,6 @@
 // The background's message router: panels and other extension pages talk to it; it owns the
 // per-tab sessions, starts agent runs, and exposes the tool runner.
-/** @import { Mode, ToolContext } from '../types/core' */
+/** @import { Mode, RunOutcome, ToolContext } from '../types/core' */
 /** @import { RouterReply, RouterRequest, PanelEvent } from '../types/messages' */
 /** @import { Platform } from '../types/platform' */
 import { runAgent } from '../agent/loop.js';
@@ -19,6 +19,7 @@ import { isExtensionPage } from './sender.js';
 import { createSessionStore } from './session-store.js';
 import { createPanelInteraction } from './interaction.js';
 import { createConfirmPolicy } from '../agent/confirm-policy.js';
+import { startJobs } from './jobs.js';
 
 /** @param {{ platform: Platform }} deps */
 export function startRouter({ platform }) {
@@ -108,6 +109,8 @@ export function startRouter({ platform }) {
         if (typeof msg.text !== 'string' || !msg.text.trim()) return { ok: false, code: 'EMPTY', message: 'Type an answer first.' };
         return answer(msg.tabId, msg.id, msg.text.trim());
       }
+      case 'jobs.list': case 'jobs.create': case 'jobs.update': case 'jobs.pause': case 'jobs.resume': case 'jobs.runNow': case 'jobs.delete':
+        return jobs.handle(msg);
       case 'tool.run': return runTool(msg.tabId, msg.name, msg.args ?? {});
       case 'tool.list': return { ok: true, data: ALL_TOOLS.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, readOnly: t.readOnly })) };
       case 'provider.models': {
@@ -190,15 +193,27 @@ export function startRouter({ platform }) {
 
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
+    const run = await beginRun(tabId, text, mode);
+    return run.ok ? { ok: true, data: { started: true } } : run;
+  }
+
+  /**
+   * Starts an agent run in a tab's session and returns at once with a promise of its outcome:
+   * the panel's Send and scheduled jobs (service/jobs.js) both start runs here.
+   * @param {number} tabId @param {string} text @param {Mode} mode
+   * @param {{ fresh?: boolean }} [opts] fresh: the model sees only this prompt (a scheduled task); the panel's transcript keeps what came before
+   * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void } | { ok: false, code: string, message: string }>}
+   */
+  async function beginRun(tabId, text, mode, opts = {}) {
     const s = await session(tabId);
     if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab. Stop it first.' };
     if (!text.trim()) return { ok: false, code: 'EMPTY', message: 'Type a message first.' };
     if (s.interrupted) s.prepareContinue();
+    if (opts.fresh) s.messages.length = 0;
     s.messages.push({ role: 'user', content: text });
     const firstItem = s.items.length;
     s.addUser(text, mode);
-    await startRun(s, mode, firstItem);
-    return { ok: true, data: { started: true } };
+    return startRun(s, mode, firstItem);
   }
 
   /** Resume a run the stopped service worker interrupted. @param {number} tabId @returns {Promise<RouterReply>} */
@@ -215,6 +230,7 @@ export function startRouter({ platform }) {
   /**
    * @param {Session} s @param {Mode} mode
    * @param {number} firstItem the transcript index where this run starts (its history record holds what follows)
+   * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void }>}
    */
   async function startRun(s, mode, firstItem) {
     const tabId = s.tabId;
@@ -241,24 +257,27 @@ export function startRouter({ platform }) {
     };
     const provider = createProvider(conf.provider, deps);
     const executorProvider = roleProvider(conf, 'executor', deps);
-    const interact = createPanelInteraction(s, {
+    const interact = reportWaiting(tabId, createPanelInteraction(s, {
       async onAlwaysAllow(site) {
         const now = await settings.get();
         const sites = now.sites ?? { allow: [], confirm: [] };
         if (!sites.allow.includes(site)) await settings.set({ sites: { ...sites, allow: [...sites.allow, site] } });
       },
-    });
-    runAgent({
+    }));
+    const outcome = runAgent({
       provider, executorProvider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
-      toolContext: { tabId, browser: ops, signal: controller.signal },
+      toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs.access },
       emit: (e) => s.apply(e),
       newId: () => s.newId(),
       interact,
       policy: createConfirmPolicy({ alwaysAllow: conf.sites?.allow, alwaysConfirm: conf.sites?.confirm }),
       pinned: s.pinned,
       systemFor,
-    }).catch((err) => s.addError('INTERNAL_ERROR', `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`))
-      .finally(async () => {
+    }).catch((err) => {
+      const message = `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`;
+      s.addError('INTERNAL_ERROR', message);
+      return /** @type {RunOutcome} */ ({ status: 'error', error: { code: 'INTERNAL_ERROR', message }, steps: 0 });
+    }).finally(async () => {
         if (acting) showIndicator(tabId, false);
         // The run is in the history before the panel hears it ended, so "idle" means "recorded".
         // The history is a convenience: a failed or stuck write never keeps the run going.
@@ -271,6 +290,26 @@ export function startRouter({ platform }) {
         if (s.run === controller) s.run = null;
         s.setRunning(false);
       });
+    return { ok: true, outcome, stop: () => controller.abort() };
+  }
+
+  /**
+   * While a run waits for the user (plan approval, confirmation, clarify), a scheduled job's run
+   * shows as needs_user_input and the user is notified (service/jobs.js ignores other runs).
+   * @param {number} tabId @param {import('../types/core').Interaction} inner
+   * @returns {import('../types/core').Interaction}
+   */
+  function reportWaiting(tabId, inner) {
+    /** @template T @param {() => Promise<T>} ask @returns {Promise<T>} */
+    const waiting = async (ask) => {
+      jobs.setWaitingForUser(tabId, true);
+      try { return await ask(); } finally { jobs.setWaitingForUser(tabId, false); }
+    };
+    return {
+      approvePlan: (id, steps, signal) => waiting(() => inner.approvePlan(id, steps, signal)),
+      confirm: (req, signal) => waiting(() => inner.confirm(req, signal)),
+      clarify: (question, signal) => waiting(() => inner.clarify(question, signal)),
+    };
   }
 
   /** @param {number} tabId @param {boolean} show */
@@ -286,6 +325,8 @@ export function startRouter({ platform }) {
     return { ok: false, code: 'NOT_WAITING', message: 'Nothing is waiting for this answer any more (the run ended or was stopped).' };
   }
 
+  const jobs = startJobs({ beginRun, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running) });
+
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
     if (msg?.type === 'indicator.stop' && sender?.id === browser.runtime.id && typeof sender.tab?.id === 'number') {
@@ -294,7 +335,7 @@ export function startRouter({ platform }) {
       sendResponse({ ok: true, data: { stopped: Boolean(s?.run) } });
       return false;
     }
-    if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider|plan|confirm|clarify|history)\./.test(msg.type)) return false;
+    if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider|plan|confirm|clarify|history|jobs)\./.test(msg.type)) return false;
     if (!fromExtensionPage(sender)) {
       sendResponse({ ok: false, code: 'FORBIDDEN', message: 'Only Tabwright\'s own pages may send this request.' });
       return false;
@@ -331,5 +372,5 @@ export function startRouter({ platform }) {
   });
 
   platform.setupPanel();
-  return { sessions };
+  return { sessions, jobs };
 }

@@ -6,6 +6,7 @@ export type ProviderKind =
   | 'openai' | 'anthropic' | 'gemini' | 'ollama' | 'builtin'
   | 'openrouter' | 'groq' | 'mistral' | 'deepseek' | 'xai' | 'together' | 'fireworks' | 'azure'
   | 'lmstudio' | 'llamacpp' | 'vllm' | 'jan' | 'localai';
+import type { JobsRequest } from './jobs';
 
 export interface ProviderSettings {
   kind: ProviderKind;
@@ -113,7 +114,8 @@ export type RouterRequest =
   | { type: 'settings.set'; settings: Partial<Settings> }
   | { type: 'history.list' }
   | { type: 'history.get'; id: string }
-  | { type: 'history.clear' };
+  | { type: 'history.clear' }
+  | JobsRequest;
 
 /** Pushed over the port named `panel:<tabId>`. */
 export type PanelEvent =

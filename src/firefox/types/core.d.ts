@@ -121,6 +121,8 @@ export interface ToolContext {
   tabId: number;
   browser: BrowserOps;
   signal?: AbortSignal;
+  /** the scheduler, for schedule_task and schedule_resume; absent where nothing can be scheduled */
+  jobs?: import('./jobs').JobsAccess;
   /** set by the agent loop for the tools that steer the run (clarify, scratchpad); absent in the tool runner */
   agent?: AgentHooks;
 }

@@ -236,6 +236,11 @@ function toggleHistory(open) {
   if (open) historyView.showList();
 }
 historyBtn.addEventListener('click', () => toggleHistory(Boolean($('#history').hidden)));
+// The jobs page, told which tab this panel shows and what is typed, so the message can be scheduled for it.
+$('#open-jobs').addEventListener('click', () => {
+  const q = new URLSearchParams({ ...(tabId !== null ? { tabId: String(tabId) } : {}), ...(prompt.value.trim() ? { prompt: prompt.value.trim() } : {}), mode: currentMode() });
+  browser.tabs.create({ url: browser.runtime.getURL(`ui/jobs.html?${q}`) });
+});
 for (const radio of document.querySelectorAll('input[name=mode]')) {
   radio.addEventListener('change', () => browser.storage.local.set({ panelMode: currentMode() }));
 }

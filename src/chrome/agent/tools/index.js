@@ -3,9 +3,10 @@
 import { snapshot, readPage, click, type } from './page.js';
 import { navigate } from './navigation.js';
 import { done, clarify, scratchpad } from './control.js';
+import { scheduleTask, scheduleResume } from './schedule.js';
 
 /** @type {readonly Tool[]} */
-export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done, clarify, scratchpad]);
+export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done, clarify, scratchpad, scheduleTask, scheduleResume]);
 
 /** Tools whose results carry page content, fenced as untrusted. */
 export const PAGE_CONTENT_TOOLS = new Set(['snapshot', 'read_page', 'click', 'type', 'navigate']);

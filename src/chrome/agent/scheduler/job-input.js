@@ -1,0 +1,51 @@
+// Checks a job as the jobs page, the panel or the model describes it, before the scheduler stores it.
+/** @import { JobInput, JobKind, JobTarget, Schedule } from '../../types/jobs' */
+/** @import { Mode } from '../../types/core' */
+import { normalizeSchedule } from './schedule.js';
+
+export const MAX_PROMPT_CHARS = 10_000;
+export const MAX_TITLE_CHARS = 120;
+
+/** @param {string} message */
+const bad = (message) => /** @type {const} */ ({ ok: false, code: 'INVALID_JOB', message });
+
+/**
+ * @param {unknown} target
+ * @returns {{ ok: true, target: JobTarget } | { ok: false, code: 'INVALID_JOB', message: string }}
+ */
+export function checkTarget(target) {
+  const t = /** @type {Record<string, unknown>} */ (target ?? {});
+  if (t.type === 'tab') {
+    if (!Number.isInteger(t.tabId) || /** @type {number} */ (t.tabId) < 0) return bad('A tab target needs the tabId of an open tab.');
+    return { ok: true, target: { type: 'tab', tabId: /** @type {number} */ (t.tabId), ...(typeof t.url === 'string' ? { url: t.url } : {}), ...(typeof t.title === 'string' ? { title: t.title } : {}) } };
+  }
+  if (t.type === 'url') {
+    let url;
+    try { url = new URL(String(t.url)); } catch { return bad(`"${t.url}" is not an absolute URL; give one such as https://example.com/report.`); }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return bad(`A job can open only http and https pages, not ${url.protocol}`);
+    return { ok: true, target: { type: 'url', url: url.href } };
+  }
+  return bad('target must be { type: "tab", tabId } (the current tab) or { type: "url", url } (opened in a background tab when the job runs).');
+}
+
+/**
+ * @param {Partial<JobInput>} input
+ * @param {{ now: number, timeZone: string }} ctx
+ * @returns {{ ok: true, value: { kind: JobKind, title: string, prompt: string, mode: Mode, target: JobTarget, schedule: Schedule } } | { ok: false, code: string, message: string }}
+ */
+export function checkJobInput(input, ctx) {
+  if (!input || typeof input !== 'object') return bad('Describe the job: { prompt, target, schedule }.');
+  const kind = input.kind ?? 'task';
+  if (kind !== 'task' && kind !== 'resume') return bad(`kind must be "task" or "resume"; got ${JSON.stringify(kind)}.`);
+  const prompt = typeof input.prompt === 'string' ? input.prompt.trim() : '';
+  if (!prompt) return bad('The job needs a prompt: what the agent should do when it runs.');
+  if (prompt.length > MAX_PROMPT_CHARS) return bad(`The prompt is ${prompt.length} characters; keep it under ${MAX_PROMPT_CHARS}.`);
+  const mode = input.mode ?? 'act';
+  if (mode !== 'ask' && mode !== 'act') return bad(`mode must be "ask" or "act"; got ${JSON.stringify(mode)}.`);
+  const target = checkTarget(input.target);
+  if (!target.ok) return target;
+  const schedule = normalizeSchedule(/** @type {any} */ (input.schedule), ctx);
+  if (!schedule.ok) return schedule;
+  const title = (typeof input.title === 'string' && input.title.trim() ? input.title.trim() : prompt.split('\n')[0]).slice(0, MAX_TITLE_CHARS);
+  return { ok: true, value: { kind, title, prompt, mode, target: target.target, schedule: schedule.schedule } };
+}
