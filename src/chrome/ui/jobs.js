@@ -71,7 +71,7 @@ function describeTarget(target) {
 /** @param {JobRun} run */
 function runText(run) {
   const what = run.status === 'completed' ? (run.text ?? '') : `${run.error ? `${run.error.code}: ${run.error.message}` : ''}${run.text ? ` ${run.text}` : ''}`;
-  return `${t(`jobRun_${run.status}`)} · ${fmt(run.finishedAt)}${what ? ` — ${what}` : ''}`;
+  return `${runStatusText(run.status)} · ${fmt(run.finishedAt)}${what ? ` — ${what}` : ''}`;
 }
 
 /** @param {string} tag @param {string} [cls] @param {string} [text] */
@@ -89,9 +89,9 @@ function renderJob(job) {
   li.dataset.id = job.id;
   li.dataset.state = job.state;
   const head = el('div', 'head');
-  head.append(el('span', 'title', job.title), el('span', 'state', t(`jobState_${job.state}`)));
+  head.append(el('span', 'title', job.title), el('span', 'state', stateText(job.state)));
   li.append(head);
-  li.append(el('div', 'meta schedule', `${describeSchedule(job.schedule)} · ${describeTarget(job.target)} · ${t(job.mode === 'ask' ? 'modeAsk' : 'modeAct')}`));
+  li.append(el('div', 'meta schedule', `${describeSchedule(job.schedule)} · ${describeTarget(job.target)} · ${(job.mode === 'ask' ? t('modeAsk') : t('modeAct'))}`));
   li.append(el('div', 'meta next', t('jobNextRun', [job.state === 'running' ? t('jobState_running') : fmt(job.nextRunAt)])));
   const last = el('div', `result ${job.lastResult?.status ?? 'none'}`, job.lastResult ? t('jobLastResult', [runText(job.lastResult)]) : t('jobNoRunsYet'));
   li.append(last);
@@ -104,19 +104,19 @@ function renderJob(job) {
     li.append(details);
   }
   const buttons = el('div', 'buttons');
-  /** @param {string} action @param {string} label @param {string} [cls] */
+  /** @param {string} action @param {string} label already translated @param {string} [cls] */
   const button = (action, label, cls = 'ghost') => {
-    const b = /** @type {HTMLButtonElement} */ (el('button', cls, t(label)));
+    const b = /** @type {HTMLButtonElement} */ (el('button', cls, label));
     b.type = 'button';
     b.dataset.action = action;
     buttons.append(b);
     return b;
   };
-  if (job.state === 'paused' || job.pauseAfterRun) button('resume', 'jobResume');
-  else if (!['completed', 'cancelled'].includes(job.state)) button('pause', 'jobPause');
-  button('runNow', 'jobRunNow').disabled = job.state === 'running' || (job.state === 'needs_user_input' && job.runStartedAt !== undefined);
-  button('edit', 'jobEdit').disabled = job.state === 'running';
-  button('delete', 'jobDelete', 'danger');
+  if (job.state === 'paused' || job.pauseAfterRun) button('resume', t('jobResume'));
+  else if (!['completed', 'cancelled'].includes(job.state)) button('pause', t('jobPause'));
+  button('runNow', t('jobRunNow')).disabled = job.state === 'running' || (job.state === 'needs_user_input' && job.runStartedAt !== undefined);
+  button('edit', t('jobEdit')).disabled = job.state === 'running';
+  button('delete', t('jobDelete'), 'danger');
   li.append(buttons);
   return li;
 }
@@ -255,7 +255,7 @@ form.addEventListener('submit', async (e) => {
     : await request({ type: 'jobs.create', job: { ...fields, schedule } });
   if (!reply.ok) { formStatus.textContent = reply.message; return; }
   const deduped = !editing && /** @type {{ deduped: boolean }} */ (reply.data).deduped;
-  formStatus.textContent = t(editing ? 'jobSaved' : deduped ? 'jobDeduped' : 'jobCreated');
+  formStatus.textContent = (editing ? t('jobSaved') : deduped ? t('jobDeduped') : t('jobCreated'));
   endEdit();
   await refresh();
 });
@@ -280,3 +280,33 @@ async function init() {
 }
 
 init();
+
+/**
+ * Literal keys, so the i18n test can check every one exists in every locale.
+ * @param {string} state
+ */
+function stateText(state) {
+  switch (state) {
+    case 'pending': return t('jobState_pending');
+    case 'queued': return t('jobState_queued');
+    case 'running': return t('jobState_running');
+    case 'completed': return t('jobState_completed');
+    case 'failed': return t('jobState_failed');
+    case 'needs_user_input': return t('jobState_needs_user_input');
+    case 'paused': return t('jobState_paused');
+    case 'cancelled': return t('jobState_cancelled');
+    default: return state;
+  }
+}
+
+/** @param {string} status */
+function runStatusText(status) {
+  switch (status) {
+    case 'completed': return t('jobRun_completed');
+    case 'failed': return t('jobRun_failed');
+    case 'needs_user_input': return t('jobRun_needs_user_input');
+    case 'cancelled': return t('jobRun_cancelled');
+    case 'interrupted': return t('jobRun_interrupted');
+    default: return status;
+  }
+}

@@ -8,7 +8,7 @@ import { cardButton, el } from './card-context.js';
 export function interruptedCard(item, ctx) {
   const card = el(`card interrupted ${item.status}`);
   card.dataset.status = item.status;
-  card.append(el('interrupted-text', ctx.t(item.status === 'pending' ? 'interrupted' : 'interruptedContinued'), 'p'));
+  card.append(el('interrupted-text', item.status === 'pending' ? ctx.t('interrupted') : ctx.t('interruptedContinued'), 'p'));
   if (item.status === 'pending') {
     const actions = el('card-actions');
     actions.append(cardButton(ctx.t('continueRun'), 'continue-run', async () => {

@@ -5,7 +5,7 @@ import { el } from './card-context.js';
 
 /** @param {Extract<TranscriptItem, { kind: 'compacted' }>} item @param {CardContext} ctx */
 export function compactedCard(item, ctx) {
-  const sep = el('marker compacted', ctx.t(item.reason === 'overflow' ? 'compactedOverflow' : 'compacted', [String(item.before), String(item.after)]));
+  const sep = el('marker compacted', item.reason === 'overflow' ? ctx.t('compactedOverflow', [String(item.before), String(item.after)]) : ctx.t('compacted', [String(item.before), String(item.after)]));
   sep.setAttribute('role', 'separator');
   return sep;
 }
