@@ -2,7 +2,7 @@
 // pauses the run for the user's answer in the panel, then resumes.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
+import { openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle, waitForHistory } from './harness/env.js';
 import { lastToolResult } from '../fixtures/llm/conversation.js';
 
 scenario('run control', (ctx) => {
@@ -58,8 +58,8 @@ scenario('run control', (ctx) => {
       expect(await panel.text('.card.clarify .clarify-answer')).to.equal('the savings account');
       // The finished conversation is in the IndexedDB history (kept across browser restarts).
       // It is saved as the run ends, so poll.
-      const entry = await env.control.waitFor(() => browser.runtime.sendMessage({ type: 'history.list', limit: 5 })
-        .then((/** @type {any} */ r) => r.ok && r.data.find((/** @type {any} */ h) => h.title === 'Sign me in' && h.items.some((/** @type {any} */ i) => i.kind === 'assistant' && i.final))), undefined, { message: 'the conversation in history' });
+      const entry = await waitForHistory(env, (run) => run.items.some((/** @type {any} */ i) => i.kind === 'user' && i.text === 'Sign me in')
+        && run.items.some((/** @type {any} */ i) => i.kind === 'assistant' && i.final));
       expect(entry.items.find((/** @type {any} */ i) => i.kind === 'clarify')).to.deep.include({ answer: 'the savings account', status: 'answered' });
     } finally {
       await page.close();

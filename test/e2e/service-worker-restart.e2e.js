@@ -2,7 +2,7 @@
 // (Firefox's MV2 background page is persistent, so there is nothing to stop there). The worker is
 // stopped mid-run through CDP; the panel then shows the run as interrupted, and Continue completes it.
 import { expect } from 'chai';
-import { BROWSERS, getEnv, openPageWithPanel, sendFromPanel, useMockProvider } from './harness/env.js';
+import { BROWSERS, getEnv, openPageWithPanel, sendFromPanel, useMockProvider, waitForHistory } from './harness/env.js';
 import { findRef, toolResults } from '../fixtures/llm/conversation.js';
 
 // TW_BROWSERS=firefox narrows a hand run; npm test always includes Chromium.
@@ -61,9 +61,8 @@ import { findRef, toolResults } from '../fixtures/llm/conversation.js';
       expect(resumed.filter((/** @type {any} */ m) => m.role === 'tool')).to.have.length(1);
       // And the conversation is in the IndexedDB history, which outlives a browser restart.
       // It is saved as the run ends, so poll.
-      const entry = await env.control.waitFor((id) => browser.runtime.sendMessage({ type: 'history.list' })
-        .then((/** @type {any} */ r) => r.ok && r.data.find((/** @type {any} */ h) => h.tabId === id && h.items.some((/** @type {any} */ i) => i.kind === 'assistant' && i.final))), tabId, { message: 'the conversation in history' });
-      expect(entry.title).to.equal('Type alice as the username');
+      const entry = await waitForHistory(env, (run) => run.tabId === tabId && run.items.some((/** @type {any} */ i) => i.kind === 'assistant' && i.final));
+      expect(entry.items.find((/** @type {any} */ i) => i.kind === 'user')?.text).to.equal('Type alice as the username');
       expect(entry.items.some((/** @type {any} */ i) => i.kind === 'interrupted')).to.equal(true);
     } finally {
       await page.close();

@@ -222,8 +222,12 @@ export function startRouter({ platform }) {
     if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab.' };
     if (!s.interrupted) return { ok: false, code: 'NOTHING_TO_CONTINUE', message: 'There is no interrupted run in this tab. Send a message instead.' };
     s.prepareContinue();
+    // The history record of a continued run starts at the message that began it: the part before
+    // the stop was never recorded (the worker died with it).
+    let firstItem = s.items.length;
+    while (firstItem > 0 && s.items[firstItem - 1].kind !== 'user') firstItem--;
     // An interrupted plan goes on as Act: its approved steps are in the conversation.
-    await startRun(s, s.mode === 'plan' ? 'act' : s.mode, s.items.length);
+    await startRun(s, s.mode === 'plan' ? 'act' : s.mode, Math.max(0, firstItem - 1));
     return { ok: true, data: { started: true } };
   }
 

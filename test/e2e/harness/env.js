@@ -123,3 +123,35 @@ export function transcript(panel) {
     text: el.textContent ?? '',
   })));
 }
+
+/**
+ * The newest runs of the IndexedDB history, with their transcripts, read through the router as the
+ * panel's history view reads them. @param {TestEnv} env @param {number} [limit]
+ * @returns {Promise<any[]>}
+ */
+export function historyRecords(env, limit = 10) {
+  return env.control.evaluate(async (n) => {
+    const list = await browser.runtime.sendMessage({ type: 'history.list' });
+    if (!list.ok) return [];
+    const out = [];
+    for (const h of list.data.slice(0, n)) {
+      const r = await browser.runtime.sendMessage({ type: 'history.get', id: h.id });
+      if (r.ok) out.push(r.data);
+    }
+    return out;
+  }, limit);
+}
+
+/**
+ * Poll the history until a run matches; runs are saved as they end.
+ * @param {TestEnv} env @param {(run: any) => boolean} match @returns {Promise<any>}
+ */
+export async function waitForHistory(env, match, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  while (true) {
+    const found = (await historyRecords(env)).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`[${env.browser.kind}] no matching run in the history after ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
