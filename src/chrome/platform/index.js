@@ -1,8 +1,13 @@
 // Chrome's platform layer: what only Chrome does, or does its own way.
 /** @import { Platform } from '../types/platform' */
+import { createCdpSessions } from '../cdp/session.js';
+import { createTrustedInput } from '../cdp/input.js';
+import { captureScreenshot } from '../cdp/screenshot.js';
 
 /** @returns {Platform} */
 export function createPlatform() {
+  const cdp = createCdpSessions();
+  const trusted = createTrustedInput(cdp);
   return {
     name: 'chrome',
     async injectContent(tabId) {
@@ -12,5 +17,8 @@ export function createPlatform() {
     setupPanel() {
       chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
     },
+    trusted,
+    screenshot: (tabId, opts) => captureScreenshot(cdp, tabId, opts),
+    setFilePaths: (tabId, selector, paths) => trusted.setFiles(tabId, selector, paths),
   };
 }

@@ -12,5 +12,13 @@ export function createPlatform() {
     setupPanel() {
       browser.browserAction.onClicked.addListener(() => { browser.sidebarAction.toggle(); });
     },
+    // Firefox has no chrome.debugger for extensions: no trusted input; the tools use synthetic events.
+    async screenshot(tabId, opts) {
+      const v = opts.viewport;
+      // tabs.captureTab takes a rect in document CSS pixels, so full pages and elements need no scrolling.
+      const rect = opts.clip ?? { x: v.scrollX, y: v.scrollY, width: v.width, height: v.height };
+      const dataUrl = await browser.tabs.captureTab(tabId, { format: 'png', rect, scale: 1 });
+      return { dataUrl, width: Math.round(rect.width), height: Math.round(rect.height) };
+    },
   };
 }
