@@ -170,25 +170,36 @@
   async function prepare(t, opts = {}) {
     const found = find(t);
     if (!('el' in found)) return found;
-    const el = found.el;
+    let el = found.el;
     const name = t.ref ?? describe(el);
     if (!opts.allowDisabled && isDisabled(el)) return { ok: false, code: 'DISABLED', message: `${name} is disabled. Complete what enables it first (for example, required fields).` };
+    if (typeof t.x === 'number' && typeof t.y === 'number' && !t.ref && !t.text && !t.selector) return { el, point: { x: t.x, y: t.y } };
     const deadline = performance.now() + 1000;
+    let centred = false;
     /** @type {ToolErr | null} */
     let last = null;
+    // "nearest" scrolls every scrolling ancestor only as far as needed, and not at all when the target is in view.
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
     for (;;) {
-      if (!el.isConnected) return removed(name);
-      if (typeof t.x === 'number' && typeof t.y === 'number' && !t.ref && !t.text && !t.selector) return { el, point: { x: t.x, y: t.y } };
+      if (!el.isConnected) {
+        // Virtualised lists re-create rows on scroll: a target named by text or selector is found again.
+        const again = t.ref ? null : find(t);
+        if (!again || !('el' in again)) return removed(name);
+        el = again.el;
+      }
       const box = visibleBox(el);
       if (!box) {
         last = { ok: false, code: 'NOT_VISIBLE', message: `${name} is on the page but not visible (hidden or zero-sized). Open what reveals it first (a menu, a tab, hover), then retry.` };
       } else {
-        if (box.bottom < 0 || box.top > innerHeight || box.right < 0 || box.left > innerWidth || box.top < 0 || box.bottom > innerHeight) {
-          el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-        }
         if (opts.needPoint === false) return { el, point: { x: 0, y: 0 } };
         const hit = hitPoint(el);
         if ('x' in hit) return { el, point: hit };
+        if (!centred) {
+          // Partly clipped or under a sticky header: centring usually clears it.
+          centred = true;
+          el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+          continue;
+        }
         const cover = hit.cover ? describe(topCover(hit.cover, el)) : 'something outside the page';
         last = { ok: false, code: 'COVERED', message: `${name} is covered by ${cover}. Close or dismiss that first (for example its close or accept button), then retry.` };
       }
@@ -487,6 +498,12 @@
       const f = focusField(r.el, msg.clear !== false);
       if (!f.ok) return f;
       return typeSynthetic(r.el, msg.text, msg.submit === true);
+    },
+    'content.focus': async (/** @type {{ target: ActionTarget }} */ msg) => {
+      const r = await prepare(msg.target, { needPoint: false, allowDisabled: true });
+      if (!('el' in r)) return r;
+      /** @type {HTMLElement} */ (r.el).focus?.({ preventScroll: true });
+      return { ok: true, data: { focus: describe(focused()) } };
     },
     /** Mark an element (even a hidden file input) for CDP, without the visibility checks. */
     'content.mark': (/** @type {{ target: ActionTarget }} */ msg) => {

@@ -153,7 +153,7 @@ export const pressKeys = {
     return act(ctx, async () => {
       const t = ctx.browser.trusted;
       if (t) {
-        if (target) { const f = await content(ctx, { type: 'content.focusField', target, clear: false }); if (!f.ok && f.code !== 'NOT_EDITABLE') return f; }
+        if (target) { const f = await content(ctx, { type: 'content.focus', target }); if (!f.ok) return f; }
         try {
           for (let i = 0; i < repeat; i++) for (const k of keys) await t.keys(ctx.tabId, k);
           return { ok: true, data: { pressed: keys, repeat, trusted: true } };
