@@ -244,13 +244,29 @@
   /** @type {Element | null} */
   let hovered = null;
 
-  /** Move the synthetic pointer onto el: leave the old element, enter the new one. @param {Element} el @param {{x:number,y:number}} p */
+  /** el and its ancestors, across shadow boundaries, innermost first. @param {Element | null} el */
+  function chain(el) {
+    const out = [];
+    for (let n = /** @type {Node | null} */ (el); n; n = n instanceof ShadowRoot ? n.host : n.parentNode) if (n instanceof Element) out.push(n);
+    return out;
+  }
+
+  /**
+   * Move the synthetic pointer onto el. As a real pointer does (UI Events, "mouseenter"), the non-bubbling
+   * leave events go to every element left and the enter events to every element entered, outermost first:
+   * hover menus listen for mouseenter on a wrapper, not on the button under the pointer.
+   * @param {Element} el @param {{x:number,y:number}} p
+   */
   function moveTo(el, p) {
     if (hovered !== el) {
       const prev = hovered && hovered.isConnected ? hovered : null;
-      if (prev) { fireMouse(prev, 'pointerout', p, { relatedTarget: el }); fireMouse(prev, 'pointerleave', p, { relatedTarget: el }); fireMouse(prev, 'mouseout', p, { relatedTarget: el }); fireMouse(prev, 'mouseleave', p, { relatedTarget: el }); }
-      fireMouse(el, 'pointerover', p, { relatedTarget: prev }); fireMouse(el, 'pointerenter', p, { relatedTarget: prev });
-      fireMouse(el, 'mouseover', p, { relatedTarget: prev }); fireMouse(el, 'mouseenter', p, { relatedTarget: prev });
+      const now = chain(el), before = chain(prev);
+      if (prev) {
+        fireMouse(prev, 'pointerout', p, { relatedTarget: el }); fireMouse(prev, 'mouseout', p, { relatedTarget: el });
+        for (const e of before.filter((x) => !now.includes(x))) { fireMouse(e, 'pointerleave', p, { relatedTarget: el }); fireMouse(e, 'mouseleave', p, { relatedTarget: el }); }
+      }
+      fireMouse(el, 'pointerover', p, { relatedTarget: prev }); fireMouse(el, 'mouseover', p, { relatedTarget: prev });
+      for (const e of now.filter((x) => !before.includes(x)).reverse()) { fireMouse(e, 'pointerenter', p, { relatedTarget: prev }); fireMouse(e, 'mouseenter', p, { relatedTarget: prev }); }
       hovered = el;
     }
     fireMouse(el, 'pointermove', p); fireMouse(el, 'mousemove', p);

@@ -22,13 +22,19 @@
   let watching = false;
   const observer = new MutationObserver((records) => {
     for (const r of records) {
+      // Revealed in place: a hidden attribute dropped, an inline display:none lifted, a dialog or details opened.
+      if (r.type === 'attributes' && r.target instanceof HTMLElement) {
+        const was = r.oldValue;
+        if ((r.attributeName === 'hidden' && was !== null) || (r.attributeName === 'open' && was === null) || (r.attributeName === 'style' && /display:\s*none/.test(was ?? '')) || (r.attributeName === 'aria-hidden' && was === 'true')) added.add(r.target);
+        continue;
+      }
       for (const n of r.addedNodes) if (n instanceof HTMLElement) added.add(n);
       for (const n of r.removedNodes) if (n instanceof HTMLElement) { const t = I.clean(n.innerText || n.textContent).slice(0, 80); if (t) removedTexts.add(t); }
     }
   });
 
   function watch() {
-    if (!watching) { observer.observe(document.documentElement, { childList: true, subtree: true }); watching = true; }
+    if (!watching) { observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['hidden', 'open', 'style', 'aria-hidden'] }); watching = true; }
     added = new Set(); removedTexts = new Set();
     dialogs.length = 0;
   }
