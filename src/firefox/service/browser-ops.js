@@ -135,7 +135,12 @@ function watchNewTabs(openerTabId) {
       browser.tabs.onCreated.removeListener(onCreated);
       const out = [];
       for (const id of ids) {
-        await waitForLoad(id, undefined, 10_000).catch(() => {});
+        // Poll rather than wait for an event: the tab may have finished loading already.
+        for (let i = 0; i < 100; i++) {
+          const t = await browser.tabs.get(id).catch(() => null);
+          if (!t || (t.status === 'complete' && t.url && t.url !== 'about:blank')) break;
+          await sleep(100);
+        }
         const t = await browser.tabs.get(id).catch(() => null);
         if (t && t.openerTabId === openerTabId) out.push({ tabId: id, url: t.url ?? '', title: t.title ?? '' });
       }
