@@ -10,12 +10,21 @@
 
   /** @type {{ kind: string, message: string, accepted: boolean, text: string | null, at: number }[]} */
   const dialogs = [];
-  /** @type {{ level: string, text: string, at: number }[]} */
-  const consoleLog = [];
+  /**
+   * The console messages, kept by page-hooks.js in the page's world since document_start (this script
+   * arrives at document_idle, after the page's first logs); it answers a request event synchronously.
+   * @returns {{ level: string, text: string, at: number }[]}
+   */
+  function consoleLog() {
+    /** @type {any[]} */
+    let rows = [];
+    const take = (/** @type {Event} */ e) => { try { rows = JSON.parse(String(/** @type {CustomEvent} */ (e).detail)); } catch { /* ignore */ } };
+    document.addEventListener('tabwright:console-dump', take, { once: true });
+    document.dispatchEvent(new CustomEvent('tabwright:console-request'));
+    document.removeEventListener('tabwright:console-dump', take);
+    return Array.isArray(rows) ? rows : [];
+  }
   document.addEventListener('tabwright:dialog', (e) => { try { dialogs.push(JSON.parse(String(/** @type {CustomEvent} */ (e).detail))); } catch { /* ignore */ } });
-  document.addEventListener('tabwright:console', (e) => {
-    try { consoleLog.push(JSON.parse(String(/** @type {CustomEvent} */ (e).detail))); if (consoleLog.length > 500) consoleLog.shift(); } catch { /* ignore */ }
-  });
 
   /** Elements added and removed since the last drain, by their visible text. */
   let added = new Set(), removedTexts = new Set();
@@ -113,8 +122,8 @@
       return { ok: true, data: null };
     },
     'content.console': (/** @type {{ level?: string, clear?: boolean, max?: number }} */ msg) => {
-      const rows = consoleLog.filter((m) => !msg.level || m.level === msg.level).slice(-(msg.max ?? 50));
-      if (msg.clear) consoleLog.length = 0;
+      const rows = consoleLog().filter((m) => !msg.level || m.level === msg.level).slice(-(msg.max ?? 50));
+      if (msg.clear) document.dispatchEvent(new CustomEvent('tabwright:console-clear'));
       return { ok: true, data: rows };
     },
     'content.html': (/** @type {Parameters<typeof getHtml>[0]} */ msg) => getHtml(msg),
@@ -131,7 +140,8 @@
       if (!('el' in f)) return f;
       const r = f.el.getBoundingClientRect();
       if (!r.width || !r.height) return { ok: false, code: 'NOT_VISIBLE', message: 'That element has no size on screen.' };
-      return { ok: true, data: { viewport, clip: { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height } } };
+      // Whole pixels: a fractional edge makes the capture a pixel taller in Firefox.
+      return { ok: true, data: { viewport, clip: { x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), width: Math.round(r.width), height: Math.round(r.height) } } };
     },
     'content.pageInfo': () => {
       const nav = /** @type {any} */ (performance.getEntriesByType('navigation')[0]);

@@ -28,18 +28,28 @@
   w.confirm = function confirm(/** @type {unknown} */ message) { return answer('confirm', message).accepted; };
   w.prompt = function prompt(/** @type {unknown} */ message, /** @type {unknown} */ def) { const a = answer('prompt', message, def); return a.accepted ? a.text : null; };
 
+  /** @type {{ level: string, text: string, at: number }[]} */
+  const logged = [];
+  /** @param {string} level @param {string} text */
+  function keep(level, text) {
+    logged.push({ level, text: text.slice(0, 1000), at: Date.now() });
+    if (logged.length > 500) logged.shift();
+  }
+  document.addEventListener('tabwright:console-request', () => tell('tabwright:console-dump', logged));
+  document.addEventListener('tabwright:console-clear', () => { logged.length = 0; });
+
   for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
     const c = /** @type {any} */ (console);
     const orig = c[level];
     c[level] = function (/** @type {unknown[]} */ ...args) {
       try {
-        tell('tabwright:console', { level, text: args.map((a) => (typeof a === 'string' ? a : safe(a))).join(' ').slice(0, 1000), at: Date.now() });
+        keep(level, args.map((a) => (typeof a === 'string' ? a : safe(a))).join(' '));
       } catch { /* never break the page's logging */ }
       return orig.apply(this, args);
     };
   }
-  addEventListener('error', (e) => tell('tabwright:console', { level: 'error', text: `Uncaught ${e.message} (${e.filename}:${e.lineno})`.slice(0, 1000), at: Date.now() }));
-  addEventListener('unhandledrejection', (e) => tell('tabwright:console', { level: 'error', text: `Unhandled rejection: ${safe(e.reason)}`.slice(0, 1000), at: Date.now() }));
+  addEventListener('error', (e) => keep('error', `Uncaught ${e.message} (${e.filename}:${e.lineno})`));
+  addEventListener('unhandledrejection', (e) => keep('error', `Unhandled rejection: ${safe(e.reason)}`));
 
   /** @param {unknown} v */
   function safe(v) {
