@@ -63,6 +63,18 @@ scenario('widgets: reading', (ctx) => {
     expect(post).to.include({ ok: false, code: 'PERMISSION_REQUIRED' });
   });
 
+  it('reads a PDF\'s text, by page range', async () => {
+    const { env } = ctx;
+    const all = await ok(env, f.tabId, 'read_pdf', { url: `${env.site.url}/widgets/sample.pdf` });
+    expect(all.data).to.include({ pages: 3, from: 1, to: 3, truncated: false });
+    expect(all.data.text).to.contain('Revenue rose 12 percent.');
+    expect(all.data.text).to.contain('--- page 3 ---');
+    const two = await ok(env, f.tabId, 'read_pdf', { url: `${env.site.url}/widgets/sample.pdf`, from_page: 2, to_page: 2 });
+    expect(two.data.text).to.equal('--- page 2 ---\nPage two: outlook\nSteady growth expected.');
+    const notPdf = await tool(env, f.tabId, 'read_pdf', { url: `${env.site.url}/widgets/data.json` });
+    expect(notPdf.ok).to.equal(false);
+  });
+
   it('lists a download the page started', async () => {
     const { env } = ctx;
     await ok(env, f.tabId, 'click', { text: 'Download prices' });

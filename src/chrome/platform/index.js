@@ -1,5 +1,6 @@
 // Chrome's platform layer: what only Chrome does, or does its own way.
 /** @import { Platform } from '../types/platform' */
+import { readPdf } from './pdf.js';
 import { createCdpSessions } from '../cdp/session.js';
 import { createTrustedInput } from '../cdp/input.js';
 import { captureScreenshot } from '../cdp/screenshot.js';
@@ -20,5 +21,6 @@ export function createPlatform() {
     trusted,
     screenshot: (tabId, opts) => captureScreenshot(cdp, tabId, opts),
     setFilePaths: (tabId, selector, paths) => trusted.setFiles(tabId, selector, paths),
+    readPdf,
   };
 }

@@ -11,7 +11,11 @@ export interface Platform {
   screenshot(tabId: number, opts: ScreenshotOptions): Promise<{ dataUrl: string; width: number; height: number }>;
   /** set files on a file input from paths on this computer (Chrome: CDP DOM.setFileInputFiles); absent in Firefox */
   setFilePaths?(tabId: number, selector: string, paths: string[]): Promise<void>;
+  /** the text of a PDF's pages (pdf.js: Chrome in the offscreen document, Firefox in the background page) */
+  readPdf(url: string, opts: { from?: number; to?: number; maxChars?: number }): Promise<PdfText>;
 }
+
+export interface PdfText { pages: number; from: number; to: number; text: string; truncated: boolean }
 
 export interface ScreenshotOptions {
   /** a region in document coordinates; absent: the visible viewport */

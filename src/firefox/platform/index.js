@@ -1,5 +1,6 @@
 // Firefox's platform layer: what only Firefox does, or does its own way.
 /** @import { Platform } from '../types/platform' */
+import { readPdf } from './pdf.js';
 
 /** @returns {Platform} */
 export function createPlatform() {
@@ -12,6 +13,7 @@ export function createPlatform() {
     setupPanel() {
       browser.browserAction.onClicked.addListener(() => { browser.sidebarAction.toggle(); });
     },
+    readPdf,
     // Firefox has no chrome.debugger for extensions: no trusted input; the tools use synthetic events.
     async screenshot(tabId, opts) {
       const v = opts.viewport;

@@ -57,6 +57,7 @@ export function createBrowserOps(platform) {
     watchNewTabs,
     fetchUrl,
     listDownloads,
+    readPdf: (url, opts) => platform.readPdf(url, opts),
   };
 }
 

@@ -102,6 +102,7 @@ export interface BrowserOps {
   watchNewTabs(openerTabId: number): { stop(): Promise<{ tabId: number; url: string; title: string }[]> };
   fetchUrl(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; maxChars?: number; signal?: AbortSignal }): Promise<ToolResult<{ url: string; status: number; contentType: string; text: string; truncated: boolean }>>;
   listDownloads(opts: { limit?: number; query?: string }): Promise<DownloadInfo[]>;
+  readPdf(url: string, opts: { from?: number; to?: number; maxChars?: number }): Promise<import('./platform').PdfText>;
 }
 
 export interface TabInfo { tabId: number; url: string; title: string; active: boolean }

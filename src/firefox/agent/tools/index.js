@@ -5,7 +5,7 @@ import { click, hover, type, pressKeys, dragDrop, scroll } from './input.js';
 import { setField, selectOption, check, uncheck, uploadFile } from './forms.js';
 import { handleDialog } from './dialogs.js';
 import { goBack, goForward, reload, tabs, waitFor } from './tabs.js';
-import { screenshot, getHtml, consoleLogs, fetchUrl, listDownloads } from './reading.js';
+import { screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, readPdf } from './reading.js';
 import { askUserWhichElement } from './picker.js';
 import { navigate } from './navigation.js';
 import { done } from './control.js';
@@ -14,12 +14,12 @@ import { done } from './control.js';
 export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done,
   // Issue #4 (actions).
   hover, pressKeys, dragDrop, scroll, setField, selectOption, check, uncheck, uploadFile, handleDialog,
-  goBack, goForward, reload, tabs, waitFor, screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, askUserWhichElement]);
+  goBack, goForward, reload, tabs, waitFor, screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, readPdf, askUserWhichElement]);
 
 /** Tools whose results carry page content, fenced as untrusted. */
 export const PAGE_CONTENT_TOOLS = new Set(['snapshot', 'read_page', 'click', 'type', 'navigate',
   'hover', 'press_keys', 'drag_drop', 'scroll', 'set_field', 'select_option', 'check', 'uncheck', 'upload_file',
-  'go_back', 'go_forward', 'reload', 'tabs', 'wait_for', 'get_html', 'console_logs', 'fetch_url', 'list_downloads', 'ask_user_which_element']);
+  'go_back', 'go_forward', 'reload', 'tabs', 'wait_for', 'get_html', 'console_logs', 'fetch_url', 'list_downloads', 'read_pdf', 'ask_user_which_element']);
 
 /** @param {string} name */
 export function findTool(name) {

@@ -96,3 +96,31 @@ export const listDownloads = {
     }
   },
 };
+
+/** @type {Tool} */
+export const readPdf = {
+  name: 'read_pdf',
+  description: 'The text of a PDF, page by page: the PDF open in this tab, or url. from_page/to_page (1-based, inclusive) choose a range; long documents are capped at max_chars.',
+  parameters: {
+    type: 'object',
+    properties: {
+      url: { type: 'string', description: 'The PDF\'s address (default: the current tab\'s).' },
+      from_page: { type: 'integer', minimum: 1 },
+      to_page: { type: 'integer', minimum: 1 },
+      max_chars: { type: 'integer', minimum: 500, maximum: 200000 },
+    },
+    additionalProperties: false,
+  },
+  readOnly: true,
+  async run(args, ctx) {
+    const url = args.url ? String(args.url) : (await ctx.browser.getTab(ctx.tabId))?.url ?? '';
+    if (!/^https?:/.test(url)) return { ok: false, code: 'INVALID_URL', message: 'Give the PDF\'s http(s) url, or open the PDF in the tab first.' };
+    if (args.from_page && args.to_page && args.to_page < args.from_page) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'to_page comes before from_page.' };
+    try {
+      return { ok: true, data: await ctx.browser.readPdf(url, { from: args.from_page, to: args.to_page, maxChars: args.max_chars }) };
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      return { ok: false, code: /Invalid PDF|PDF header/i.test(why) ? 'NOT_A_PDF' : 'PDF_FAILED', message: `Could not read ${url} as a PDF: ${why}` };
+    }
+  },
+};
