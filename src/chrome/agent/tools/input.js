@@ -115,7 +115,8 @@ export const type = {
   parameters: {
     type: 'object',
     properties: {
-      ...TARGET_PROPS,
+      // Here text is what to type, so the field is named by ref, selector or point only.
+      ref: TARGET_PROPS.ref, selector: TARGET_PROPS.selector, x: TARGET_PROPS.x, y: TARGET_PROPS.y,
       text: { type: 'string', description: 'The text to type.' },
       clear: { type: 'boolean', description: 'Clear the field first (default true).' },
       submit: { type: 'boolean', description: 'Press Enter after typing (default false).' },
@@ -125,8 +126,8 @@ export const type = {
   },
   readOnly: false,
   async run(args, ctx) {
-    const target = targetOf(args);
-    if (!target) return noTarget('the field');
+    const target = targetOf({ ...args, text: undefined });
+    if (!target) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which field: give ref (from the snapshot), selector, or x and y.' };
     return act(ctx, () => typeInto(ctx, target, String(args.text), args.clear !== false, args.submit === true));
   },
 };
