@@ -75,6 +75,17 @@ scenario('widgets: reading', (ctx) => {
     expect(notPdf.ok).to.equal(false);
   });
 
+  it('waits for text, a URL change, network idle and a stable DOM', async () => {
+    const { env } = ctx;
+    await ok(env, f.tabId, 'click', { text: 'Prepare report' });
+    const t = await ok(env, f.tabId, 'wait_for', { text: 'Report ready', timeout_ms: 5000 });
+    expect(t.data.waitedMs).to.be.lessThan(5000);
+    await ok(env, f.tabId, 'wait_for', { url_contains: 'report=1', timeout_ms: 5000 });
+    await ok(env, f.tabId, 'wait_for', { network_idle: true, dom_stable_ms: 200, timeout_ms: 5000 });
+    const never = await tool(env, f.tabId, 'wait_for', { selector: '#never-there', timeout_ms: 300 });
+    expect(never).to.include({ ok: false, code: 'TIMEOUT' });
+  });
+
   it('lists a download the page started', async () => {
     const { env } = ctx;
     await ok(env, f.tabId, 'click', { text: 'Download prices' });
