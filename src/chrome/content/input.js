@@ -75,10 +75,15 @@
   /** The element whose own visible text (or label) matches; prefers exact over partial, interactive over not, then the smallest. @param {string} text */
   function byText(text) {
     const want = clean(text).toLowerCase();
+    const bare = want.replace(/\s+/g, '');
     /** @type {{ el: Element, score: number }[]} */
     const hits = [];
     for (const el of deepElements(document)) {
       if (['SCRIPT', 'STYLE', 'HEAD', 'TEMPLATE', 'NOSCRIPT'].includes(el.tagName)) continue;
+      // Cheap filter first: innerText forces layout, so only candidates whose raw text could match pay for it.
+      const label = el.getAttribute('aria-label');
+      // Compared without whitespace: <br> and block boundaries add spaces to innerText that textContent lacks.
+      if (!(label || el instanceof HTMLInputElement || (el.textContent ?? '').toLowerCase().replace(/\s+/g, '').includes(bare))) continue;
       const own = clean(el.getAttribute('aria-label') || (el instanceof HTMLInputElement && ['button', 'submit', 'reset'].includes(el.type) ? el.value : '') || /** @type {HTMLElement} */ (el).innerText || el.textContent).toLowerCase();
       if (!own || !own.includes(want)) continue;
       if (!visibleBox(el)) continue;
