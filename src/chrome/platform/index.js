@@ -12,8 +12,11 @@ export function createPlatform() {
   return {
     name: 'chrome',
     async injectContent(tabId) {
-      const files = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
-      await chrome.scripting.executeScript({ target: { tabId }, files });
+      const scripts = chrome.runtime.getManifest().content_scripts ?? [];
+      await chrome.scripting.executeScript({ target: { tabId }, files: scripts[0]?.js ?? [] });
+      // The page-world hooks (dialogs, console) too, so a dialog never blocks a tab that predates the extension.
+      const main = scripts.find((s) => /** @type {any} */ (s).world === 'MAIN');
+      if (main?.js) await chrome.scripting.executeScript({ target: { tabId }, files: main.js, world: 'MAIN' }).catch(() => {});
     },
     setupPanel() {
       chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
