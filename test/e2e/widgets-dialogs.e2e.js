@@ -82,6 +82,15 @@ scenario('widgets: dialogs and tabs', (ctx) => {
     } finally { await t.page.close(); }
   });
 
+  it('answers TAB_GONE when the tab was closed', async () => {
+    const { env } = ctx;
+    const t = await openFixture(env, 'widgets/typing.html');
+    const ref = await refOf(env, t.tabId, 'textbox', 'Search');
+    await t.page.close();
+    expect(await tool(env, t.tabId, 'type', { ref, text: 'x' })).to.include({ ok: false, code: 'TAB_GONE' });
+    expect(await tool(env, t.tabId, 'click', { ref })).to.include({ ok: false, code: 'TAB_GONE' });
+  });
+
   it('refuses a stale ref after navigation and an unknown tab', async () => {
     const { env } = ctx;
     const ref = await refOf(env, f.tabId, 'link', 'Next page');

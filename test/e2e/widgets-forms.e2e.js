@@ -28,6 +28,17 @@ scenario('widgets: forms', (ctx) => {
     expect(await text('#react-out')).to.equal('Ada Lovelace II|ada@example.org');
   });
 
+  it('queues two actions sent at once to the same tab, so their keystrokes never interleave', async () => {
+    const { env } = ctx;
+    const [a, b] = [await refOf(env, f.tabId, 'textbox', 'Full name'), await refOf(env, f.tabId, 'textbox', 'Email')];
+    const [ra, rb] = await Promise.all([
+      ok(env, f.tabId, 'type', { ref: a, text: 'first writer' }),
+      ok(env, f.tabId, 'type', { ref: b, text: 'second@writer.example' }),
+    ]);
+    expect([ra.data.value, rb.data.value]).to.deep.equal(['first writer', 'second@writer.example']);
+    expect(await text('#react-out')).to.equal('first writer|second@writer.example');
+  });
+
   it('types into a Vue v-model input', async () => {
     const r = await ok(ctx.env, f.tabId, 'type', { ref: await refOf(ctx.env, f.tabId, 'textbox', 'City'), text: 'Trondheim' });
     expect(r.data.value).to.equal('Trondheim');
