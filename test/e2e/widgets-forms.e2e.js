@@ -92,6 +92,15 @@ scenario('widgets: forms', (ctx) => {
     expect(await text('#choices-out')).to.equal('cheese|l|true');
   });
 
+  it('checks styled checkboxes whose real input is hidden (display:none, 1 px and transparent)', async () => {
+    const { env } = ctx;
+    await ok(env, f.tabId, 'check', { text: 'Remember me' });
+    await ok(env, f.tabId, 'check', { selector: '#news' });
+    expect(await text('#account-out')).to.equal('true|true');
+    await ok(env, f.tabId, 'uncheck', { selector: '#remember' });
+    expect(await text('#account-out')).to.equal('false|true');
+  });
+
   it('uploads a file given by content into a hidden file input', async () => {
     await ok(ctx.env, f.tabId, 'upload_file', { selector: 'input[type=file]', files: [{ name: 'notes.txt', content: 'remember the milk', mime_type: 'text/plain' }] });
     await f.page.waitFor(() => document.querySelector('#file-out')?.textContent, undefined, { message: 'the file to be read' });

@@ -160,7 +160,7 @@
       const x = Math.min(Math.max(r.left + r.width * fx, 1), vw - 1), y = Math.min(Math.max(r.top + r.height * fy, 1), vh - 1);
       const hit = deepElementFromPoint(x, y);
       // A label forwards its clicks to its control, so a control covered by its own label is fine.
-      if (hit && (composedContains(el, hit) || (hit instanceof HTMLLabelElement && hit.control === el))) return { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100 };
+      if (hit && (composedContains(el, hit) || hit.closest('label')?.control === el)) return { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100 };
       cover ??= hit;
     }
     return { cover };
@@ -458,7 +458,7 @@
   }
 
   const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, {
-    input: { find, prepare, describe, deepElements, shadowOf, deepElementFromPoint, composedContains, syntheticClick, syntheticKey, parseChord, mods, moveTo, fireMouse, setNativeValue, insertText, focusField, fieldValue, typeSynthetic, focused, clean, visibleBox, removed, get leaving() { return leaving; } },
+    input: { mark, find, prepare, describe, deepElements, shadowOf, deepElementFromPoint, composedContains, syntheticClick, syntheticKey, parseChord, mods, moveTo, fireMouse, setNativeValue, insertText, focusField, fieldValue, typeSynthetic, focused, clean, visibleBox, removed, get leaving() { return leaving; } },
   });
 
   /** Mark the element so the background can address it through CDP (DOM.querySelector) without a second lookup. @param {Element} el */

@@ -133,16 +133,28 @@
    * @returns {Promise<ToolResult>}
    */
   async function setChecked(target, want) {
-    const r = await I.prepare(target);
-    if (!('el' in r)) return r;
-    let el = r.el;
+    const found = I.find(target);
+    if (!('el' in found)) return found;
+    let el = found.el;
     // A label names a checkbox; checking the label means checking its control.
     if (el instanceof HTMLLabelElement && el.control) el = el.control;
+    // Styled checkboxes hide the real input (display:none, opacity 0, 1 px) and draw the label: click the label.
+    /** @type {ActionTarget} */
+    let clickAt = target;
+    if (el instanceof HTMLInputElement && el.labels?.length) {
+      const r = await I.prepare(target, { allowDisabled: false });
+      const label = [...el.labels].find((l) => I.visibleBox(l));
+      if (!('el' in r) && r.code !== 'DISABLED' && label) clickAt = { selector: I.mark(label) };
+      else if (!('el' in r)) return r;
+    } else {
+      const r = await I.prepare(target);
+      if (!('el' in r)) return r;
+    }
     const isBox = (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) || el.matches('[role=checkbox],[role=radio],[role=switch],[role=menuitemcheckbox],[role=menuitemradio],[aria-pressed]');
     if (!isBox) return { ok: false, code: 'NOT_CHECKABLE', message: `${target.ref ?? I.describe(el)} is not a checkbox, radio or switch.` };
     if (checkedState(el) === want) return { ok: true, data: { checked: want, changed: false } };
     if (!want && el instanceof HTMLInputElement && el.type === 'radio') return { ok: false, code: 'NOT_CHECKABLE', message: 'A radio button is unchecked by checking another one in its group.' };
-    return { ok: true, data: { needsClick: true, point: r.point } };
+    return { ok: true, data: { needsClick: true, clickAt } };
   }
 
   /** @param {ActionTarget} target */

@@ -34,6 +34,8 @@ export interface TabwrightContent {
 
 /** content/input.js: targets, actionability checks, synthetic pointer and keyboard input (issue #4). */
 export interface TabwrightInput {
+  /** tag el with a one-off attribute; returns a selector for it (CDP, or a second request) */
+  mark(el: Element): string;
   find(t: ActionTarget): { el: Element } | ToolErr;
   prepare(t: ActionTarget, opts?: { needPoint?: boolean; allowDisabled?: boolean }): Promise<{ el: Element; point: Point } | ToolErr>;
   describe(el: Element): string;

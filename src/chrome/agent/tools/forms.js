@@ -51,9 +51,9 @@ export const selectOption = {
 async function setChecked(ctx, target, want) {
   const s = await content(ctx, { type: 'content.checkState', target, checked: want });
   if (!s.ok) return s;
-  const d = /** @type {{ needsClick?: boolean, checked?: boolean, changed?: boolean }} */ (s.data);
+  const d = /** @type {{ needsClick?: boolean, clickAt?: ActionTarget }} */ (s.data);
   if (!d.needsClick) return { ok: true, data: { checked: want, changed: false } };
-  const clicked = await clickTarget(ctx, target, {});
+  const clicked = await clickTarget(ctx, d.clickAt ?? target, {});
   if (!clicked.ok) return clicked;
   const now = await content(ctx, { type: 'content.checked', target });
   if (now.ok && now.data !== want) {
