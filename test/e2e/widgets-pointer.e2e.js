@@ -60,6 +60,13 @@ scenario('widgets: pointer', (ctx) => {
     expect(await text('#clicks-out')).to.equal('dbl;ctx;shift;');
   });
 
+  it('clicks at exact viewport coordinates', async () => {
+    const r = await f.page.evaluate(() => { const el = /** @type {Element} */ (document.querySelector('#pad')); el.scrollIntoView({ block: 'center' }); const b = el.getBoundingClientRect(); return { x: b.left, y: b.top }; });
+    await ok(ctx.env, f.tabId, 'click', { x: Math.round(r.x) + 30, y: Math.round(r.y) + 40 });
+    // Offsets inside the pad, as the page measured them (the pad's own edge may sit on a fraction of a pixel).
+    expect(await text('#pad-out')).to.equal(`${Math.round(Math.round(r.x) + 30 - r.x)},${Math.round(Math.round(r.y) + 40 - r.y)}`);
+  });
+
   it('refuses a disabled button with DISABLED', async () => {
     const r = await tool(ctx.env, f.tabId, 'click', { ref: await refOf(ctx.env, f.tabId, 'button', 'Cannot press') });
     expect(r).to.include({ ok: false, code: 'DISABLED' });

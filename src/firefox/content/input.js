@@ -496,7 +496,9 @@
       // Hover first: pages that swap content under the pointer (menus, icons) settle before the press.
       await nextFrame();
       if (!r.el.isConnected) return removed(target.ref ?? describe(r.el));
-      const again = hitPoint(r.el);
+      // A point target (a canvas, a map) is clicked exactly there, whatever is on top.
+      const atPoint = typeof target.x === 'number' && !target.ref && !target.text && !target.selector;
+      const again = atPoint ? r.point : hitPoint(r.el);
       if (!('x' in again)) return { ok: false, code: 'COVERED', message: `${target.ref ?? describe(r.el)} became covered by ${again.cover ? describe(topCover(again.cover, r.el)) : 'something'} when the pointer reached it. Deal with that first, then retry.` };
       syntheticClick(r.el, again, msg);
       return { ok: true, data: { clicked: target.ref ?? describe(r.el) } };
