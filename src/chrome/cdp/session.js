@@ -22,6 +22,14 @@ export function createCdpSessions() {
     const s = source.tabId !== undefined ? tabs.get(source.tabId) : undefined;
     if (!s) return;
     const p = /** @type {any} */ (params);
+    // A native dialog the page-world hooks did not catch. "Leave site?" (beforeunload) appears because
+    // trusted clicks give the page user activation; the agent chose to leave, so leave. Others: OK for an
+    // alert, Cancel for the rest (the safe answer), so the tab never hangs.
+    if (method === 'Page.javascriptDialogOpening') {
+      const accept = p?.type === 'beforeunload' || p?.type === 'alert';
+      chrome.debugger.sendCommand({ tabId: source.tabId }, 'Page.handleJavaScriptDialog', { accept }).catch(() => {});
+      return;
+    }
     // A main-frame navigation: typing must stop so no keystroke lands in the next page.
     if (/^Page\.frame(RequestedNavigation|StartedLoading|StartedNavigating|Navigated)$/.test(method)) {
       const frameId = p?.frameId ?? p?.frame?.id;
