@@ -40,8 +40,9 @@ describe('agent loop', () => {
       call({ name: 'done', args: { summary: 'Clicked Go.' } }),
     ]);
     expect(outcome).to.include({ status: 'done', text: 'Clicked Go.', steps: 3 });
-    expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.click']);
-    expect(browser.sent[1]).to.deep.equal({ type: 'content.click', ref: 'e1' });
+    // The click runs between the effects watch and the effects report (issue #4).
+    expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.watch', 'content.click', 'content.effects']);
+    expect(browser.sent[2]).to.deep.include({ type: 'content.click', target: { ref: 'e1' } });
     const snapshotResult = messages.find((m) => m.role === 'tool' && m.name === 'snapshot');
     expect(snapshotResult?.content).to.match(/^<untrusted_page_content>\nPage: Test \(https:\/\/example.test\/\)\n- button "Go" \[ref=e1\]\n<\/untrusted_page_content>$/);
     const assistant = messages.find((m) => m.role === 'assistant' && m.toolCalls?.[0]?.name === 'click');
@@ -55,7 +56,7 @@ describe('agent loop', () => {
       say('I can only read in Ask mode.'),
     ], { mode: 'ask' });
     expect(outcome.status).to.equal('answered');
-    expect(provider.requests[0].tools.map((t) => t.name).sort()).to.deep.equal(['read_page', 'snapshot']);
+    expect(provider.requests[0].tools.map((t) => t.name).sort()).to.deep.equal(['ask_user_which_element', 'console_logs', 'fetch_url', 'get_html', 'list_downloads', 'read_page', 'read_pdf', 'screenshot', 'snapshot', 'wait_for']);
     expect(browser.sent).to.deep.equal([]);
     const refusal = messages.find((m) => m.role === 'tool');
     expect(refusal?.content).to.match(/^Error NOT_ALLOWED_IN_ASK_MODE: click would change the page/);
@@ -72,7 +73,7 @@ describe('agent loop', () => {
     const results = messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
     expect(results[0]).to.match(/^Error INVALID_ARGUMENTS: The arguments are not valid JSON/);
     expect(results[1]).to.match(/^Error UNKNOWN_TOOL: There is no tool named "teleport". Available tools: snapshot, read_page, click/);
-    expect(results[2]).to.equal('Error INVALID_ARGUMENTS: Missing required argument "ref".');
+    expect(results[2]).to.match(/^Error INVALID_ARGUMENTS: Say which element: give the element as ref/);
   });
 
   it('answers every call of a batch even when done ends it early', async () => {

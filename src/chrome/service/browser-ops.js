@@ -47,7 +47,137 @@ export function createBrowserOps(platform) {
     },
 
     settle: settleTab,
+
+    // Issue #4 (actions): trusted input, screenshots, files, history, tabs, fetch, downloads.
+    trusted: platform.trusted ?? null,
+    screenshot: (tabId, opts) => platform.screenshot(tabId, opts),
+    setFilePaths: platform.setFilePaths ? (tabId, selector, paths) => /** @type {NonNullable<Platform['setFilePaths']>} */ (platform.setFilePaths)(tabId, selector, paths) : null,
+    history: (tabId, which, signal) => historyStep(tabId, which, signal),
+    ...tabOps(),
+    watchNewTabs,
+    fetchUrl,
+    listDownloads,
+    readPdf: (url, opts) => platform.readPdf(url, opts),
   };
+}
+
+/**
+ * Back, forward or reload, waiting for the page that results.
+ * @param {number} tabId @param {'back' | 'forward' | 'reload'} which @param {AbortSignal} [signal]
+ * @returns {Promise<ToolResult<{ url: string, title: string }>>}
+ */
+async function historyStep(tabId, which, signal) {
+  try {
+    const before = await browser.tabs.get(tabId);
+    const loaded = waitForLoad(tabId, signal, 15_000);
+    loaded.catch(() => {});
+    if (which === 'reload') await browser.tabs.reload(tabId);
+    else if (which === 'back') await browser.tabs.goBack(tabId);
+    else await browser.tabs.goForward(tabId);
+    // Same-document history steps (pushState) never reach "loading": a URL change is enough.
+    await Promise.race([loaded, urlChanged(tabId, before.url ?? '', 15_000)]);
+    const tab = await browser.tabs.get(tabId);
+    return { ok: true, data: { url: tab.url ?? '', title: tab.title ?? '' } };
+  } catch (err) {
+    if (await tabGone(tabId)) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed.' };
+    const why = errText(err);
+    if (/cannot go|no (back|forward)|history/i.test(why)) return { ok: false, code: 'NO_HISTORY', message: `There is no page to go ${which} to.` };
+    return { ok: false, code: /timeout/i.test(why) ? 'NAVIGATION_TIMEOUT' : 'NAVIGATION_FAILED', message: `Going ${which} did not finish: ${why}. Take a snapshot to see where the tab is.`, retryable: true };
+  }
+}
+
+/** @param {number} tabId @param {string} from @param {number} timeoutMs @returns {Promise<void>} */
+async function urlChanged(tabId, from, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    await sleep(100);
+    const t = await browser.tabs.get(tabId);
+    if (t.url !== from && t.status === 'complete') return;
+  }
+  throw new Error('timeout');
+}
+
+/** @returns {Pick<BrowserOps, 'listTabs' | 'openTab' | 'activateTab' | 'closeTab'>} */
+function tabOps() {
+  /** @param {any} t */
+  const info = (t) => ({ tabId: /** @type {number} */ (t.id), url: t.url ?? '', title: t.title ?? '', active: Boolean(t.active) });
+  return {
+    async listTabs(tabId) {
+      const me = await browser.tabs.get(tabId).catch(() => null);
+      const tabs = await browser.tabs.query(me ? { windowId: me.windowId } : {});
+      return tabs.filter((t) => /^https?:|^about:blank/.test(t.url ?? '')).map(info);
+    },
+    async openTab(url, opts) {
+      const loaded = (/** @type {number} */ id) => waitForLoad(id, opts.signal, NAV_TIMEOUT_MS).catch(() => {});
+      const t = await browser.tabs.create({ url, active: opts.active ?? true, openerTabId: opts.openerTabId });
+      if (t.status !== 'complete') await loaded(/** @type {number} */ (t.id));
+      return info(await browser.tabs.get(/** @type {number} */ (t.id)));
+    },
+    async activateTab(tabId) {
+      const t = await browser.tabs.update(tabId, { active: true });
+      if (t?.windowId !== undefined) await browser.windows.update(t.windowId, { focused: true }).catch(() => {});
+      return info(await browser.tabs.get(tabId));
+    },
+    async closeTab(tabId) { await browser.tabs.remove(tabId); },
+  };
+}
+
+/**
+ * Starts recording tabs the page opens (target=_blank links, window.open); stop() lists them once loaded.
+ * @param {number} openerTabId
+ */
+function watchNewTabs(openerTabId) {
+  /** @type {Set<number>} */
+  const ids = new Set();
+  const onCreated = (/** @type {any} */ t) => { if (t.openerTabId === openerTabId || t.openerTabId === undefined) ids.add(t.id); };
+  browser.tabs.onCreated.addListener(onCreated);
+  return {
+    async stop() {
+      browser.tabs.onCreated.removeListener(onCreated);
+      const out = [];
+      for (const id of ids) {
+        // Poll rather than wait for an event: the tab may have finished loading already.
+        for (let i = 0; i < 100; i++) {
+          const t = await browser.tabs.get(id).catch(() => null);
+          if (!t || (t.status === 'complete' && t.url && t.url !== 'about:blank')) break;
+          await sleep(100);
+        }
+        const t = await browser.tabs.get(id).catch(() => null);
+        if (t && t.openerTabId === openerTabId) out.push({ tabId: id, url: t.url ?? '', title: t.title ?? '' });
+      }
+      return out;
+    },
+  };
+}
+
+const FETCH_TIMEOUT_MS = 20_000;
+
+/**
+ * Fetches a URL from the background (no page cookies are added beyond the browser's own), capped.
+ * @param {string} url @param {{ method?: string, headers?: Record<string, string>, body?: string, maxChars?: number, signal?: AbortSignal }} opts
+ * @returns {Promise<ToolResult<{ url: string, status: number, contentType: string, text: string, truncated: boolean }>>}
+ */
+async function fetchUrl(url, opts) {
+  const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  try {
+    const res = await fetch(url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, signal, redirect: 'follow', credentials: 'omit' });
+    const contentType = res.headers.get('content-type') ?? '';
+    const max = opts.maxChars ?? 20_000;
+    let text = /^(text\/|application\/(json|xml|xhtml|javascript|ld\+json))/.test(contentType) || !contentType ? await res.text() : `(binary ${contentType}, ${res.headers.get('content-length') ?? '?'} bytes)`;
+    const truncated = text.length > max;
+    if (truncated) text = text.slice(0, max);
+    return { ok: true, data: { url: res.url, status: res.status, contentType, text, truncated } };
+  } catch (err) {
+    const why = errText(err);
+    return { ok: false, code: /timeout|abort/i.test(why) ? 'FETCH_TIMEOUT' : 'FETCH_FAILED', message: `Could not fetch ${url}: ${why}`, retryable: true };
+  }
+}
+
+/** @param {{ limit?: number, query?: string }} opts */
+async function listDownloads(opts) {
+  const items = await browser.downloads.search({ orderBy: ['-startTime'], limit: opts.limit ?? 20, query: opts.query ? [opts.query] : undefined });
+  return items.map((d) => ({ id: d.id, url: d.url, filename: d.filename, state: d.state, bytes: d.bytesReceived, totalBytes: d.totalBytes, startTime: d.startTime, mime: d.mime ?? '' }));
 }
 
 /** @param {number} tabId @param {ContentRequest} message @returns {Promise<ToolResult>} */

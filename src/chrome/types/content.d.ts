@@ -1,5 +1,5 @@
 // Globals shared by the classic content scripts (content/*.js), which cannot import modules.
-import type { ToolResult } from './core';
+import type { ToolResult, ToolErr, ActionTarget } from './core';
 
 export interface OutlineResult {
   text: string;
@@ -30,7 +30,43 @@ export interface TabwrightContent {
     hide(): void;
     state(): { shown: boolean; visible?: boolean; stop?: { x: number; y: number } };
   };
+  // Issue #4 (actions).
+  input: TabwrightInput;
+  widgets?: Record<string, (...args: any[]) => unknown>;
+  events?: { watch(): void; effects(): Record<string, unknown> };
+  picker?: { pick(message?: string, timeoutMs?: number): Promise<ToolResult> };
 }
+
+/** content/input.js: targets, actionability checks, synthetic pointer and keyboard input (issue #4). */
+export interface TabwrightInput {
+  /** tag el with a one-off attribute; returns a selector for it (CDP, or a second request) */
+  mark(el: Element): string;
+  find(t: ActionTarget): { el: Element } | ToolErr;
+  prepare(t: ActionTarget, opts?: { needPoint?: boolean; allowDisabled?: boolean }): Promise<{ el: Element; point: Point } | ToolErr>;
+  describe(el: Element): string;
+  deepElements(root: Document | ShadowRoot | Element): Generator<Element>;
+  shadowOf(el: Element): ShadowRoot | null;
+  deepElementFromPoint(x: number, y: number): Element | null;
+  composedContains(outer: Element, inner: Element | null): boolean;
+  syntheticClick(el: Element, p: Point, o: { button?: 'left' | 'right' | 'middle'; clickCount?: number; modifiers?: string[] }): void;
+  syntheticKey(key: string, mods: Mods): void;
+  parseChord(chord: string): { key: string; mods: string[] };
+  mods(list: string[] | undefined): Mods;
+  moveTo(el: Element, p: Point): void;
+  fireMouse(el: Element, type: string, p: Point, o?: { button?: number; buttons?: number; detail?: number; mods?: Mods; relatedTarget?: Element | null }): boolean;
+  setNativeValue(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void;
+  insertText(el: Element, text: string): void;
+  focusField(el: Element, clear: boolean): ToolResult;
+  fieldValue(el: Element): string;
+  typeSynthetic(el: Element, text: string, submit: boolean): Promise<ToolResult>;
+  focused(): Element;
+  clean(s: string | null | undefined): string;
+  visibleBox(el: Element): DOMRect | null;
+  removed(name: string): ToolErr;
+  readonly leaving: boolean;
+}
+export type Point = { x: number; y: number };
+export type Mods = { ctrl?: boolean; shift?: boolean; alt?: boolean; meta?: boolean };
 
 declare global {
   var Tabwright: TabwrightContent;

@@ -13,4 +13,45 @@ export interface Platform {
   setLocalEndpoints(origins: string[]): Promise<void>;
   /** Chrome's Prompt API (the `LanguageModel` global) where the browser has it, else null. */
   languageModel(): import('../providers/builtin.js').LanguageModelAPI | null;
+  /** trusted input (Chrome: CDP through chrome.debugger); absent where the browser has none (Firefox) */
+  trusted?: TrustedInput;
+  /** a PNG of the viewport, or of a region of the document (CSS pixels, document coordinates) */
+  screenshot(tabId: number, opts: ScreenshotOptions): Promise<{ dataUrl: string; width: number; height: number }>;
+  /** set files on a file input from paths on this computer (Chrome: CDP DOM.setFileInputFiles); absent in Firefox */
+  setFilePaths?(tabId: number, selector: string, paths: string[]): Promise<void>;
+  /** the text of a PDF's pages (pdf.js: Chrome in the offscreen document, Firefox in the background page) */
+  readPdf(url: string, opts: { from?: number; to?: number; maxChars?: number }): Promise<PdfText>;
+}
+
+export interface PdfText { pages: number; from: number; to: number; text: string; truncated: boolean }
+
+export interface ScreenshotOptions {
+  /** a region in document coordinates; absent: the visible viewport */
+  clip?: { x: number; y: number; width: number; height: number };
+  /** the page's scroll position and viewport, for turning a clip into a capture */
+  viewport: { scrollX: number; scrollY: number; width: number; height: number; dpr: number };
+}
+
+export interface PointerOptions {
+  x: number;
+  y: number;
+  button?: 'left' | 'right' | 'middle';
+  clickCount?: number;
+  modifiers?: string[];
+}
+
+/** Input the page sees as the user's own (isTrusted === true). Methods throw an error with a `code` when the debugger cannot attach. */
+export interface TrustedInput {
+  move(tabId: number, p: PointerOptions): Promise<void>;
+  click(tabId: number, p: PointerOptions): Promise<void>;
+  drag(tabId: number, from: { x: number; y: number }, to: { x: number; y: number }, steps?: number): Promise<void>;
+  wheel(tabId: number, p: { x: number; y: number }, dx: number, dy: number): Promise<void>;
+  /** one key or chord: "Enter", "Control+A", "Shift+Tab" */
+  keys(tabId: number, chord: string): Promise<void>;
+  /** types character by character; stops at a main-frame navigation */
+  typeText(tabId: number, text: string): Promise<{ typed: number; interrupted: boolean }>;
+  insertText(tabId: number, text: string): Promise<void>;
+  setFiles(tabId: number, selector: string, paths: string[]): Promise<void>;
+  navigating(tabId: number): boolean;
+  resetNavigation(tabId: number): void;
 }

@@ -1,5 +1,6 @@
 // Firefox's platform layer: what only Firefox does, or does its own way.
 /** @import { Platform } from '../types/platform' */
+import { readPdf } from './pdf.js';
 
 /** The listener removing the Origin header for local endpoints, so it can be replaced. @type {((details: browser.webRequest._OnBeforeSendHeadersDetails) => browser.webRequest.BlockingResponse) | null} */
 let stripOrigin = null;
@@ -35,6 +36,15 @@ export function createPlatform() {
     },
     languageModel() {
       return null; // Firefox has no Prompt API
+    },
+    readPdf,
+    // Firefox has no chrome.debugger for extensions: no trusted input; the tools use synthetic events.
+    async screenshot(tabId, opts) {
+      const v = opts.viewport;
+      // tabs.captureTab takes a rect in document CSS pixels, so full pages and elements need no scrolling.
+      const rect = opts.clip ?? { x: v.scrollX, y: v.scrollY, width: v.width, height: v.height };
+      const dataUrl = await browser.tabs.captureTab(tabId, { format: 'png', rect, scale: 1 });
+      return { dataUrl, width: Math.round(rect.width), height: Math.round(rect.height) };
     },
   };
 }

@@ -103,7 +103,7 @@ export interface Provider {
   contextWindow?: number;
 }
 
-export type ToolOk<T = unknown> = { ok: true; data: T };
+export type ToolOk<T = unknown> = { ok: true; data: T; /** an image for the model (screenshot); the text result stays in data */ image?: { mediaType: string; data: string } };
 export type ToolErr = { ok: false; code: string; message: string; retryable?: boolean };
 export type ToolResult<T = unknown> = ToolOk<T> | ToolErr;
 
@@ -115,7 +115,29 @@ export interface BrowserOps {
   getTab(tabId: number): Promise<{ url: string; title: string; status?: string } | null>;
   /** wait until the tab has finished loading (no-op when it already has) */
   settle(tabId: number, signal?: AbortSignal): Promise<void>;
+  // Issue #4 (actions).
+  /** trusted input (Chrome, CDP); null where the browser has none: the tools use synthetic events */
+  trusted: import('./platform').TrustedInput | null;
+  screenshot(tabId: number, opts: import('./platform').ScreenshotOptions): Promise<{ dataUrl: string; width: number; height: number }>;
+  /** files from paths on this computer (Chrome only); null elsewhere */
+  setFilePaths: ((tabId: number, selector: string, paths: string[]) => Promise<void>) | null;
+  history(tabId: number, which: 'back' | 'forward' | 'reload', signal?: AbortSignal): Promise<ToolResult<{ url: string; title: string }>>;
+  listTabs(tabId: number): Promise<TabInfo[]>;
+  openTab(url: string, opts: { active?: boolean; openerTabId?: number; signal?: AbortSignal }): Promise<TabInfo>;
+  activateTab(tabId: number): Promise<TabInfo>;
+  closeTab(tabId: number): Promise<void>;
+  /** record tabs the page opens from now on; stop() returns them once loaded */
+  watchNewTabs(openerTabId: number): { stop(): Promise<{ tabId: number; url: string; title: string }[]> };
+  fetchUrl(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; maxChars?: number; signal?: AbortSignal }): Promise<ToolResult<{ url: string; status: number; contentType: string; text: string; truncated: boolean }>>;
+  listDownloads(opts: { limit?: number; query?: string }): Promise<DownloadInfo[]>;
+  readPdf(url: string, opts: { from?: number; to?: number; maxChars?: number }): Promise<import('./platform').PdfText>;
 }
+
+export interface TabInfo { tabId: number; url: string; title: string; active: boolean }
+export interface DownloadInfo { id: number; url: string; filename: string; state: string; bytes: number; totalBytes: number; startTime: string; mime: string }
+
+/** What an action acts on: a ref from the snapshot, visible text, a CSS selector, or a viewport point. */
+export interface ActionTarget { ref?: string; text?: string; selector?: string; x?: number; y?: number }
 
 export interface ToolContext {
   tabId: number;
@@ -213,4 +235,7 @@ export type ContentRequest =
   | { type: 'content.read'; maxChars?: number }
   | { type: 'content.ping' }
   | { type: 'content.indicator'; show: boolean }
-  | { type: 'content.indicatorState' };
+  | { type: 'content.indicatorState' }
+
+  // Issue #4 (actions): content/input.js, widgets.js, page-events.js, picker.js; see their handlers.
+  | { type: `content.${string}`; [key: string]: unknown };

@@ -20,6 +20,11 @@ export const navigate = {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       return { ok: false, code: 'INVALID_URL', message: `Only http and https URLs can be opened, not ${url.protocol}` };
     }
-    return ctx.browser.navigate(ctx.tabId, url.href, ctx.signal);
+    const r = await ctx.browser.navigate(ctx.tabId, url.href, ctx.signal);
+    if (!r.ok) return r;
+    // Issue #4: the HTTP status, from the page's own navigation timing entry.
+    const info = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.pageInfo' });
+    const status = info.ok ? /** @type {{ status: number | null }} */ (info.data).status : null;
+    return { ok: true, data: { ...r.data, status } };
   },
 };

@@ -1,0 +1,27 @@
+// JavaScript dialogs. content/page-hooks.js answers alert, confirm and prompt in the page itself so
+// a dialog never blocks the tab; every dialog is reported in the effects of the action that opened it.
+/** @import { Tool } from '../../types/core' */
+import { content, queued } from './act.js';
+
+/** @type {Tool} */
+export const handleDialog = {
+  name: 'handle_dialog',
+  description: 'Decide how the next confirm() or prompt() dialog on this page is answered (alerts are always acknowledged). By default a confirm is cancelled and a prompt dismissed: after a click reports a dialog, call this with accept true (and prompt_text) and click again if the user wants to go ahead.',
+  parameters: {
+    type: 'object',
+    properties: {
+      accept: { type: 'boolean', description: 'true: OK; false: Cancel.' },
+      prompt_text: { type: 'string', description: 'The text to answer a prompt() with.' },
+      sticky: { type: 'boolean', description: 'Keep answering this way for every later dialog on this page (default: only the next one).' },
+    },
+    required: ['accept'],
+    additionalProperties: false,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    return queued(ctx.tabId, async () => {
+      const r = await content(ctx, { type: 'content.dialogPolicy', accept: args.accept === true, promptText: args.prompt_text, once: args.sticky !== true });
+      return r.ok ? { ok: true, data: { nextDialog: args.accept ? 'accept' : 'dismiss', promptText: args.prompt_text ?? null } } : r;
+    });
+  },
+};

@@ -1,0 +1,100 @@
+// One chrome.debugger session per tab: attached on first use, detached after a quiet minute (so the
+// "started debugging this browser" banner goes away), forgotten when Chrome detaches it (the user
+// pressed Cancel on the banner, DevTools took over, the tab closed).
+
+const IDLE_DETACH_MS = 60_000;
+const VERSION = '1.3';
+
+/** A coded failure the tools turn into a fallback or an error value. */
+export class CdpError extends Error {
+  /** @param {'DEBUGGER_UNAVAILABLE' | 'TAB_GONE' | 'CDP_FAILED'} code @param {string} message */
+  constructor(code, message) { super(message); this.code = code; }
+}
+
+/** @typedef {{ attached: Promise<void>, timer?: ReturnType<typeof setTimeout>, navigating: boolean }} Attached */
+
+export function createCdpSessions() {
+  /** @type {Map<number, Attached>} */
+  const tabs = new Map();
+
+  chrome.debugger.onDetach.addListener((source) => { if (source.tabId !== undefined) forget(source.tabId); });
+  chrome.debugger.onEvent.addListener((source, method, params) => {
+    const s = source.tabId !== undefined ? tabs.get(source.tabId) : undefined;
+    if (!s) return;
+    const p = /** @type {any} */ (params);
+    // A native dialog the page-world hooks did not catch. "Leave site?" (beforeunload) appears because
+    // trusted clicks give the page user activation; the agent chose to leave, so leave. Others: OK for an
+    // alert, Cancel for the rest (the safe answer), so the tab never hangs.
+    if (method === 'Page.javascriptDialogOpening') {
+      const accept = p?.type === 'beforeunload' || p?.type === 'alert';
+      chrome.debugger.sendCommand({ tabId: source.tabId }, 'Page.handleJavaScriptDialog', { accept }).catch(() => {});
+      return;
+    }
+    // A main-frame navigation: typing must stop so no keystroke lands in the next page.
+    if (/^Page\.frame(RequestedNavigation|StartedLoading|StartedNavigating|Navigated)$/.test(method)) {
+      const frameId = p?.frameId ?? p?.frame?.id;
+      if (frameId && frameId === mainFrame.get(/** @type {number} */ (source.tabId))) s.navigating = true;
+    }
+  });
+  /** @type {Map<number, string>} */
+  const mainFrame = new Map();
+
+  /** @param {number} tabId */
+  function forget(tabId) {
+    const s = tabs.get(tabId);
+    if (s?.timer) clearTimeout(s.timer);
+    tabs.delete(tabId);
+    mainFrame.delete(tabId);
+  }
+
+  /** @param {number} tabId @returns {Promise<Attached>} */
+  async function ensure(tabId) {
+    let s = tabs.get(tabId);
+    if (!s) {
+      const attached = (async () => {
+        try {
+          await chrome.debugger.attach({ tabId }, VERSION);
+        } catch (err) {
+          forget(tabId);
+          const why = err instanceof Error ? err.message : String(err);
+          if (/no tab with/i.test(why)) throw new CdpError('TAB_GONE', 'The tab was closed.');
+          // "Another debugger is already attached" (DevTools open, another extension), or policy forbids it.
+          throw new CdpError('DEBUGGER_UNAVAILABLE', why);
+        }
+        await chrome.debugger.sendCommand({ tabId }, 'Page.enable').catch(() => {});
+        const tree = /** @type {any} */ (await chrome.debugger.sendCommand({ tabId }, 'Page.getFrameTree').catch(() => null));
+        if (tree?.frameTree?.frame?.id) mainFrame.set(tabId, tree.frameTree.frame.id);
+      })();
+      s = { attached, navigating: false };
+      tabs.set(tabId, s);
+    }
+    await s.attached;
+    if (s.timer) clearTimeout(s.timer);
+    s.timer = setTimeout(() => { chrome.debugger.detach({ tabId }).catch(() => {}); forget(tabId); }, IDLE_DETACH_MS);
+    return s;
+  }
+
+  return {
+    /**
+     * @param {number} tabId @param {string} method @param {Record<string, unknown>} [params]
+     * @returns {Promise<any>}
+     */
+    async send(tabId, method, params) {
+      await ensure(tabId);
+      try {
+        return await chrome.debugger.sendCommand({ tabId }, method, params);
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        if (/not attached|detached/i.test(why)) { forget(tabId); throw new CdpError('DEBUGGER_UNAVAILABLE', why); }
+        if (/no tab with/i.test(why)) { forget(tabId); throw new CdpError('TAB_GONE', 'The tab was closed.'); }
+        throw new CdpError('CDP_FAILED', `${method}: ${why}`);
+      }
+    },
+    /** Clear, then later read, whether the tab started a main-frame navigation. @param {number} tabId */
+    resetNavigation(tabId) { const s = tabs.get(tabId); if (s) s.navigating = false; },
+    /** @param {number} tabId */
+    navigating(tabId) { return tabs.get(tabId)?.navigating ?? false; },
+    /** @param {number} tabId */
+    async detach(tabId) { if (tabs.has(tabId)) { forget(tabId); await chrome.debugger.detach({ tabId }).catch(() => {}); } },
+  };
+}

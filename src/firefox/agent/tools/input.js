@@ -1,0 +1,226 @@
+// Pointer and keyboard tools: click, hover, type, press_keys, drag_drop, scroll. Chrome sends
+// trusted input through CDP (ctx.browser.trusted) and falls back to the content script's synthetic
+// events when the debugger cannot attach; Firefox always uses the synthetic events.
+/** @import { Tool, ToolContext, ToolResult, ActionTarget } from '../../types/core' */
+import { TARGET_PROPS, act, cdpCode, content, noTarget, targetOf } from './act.js';
+
+const MODIFIERS = { type: 'array', items: { type: 'string', enum: ['Alt', 'Control', 'Meta', 'Shift'] }, description: 'Keys held during the click.' };
+
+/** @param {unknown} err @returns {ToolResult | null} null: fall back to synthetic events */
+function cdpFailure(err) {
+  const code = cdpCode(err);
+  if (code === 'TAB_GONE') return { ok: false, code: 'TAB_GONE', message: 'The tab was closed.' };
+  return null;
+}
+
+/**
+ * Trusted click: check the target, move the pointer onto it (hover first, so content that swaps under the
+ * pointer settles), check again, press. Returns null when the debugger is unavailable.
+ * @param {ToolContext} ctx @param {ActionTarget} target @param {{ button?: 'left'|'right'|'middle', clickCount?: number, modifiers?: string[] }} o
+ * @returns {Promise<ToolResult | null>}
+ */
+async function trustedClick(ctx, target, o) {
+  const t = ctx.browser.trusted;
+  if (!t) return null;
+  const prep = await content(ctx, { type: 'content.prepare', target });
+  if (!prep.ok) return prep;
+  const { point, name } = /** @type {{ point: { x: number, y: number }, name: string }} */ (prep.data);
+  try {
+    await t.move(ctx.tabId, point);
+    const again = await content(ctx, { type: 'content.recheck', target, point });
+    if (!again.ok) return again;
+    await t.click(ctx.tabId, { .../** @type {{ x: number, y: number }} */ (again.data), ...o });
+    return { ok: true, data: { clicked: name, trusted: true } };
+  } catch (err) {
+    return cdpFailure(err);
+  }
+}
+
+/** @param {ToolContext} ctx @param {ActionTarget} target @param {{ button?: 'left'|'right'|'middle', clickCount?: number, modifiers?: string[] }} o */
+export async function clickTarget(ctx, target, o) {
+  return (await trustedClick(ctx, target, o)) ?? content(ctx, { type: 'content.click', target, ...o });
+}
+
+/** @type {Tool} */
+export const click = {
+  name: 'click',
+  description: 'Click an element (by ref, visible text, selector, or x/y). Optional: button (left, right, middle), click_count (2 = double-click), modifiers. Refuses a disabled element or one covered by another (the error names what covers it). Reports what changed.',
+  parameters: {
+    type: 'object',
+    properties: {
+      ...TARGET_PROPS,
+      button: { type: 'string', enum: ['left', 'right', 'middle'], description: 'Default left.' },
+      click_count: { type: 'integer', minimum: 1, maximum: 3, description: '2 for a double-click.' },
+      modifiers: MODIFIERS,
+    },
+    additionalProperties: false,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const target = targetOf(args);
+    if (!target) return noTarget();
+    return act(ctx, () => clickTarget(ctx, target, { button: args.button, clickCount: args.click_count, modifiers: args.modifiers }));
+  },
+};
+
+/** @type {Tool} */
+export const hover = {
+  name: 'hover',
+  description: 'Move the pointer over an element, to reveal menus or tooltips that open on hover.',
+  parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
+  readOnly: false,
+  async run(args, ctx) {
+    const target = targetOf(args);
+    if (!target) return noTarget();
+    return act(ctx, async () => {
+      if (ctx.browser.trusted) {
+        const prep = await content(ctx, { type: 'content.prepare', target });
+        if (!prep.ok) return prep;
+        const { point, name } = /** @type {{ point: { x: number, y: number }, name: string }} */ (prep.data);
+        try {
+          await ctx.browser.trusted.move(ctx.tabId, point);
+          return { ok: true, data: { hovered: name, trusted: true } };
+        } catch (err) { const f = cdpFailure(err); if (f) return f; }
+      }
+      return content(ctx, { type: 'content.hover', target });
+    });
+  },
+};
+
+/**
+ * @param {ToolContext} ctx @param {ActionTarget} target @param {string} text @param {boolean} clear @param {boolean} submit
+ * @returns {Promise<ToolResult>}
+ */
+async function typeInto(ctx, target, text, clear, submit) {
+  const t = ctx.browser.trusted;
+  if (t) {
+    const focus = await content(ctx, { type: 'content.focusField', target, clear });
+    if (!focus.ok) return focus;
+    try {
+      const r = await t.typeText(ctx.tabId, text);
+      if (r.interrupted) return { ok: true, data: { typed: r.typed, of: [...text].length, interrupted: 'The page began to navigate while typing; the rest was not typed (and not typed into the new page).' } };
+      if (submit) await t.keys(ctx.tabId, 'Enter');
+      if (t.navigating(ctx.tabId)) return { ok: true, data: { typed: r.typed } };
+      const v = await content(ctx, { type: 'content.fieldValue', target });
+      return { ok: true, data: { value: v.ok ? v.data : undefined, trusted: true } };
+    } catch (err) { const f = cdpFailure(err); if (f) return f; }
+  }
+  return content(ctx, { type: 'content.type', target, text, clear, submit });
+}
+
+/** @type {Tool} */
+export const type = {
+  name: 'type',
+  description: 'Type text into a field key by key, as a person would (replaces its value unless clear is false). submit: press Enter afterwards. For dates, sliders and fields that reformat keystrokes, use set_field.',
+  parameters: {
+    type: 'object',
+    properties: {
+      // Here text is what to type, so the field is named by ref, selector or point only.
+      ref: TARGET_PROPS.ref, selector: TARGET_PROPS.selector, x: TARGET_PROPS.x, y: TARGET_PROPS.y,
+      text: { type: 'string', description: 'The text to type.' },
+      clear: { type: 'boolean', description: 'Clear the field first (default true).' },
+      submit: { type: 'boolean', description: 'Press Enter after typing (default false).' },
+    },
+    required: ['text'],
+    additionalProperties: false,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const target = targetOf({ ...args, text: undefined });
+    if (!target) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which field: give ref (from the snapshot), selector, or x and y.' };
+    return act(ctx, () => typeInto(ctx, target, String(args.text), args.clear !== false, args.submit === true));
+  },
+};
+
+/** @type {Tool} */
+export const pressKeys = {
+  name: 'press_keys',
+  description: 'Press keys or chords on the focused element (or on target first focused): e.g. ["Escape"], ["Control+A", "Backspace"], ["ArrowDown"] with repeat 3.',
+  parameters: {
+    type: 'object',
+    properties: {
+      keys: { type: 'array', items: { type: 'string' }, description: 'Key names (Enter, Tab, Escape, ArrowDown, a, …) or chords joined with + (Control+A, Shift+Tab).' },
+      repeat: { type: 'integer', minimum: 1, maximum: 50, description: 'Press the whole sequence this many times (default 1).' },
+      ...TARGET_PROPS,
+    },
+    required: ['keys'],
+    additionalProperties: false,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const target = targetOf(args) ?? undefined;
+    const keys = /** @type {string[]} */ (args.keys);
+    const repeat = Number(args.repeat ?? 1);
+    return act(ctx, async () => {
+      const t = ctx.browser.trusted;
+      if (t) {
+        if (target) { const f = await content(ctx, { type: 'content.focus', target }); if (!f.ok) return f; }
+        try {
+          for (let i = 0; i < repeat; i++) for (const k of keys) await t.keys(ctx.tabId, k);
+          return { ok: true, data: { pressed: keys, repeat, trusted: true } };
+        } catch (err) { const f = cdpFailure(err); if (f) return f; }
+      }
+      return content(ctx, { type: 'content.keys', keys, repeat, target });
+    });
+  },
+};
+
+/** @type {Tool} */
+export const dragDrop = {
+  name: 'drag_drop',
+  description: 'Drag one element onto another (HTML5 drag-and-drop lists, sortable lists, sliders). Source: from_ref / from_text / from_selector; destination: to_ref / to_text / to_selector, or to_x/to_y.',
+  parameters: {
+    type: 'object',
+    properties: {
+      from_ref: { type: 'string' }, from_text: { type: 'string' }, from_selector: { type: 'string' },
+      to_ref: { type: 'string' }, to_text: { type: 'string' }, to_selector: { type: 'string' }, to_x: { type: 'number' }, to_y: { type: 'number' },
+    },
+    additionalProperties: false,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const from = targetOf(args, 'from'), to = targetOf(args, 'to');
+    if (!from) return noTarget('the element to drag (from_ref, from_text or from_selector)');
+    if (!to) return noTarget('where to drop it (to_ref, to_text, to_selector, or to_x and to_y)');
+    return act(ctx, async () => {
+      const prep = await content(ctx, { type: 'content.dragPrepare', from, to });
+      if (!prep.ok) return prep;
+      const p = /** @type {{ from: { x: number, y: number }, to: { x: number, y: number }, html5: boolean }} */ (prep.data);
+      // Native HTML5 drags never start from injected mouse events: the page gets the drag events themselves.
+      if (p.html5) {
+        const r = await content(ctx, { type: 'content.html5Drag', from, to });
+        return r.ok ? { ok: true, data: { dragged: true, kind: 'html5' } } : r;
+      }
+      if (ctx.browser.trusted) {
+        try {
+          await ctx.browser.trusted.drag(ctx.tabId, p.from, p.to);
+          return { ok: true, data: { dragged: true, kind: 'pointer', trusted: true } };
+        } catch (err) { const f = cdpFailure(err); if (f) return f; }
+      }
+      return content(ctx, { type: 'content.drag', from, to });
+    });
+  },
+};
+
+/** @type {Tool} */
+export const scroll = {
+  name: 'scroll',
+  description: 'Scroll the page or a scrollable element: direction (up/down/left/right) and amount in pixels, or to top/bottom, or to a target element (ref/text/selector alone), or until_text: keep scrolling until that text appears (infinite scroll, virtualised lists). Reports the position and whether more content loaded.',
+  parameters: {
+    type: 'object',
+    properties: {
+      ...TARGET_PROPS,
+      direction: { type: 'string', enum: ['up', 'down', 'left', 'right'] },
+      amount: { type: 'integer', minimum: 1, description: 'Pixels (default: most of a screen).' },
+      to: { type: 'string', enum: ['top', 'bottom'] },
+      until_text: { type: 'string', description: 'Scroll (the target, or the page) until this text is on screen.' },
+      max_scrolls: { type: 'integer', minimum: 1, maximum: 200, description: 'With until_text: give up after this many steps (default 40).' },
+    },
+    additionalProperties: false,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const target = targetOf(args) ?? undefined;
+    return act(ctx, () => content(ctx, { type: 'content.scroll', target, direction: args.direction, amount: args.amount, to: args.to, toText: args.until_text, maxScrolls: args.max_scrolls }));
+  },
+};
