@@ -54,13 +54,15 @@ scenario('widgets: reading', (ctx) => {
     expect(errors.data.map((/** @type {any} */ m) => m.text)).to.deep.equal(['checkout failed: 502']);
   });
 
-  it('fetches a URL with GET and refuses POST without the user\'s permission', async () => {
+  it('fetches a URL with GET; a POST through the tool runner is sent as asked (the agent gates it)', async () => {
     const { env } = ctx;
     const r = await ok(env, f.tabId, 'fetch_url', { url: `${env.site.url}/widgets/data.json` });
     expect(r.data).to.include({ status: 200, contentType: 'application/json' });
     expect(JSON.parse(r.data.text).name).to.equal('Fixture API');
     const post = await tool(env, f.tabId, 'fetch_url', { url: `${env.site.url}/widgets/data.json`, method: 'POST', body: '{}' });
-    expect(post).to.include({ ok: false, code: 'PERMISSION_REQUIRED' });
+    // The tool runner is the developer's tool: no confirmation gate (the agent's gate: test/unit/loop-control.test.js).
+    expect(post).to.deep.include({ ok: true });
+    expect(post.data.status).to.equal(200);
   });
 
   it('reads a PDF\'s text, by page range', async () => {

@@ -66,12 +66,13 @@ describe('action tools', () => {
     expect(ctx.browser.sent).to.deep.equal([]);
   });
 
-  it('sends GET with fetch_url and asks for the user\'s permission before any other method', async () => {
+  it('fetch_url reads with GET and declares any other method as writing (the loop gates it)', async () => {
     const ctx = { tabId: 1, browser: fakeBrowser() };
     expect(await runTool('fetch_url', { url: 'https://example.test/a' }, ctx)).to.deep.include({ ok: true });
-    expect(await runTool('fetch_url', { url: 'https://example.test/a', method: 'DELETE' }, ctx)).to.include({ ok: false, code: 'PERMISSION_REQUIRED' });
-    const permitted = await runTool('fetch_url', { url: 'https://example.test/a', method: 'POST', user_permitted: true }, ctx);
-    expect(/** @type {any} */ (permitted).data.text).to.equal('POST ok');
+    const fetchTool = /** @type {import('../../src/chrome/types/core').Tool} */ (ALL_TOOLS.find((t) => t.name === 'fetch_url'));
+    expect(fetchTool.writes?.({ url: 'https://example.test/a' })).to.equal(false);
+    expect(fetchTool.writes?.({ url: 'https://example.test/a', method: 'head' })).to.equal(false);
+    expect(fetchTool.writes?.({ url: 'https://example.test/a', method: 'DELETE' })).to.equal(true);
     expect(await runTool('fetch_url', { url: 'file:///etc/passwd' }, ctx)).to.include({ ok: false, code: 'INVALID_URL' });
   });
 
@@ -92,7 +93,9 @@ describe('action tools', () => {
 
   it('marks exactly the tools that cannot change the page as read-only', () => {
     const readOnly = ALL_TOOLS.filter((t) => t.readOnly && !t.terminal).map((t) => t.name).sort();
-    expect(readOnly).to.deep.equal(['ask_user_which_element', 'console_logs', 'fetch_url', 'get_html', 'list_downloads', 'read_page', 'read_pdf', 'screenshot', 'snapshot', 'wait_for']);
+    expect(readOnly).to.deep.equal(['ask_user_which_element', 'clarify', 'console_logs', 'fetch_url', 'get_html', 'list_downloads', 'read_page', 'read_pdf', 'scratchpad', 'screenshot', 'snapshot', 'wait_for']);
+    // clarify and scratchpad steer the run, not the page: Act only.
+    expect(toolsForMode('ask').map((t) => t.name)).to.not.include.members(['clarify', 'scratchpad']);
     expect(toolsForMode('ask').map((t) => t.name)).to.not.include.members(['click', 'type', 'handle_dialog', 'tabs', 'scroll']);
     for (const t of ALL_TOOLS) expect(t.parameters.type, t.name).to.equal('object');
   });

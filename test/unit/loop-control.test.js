@@ -106,7 +106,39 @@ describe('loop control', () => {
     const provider = fakeProvider([call({ name: 'snapshot' }), call({ name: 'click', args: { ref: 'e4' } }), call({ name: 'click', args: { ref: 'e3' } }), say('ok')]);
     await run({ provider, interact: ui, policy, toolContext: { tabId: 1, browser } });
     expect(ui.asked.confirms).to.have.length(1);
-    expect(browser.sent.filter((m) => m.type === 'content.click').map((m) => /** @type {any} */ (m).ref)).to.deep.equal(['e4', 'e3']);
+    expect(browser.sent.filter((m) => m.type === 'content.click').map((m) => /** @type {any} */ (m).target?.ref)).to.deep.equal(['e4', 'e3']);
+  });
+
+  it('a fetch_url POST is refused in Ask mode and asks the user in Act mode; GET never asks', async () => {
+    const browser = shopBrowser();
+    /** @type {string[]} */
+    const fetched = [];
+    const base = browser.fetchUrl.bind(browser);
+    browser.fetchUrl = async (url, opts) => { fetched.push(`${opts.method ?? 'GET'} ${url}`); return base(url, opts); };
+    const post = { name: 'fetch_url', args: { url: 'https://api.example.test/orders', method: 'POST', body: '{}' } };
+    const askRun = await run({ mode: 'ask', provider: fakeProvider([call(post), say('ok')]), policy: createConfirmPolicy(), interact: fakeInteraction(), toolContext: { tabId: 1, browser } });
+    expect(askRun.messages.find((m) => m.role === 'tool')?.content).to.match(/^Error NOT_ALLOWED_IN_ASK_MODE/);
+    expect(fetched).to.deep.equal([]);
+
+    const no = fakeInteraction({ confirm: 'no' });
+    const declined = await run({ provider: fakeProvider([call(post), say('ok')]), policy: createConfirmPolicy(), interact: no, toolContext: { tabId: 1, browser } });
+    expect(no.asked.confirms[0]).to.deep.include({ category: 'send', site: 'api.example.test', action: 'Send a POST request to https://api.example.test/orders' });
+    expect(declined.messages.find((m) => m.role === 'tool')?.content).to.match(/^Error USER_DECLINED/);
+    expect(fetched).to.deep.equal([]);
+
+    const yes = fakeInteraction({ confirm: 'yes' });
+    await run({ provider: fakeProvider([call({ name: 'fetch_url', args: { url: 'https://api.example.test/orders' } }), call(post), say('ok')]), policy: createConfirmPolicy(), interact: yes, toolContext: { tabId: 1, browser } });
+    expect(yes.asked.confirms).to.have.length(1);
+    expect(fetched).to.deep.equal(['GET https://api.example.test/orders', 'POST https://api.example.test/orders']);
+  });
+
+  it('a click by visible text is gated like a click by ref', async () => {
+    const browser = shopBrowser();
+    const ui = fakeInteraction({ confirm: 'no' });
+    const { messages } = await run({ provider: fakeProvider([call({ name: 'click', args: { text: 'Place order' } }), say('ok')]), policy: createConfirmPolicy(), interact: ui, toolContext: { tabId: 1, browser } });
+    expect(ui.asked.confirms[0]).to.deep.include({ category: 'checkout' });
+    expect(messages.find((m) => m.role === 'tool')?.content).to.match(/^Error USER_DECLINED/);
+    expect(browser.sent.some((m) => m.type === 'content.click')).to.equal(false);
   });
 
   it('an unattended run (scheduler) is blocked from consequential actions instead of asking', async () => {

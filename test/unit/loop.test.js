@@ -133,3 +133,23 @@ describe('agent loop', () => {
     expect(messages.find((m) => m.role === 'tool')?.content).to.equal('Error TOOL_FAILED: snapshot failed: boom');
   });
 });
+
+describe('agent loop: images from tools', () => {
+  it('sends a screenshot to a vision model as an image after the batch, and only its size to others', async () => {
+    const { messages } = await run([call({ name: 'screenshot' }, { name: 'snapshot' }), say('I see it.')]);
+    const roles = messages.map((m) => m.role);
+    // Tool messages answer the calls first; the picture follows as a user message marked as Tabwright's.
+    expect(roles).to.deep.equal(['system', 'user', 'assistant', 'tool', 'tool', 'user', 'assistant']);
+    const pic = /** @type {any[]} */ (messages[5].content);
+    expect(pic[0].text).to.match(/^\[Tabwright, not the user\] The image returned by screenshot\./);
+    expect(pic[1]).to.deep.equal({ type: 'image', mediaType: 'image/png', data: 'AAAA' });
+
+    const provider = fakeProvider([call({ name: 'screenshot' }), say('ok')]);
+    provider.capabilities = () => ({ tools: true, vision: false, contextWindow: 8000, maxOutput: 1000 });
+    /** @type {ChatMessage[]} */
+    const blind = [{ role: 'user', content: 'look' }];
+    await runAgent({ provider, mode: 'act', messages: blind, toolContext: { tabId: 1, browser: fakeBrowser() }, emit: () => {} });
+    expect(blind.some((m) => Array.isArray(m.content))).to.equal(false);
+    expect(String(blind.find((m) => m.role === 'tool')?.content)).to.contain('"width":1');
+  });
+});

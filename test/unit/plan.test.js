@@ -46,7 +46,8 @@ describe('plan mode', () => {
     expect(String(executor.requests[0].messages[1].content)).to.contain('Now do step 1: Type alice into the Username field');
     expect(String(executor.requests[2].messages[1].content)).to.contain('Step 1 output: did: Type alice into the Username field');
     expect(String(executor.requests[2].messages[0].content)).to.contain('ONE step of a plan');
-    expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.type', 'content.click']);
+    // The effects watcher (content.watch / content.effects) brackets every action; the steps' actions are these.
+    expect(browser.sent.map((m) => m.type).filter((t) => t !== 'content.watch' && t !== 'content.effects')).to.deep.equal(['content.snapshot', 'content.type', 'content.click']);
     const steps = events.filter((e) => e.type === 'plan_step').map((e) => /** @type {any} */ (e)).map((e) => `${e.index}:${e.status}`);
     expect(steps).to.deep.equal(['0:running', '0:ok', '1:running', '1:ok']);
     expect(events.filter((e) => e.type === 'plan').map((e) => /** @type {any} */ (e).status)).to.deep.equal(['pending', 'running', 'done']);
@@ -56,7 +57,7 @@ describe('plan mode', () => {
   it('runs the steps as the user edited them', async () => {
     const ui = fakeInteraction({ plan: (steps) => ({ approved: true, steps: ['Type bob into the Username field', steps[1], '  '] }) });
     const { browser, events } = await runPlan({ ui, planner: [call({ name: 'propose_plan', args: { steps: STEPS } })] });
-    expect(browser.sent[0]).to.deep.include({ type: 'content.type', text: 'bob' });
+    expect(browser.sent.find((m) => m.type === 'content.type')).to.deep.include({ type: 'content.type', text: 'bob' });
     const running = /** @type {any} */ (events.find((e) => e.type === 'plan' && e.status === 'running'));
     expect(running.steps).to.deep.equal(['Type bob into the Username field', 'Click Sign in']);
   });

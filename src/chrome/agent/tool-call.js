@@ -47,9 +47,14 @@ export async function runToolCall(call, env) {
   if (!parsed.ok) return { tool, result: parsed };
   const args = parsed.args;
 
-  const tracksUrl = NAVIGATING.has(tool.name) || (!tool.readOnly && env.policy);
+  // A read-only tool may still change something with some arguments (fetch_url with POST).
+  const writes = !tool.readOnly || Boolean(tool.writes?.(args));
+  if (writes && mode !== 'act') {
+    return { tool, args, result: { ok: false, code: 'NOT_ALLOWED_IN_ASK_MODE', message: `${call.name} with these arguments would change data, and ${mode === 'plan' ? 'planning' : 'Ask mode'} is read-only. Answer from what you can read, or tell the user to switch to Act mode.` } };
+  }
+  const tracksUrl = NAVIGATING.has(tool.name) || (writes && env.policy);
   const urlBefore = tracksUrl ? (await raceAbort(ctx.browser.getTab(ctx.tabId), signal))?.url : undefined;
-  if (!tool.readOnly && env.policy) {
+  if (writes && env.policy) {
     const gate = await confirmGate(tool, args, urlBefore ?? '', env);
     if (gate) return { tool, args, result: gate };
   }
@@ -72,7 +77,9 @@ export async function runToolCall(call, env) {
  */
 async function confirmGate(tool, args, url, env) {
   const policy = /** @type {NonNullable<CallEnv['policy']>} */ (env.policy);
-  const target = typeof args.ref === 'string' ? describeRef(env.messages, args.ref) : null;
+  // A click by visible text names its target as surely as a ref does (x/y clicks name none).
+  const target = typeof args.ref === 'string' ? describeRef(env.messages, args.ref)
+    : tool.name === 'click' && typeof args.text === 'string' ? { role: 'element', name: args.text } : null;
   const decision = policy.decide({ tool: tool.name, args, target, url });
   if (decision.action === 'allow') return null;
   const { request } = decision;

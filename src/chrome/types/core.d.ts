@@ -183,6 +183,8 @@ export interface Tool {
   readOnly: boolean;
   /** ends the run when it succeeds */
   terminal?: boolean;
+  /** for a read-only tool: true when these arguments change something anyway (fetch_url with POST); such calls are Act-only and pass the confirmation gate */
+  writes?(args: Record<string, any>): boolean;
   run(args: Record<string, any>, ctx: ToolContext): Promise<ToolResult>;
 }
 

@@ -91,6 +91,13 @@ export function classify(facts) {
       return { category: 'account', site, action: `Click ${facts.target?.role ?? 'element'} "${name}" on the account settings page` };
     }
   }
+  // fetch_url with a method other than GET/HEAD changes data on a server: it is a send, named by
+  // the server it goes to, not the page the tab shows.
+  if (facts.tool === 'fetch_url') {
+    const method = String(facts.args.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') return { category: 'send', site: siteOf(String(facts.args.url)), action: `Send a ${method} request to ${facts.args.url}` };
+    return null;
+  }
   if (facts.tool === 'type' && facts.args.submit === true && SETTINGS_PATH.test(pathOf(facts.url))) {
     return { category: 'account', site, action: `Submit the form${name ? ` at "${name}"` : ''} on the account settings page` };
   }

@@ -35,5 +35,10 @@ export function findTool(name) {
  * @param {Mode} mode
  */
 export function toolsForMode(mode) {
-  return mode === 'act' ? [...ALL_TOOLS] : ALL_TOOLS.filter((t) => t.readOnly && !t.terminal && !RUN_CONTROL_TOOLS.has(t.name));
+  if (mode === 'act') return [...ALL_TOOLS];
+  if (mode === 'plan') return ALL_TOOLS.filter((t) => PLANNER_TOOLS.has(t.name));
+  return ALL_TOOLS.filter((t) => t.readOnly && !t.terminal && !RUN_CONTROL_TOOLS.has(t.name));
 }
+
+/** The planner only looks at the page before proposing steps: two tools keep its requests small. */
+const PLANNER_TOOLS = new Set(['snapshot', 'read_page']);

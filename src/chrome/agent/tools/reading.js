@@ -54,7 +54,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 /** @type {Tool} */
 export const fetchUrl = {
   name: 'fetch_url',
-  description: 'Fetch a URL from the extension (not the page) and return its text, capped: for APIs, feeds and documents linked from the page. GET and HEAD only, unless the user has explicitly told you to send another method and you set user_permitted.',
+  description: 'Fetch a URL from the extension (not the page) and return its text, capped: for APIs, feeds and documents linked from the page. Use GET or HEAD to read. Any other method changes data on a server: only when the user asked for it, and Tabwright asks the user to confirm first (Act mode only).',
   parameters: {
     type: 'object',
     properties: {
@@ -62,22 +62,19 @@ export const fetchUrl = {
       method: { type: 'string', enum: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] },
       headers: { type: 'object', additionalProperties: { type: 'string' } },
       body: { type: 'string' },
-      user_permitted: { type: 'boolean', description: 'Only true when the user explicitly asked for this non-GET request in this conversation.' },
       max_chars: { type: 'integer', minimum: 100, maximum: 100000 },
     },
     required: ['url'],
     additionalProperties: false,
   },
-  // A GET reads; the run checks the method itself, so Ask mode may use it for reading.
+  // A GET reads, so Ask mode may use it; another method writes: Act only, behind the confirmation gate.
   readOnly: true,
+  writes: (args) => !SAFE_METHODS.has(String(args.method ?? 'GET').toUpperCase()),
   async run(args, ctx) {
     let url;
     try { url = new URL(String(args.url)); } catch { return { ok: false, code: 'INVALID_URL', message: `"${args.url}" is not an absolute URL.` }; }
     if (!/^https?:$/.test(url.protocol)) return { ok: false, code: 'INVALID_URL', message: 'Only http and https URLs can be fetched.' };
     const method = String(args.method ?? 'GET').toUpperCase();
-    if (!SAFE_METHODS.has(method) && args.user_permitted !== true) {
-      return { ok: false, code: 'PERMISSION_REQUIRED', message: `A ${method} request can change data on the server. Ask the user to confirm this exact request first; only then call again with user_permitted: true.` };
-    }
     return ctx.browser.fetchUrl(url.href, { method, headers: args.headers, body: SAFE_METHODS.has(method) ? undefined : args.body, maxChars: args.max_chars, signal: ctx.signal });
   },
 };
