@@ -11,7 +11,6 @@ export const TREE_SPECIFIC = [
   'cdp/',
   'offscreen/',
   'vendor/',
-  'tsconfig.json',
 ];
 
 /** @param {string} rel a path relative to a tree root, with forward slashes */
