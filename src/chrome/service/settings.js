@@ -49,3 +49,8 @@ function merge(base, patch) {
 
 /** Settings as they may be shown or exported: each key is replaced by whether one is set. */
 export { redactAll as redactSettings } from './settings-io.js';
+
+/** The stored providers, including a lone provider saved before the list existed. @param {Settings} conf */
+export function storedProviders(conf) {
+  return [...(conf.providers ?? []), { ...conf.provider, id: conf.provider.id ?? 'default' }];
+}
