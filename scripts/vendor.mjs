@@ -13,6 +13,8 @@ const FILES = [
   ['idb/build/index.js', 'idb.js'],
   ['pdfjs-dist/build/pdf.min.mjs', 'pdf.mjs'],
   ['pdfjs-dist/build/pdf.worker.min.mjs', 'pdf.worker.mjs'],
+  ['@mozilla/readability/Readability.js', 'readability.js'],
+  ['turndown/lib/turndown.browser.umd.js', 'turndown.js'],
 ];
 
 /** Type declarations written beside the copies, so tsc checks our code against them, not the minified code. */

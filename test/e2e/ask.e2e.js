@@ -30,7 +30,7 @@ scenario('ask', (ctx) => {
       const items = await waitForIdle(panel);
       expect(items.find((i) => i.cls.includes('final'))?.text).to.equal(answer);
       expect(env.llm.requests).to.have.length(2);
-      expect(offeredTools(env.llm.requests[0].body).sort()).to.deep.equal(['read_page', 'snapshot']);
+      expect(offeredTools(env.llm.requests[0].body).sort()).to.deep.equal(['extract_data', 'page_capabilities', 'read_page', 'snapshot']);
       expect(env.llm.requests[0].body.messages[0].content).to.contain('Mode: Ask');
 
       // Second turn: the model tries to click the Subscribe button; the loop refuses.

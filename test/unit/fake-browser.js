@@ -18,6 +18,8 @@ export function fakeBrowser(answer) {
     async navigate(_tabId, url) { ops.url = url; return { ok: true, data: { url, title: 'Navigated' } }; },
     async getTab() { return { url: ops.url, title: 'Test' }; },
     async settle() {},
+    async listFrames() { return []; },
+    async injectScripts() { return { ok: true, data: null }; },
   };
   return ops;
 }

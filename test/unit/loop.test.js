@@ -40,7 +40,8 @@ describe('agent loop', () => {
       call({ name: 'done', args: { summary: 'Clicked Go.' } }),
     ]);
     expect(outcome).to.include({ status: 'done', text: 'Clicked Go.', steps: 3 });
-    expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.click']);
+    // After the click the tool takes a new outline to report what changed (issue #3).
+    expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.click', 'content.snapshot']);
     expect(browser.sent[1]).to.deep.equal({ type: 'content.click', ref: 'e1' });
     const snapshotResult = messages.find((m) => m.role === 'tool' && m.name === 'snapshot');
     expect(snapshotResult?.content).to.match(/^<untrusted_page_content>\nPage: Test \(https:\/\/example.test\/\)\n- button "Go" \[ref=e1\]\n<\/untrusted_page_content>$/);
@@ -55,7 +56,7 @@ describe('agent loop', () => {
       say('I can only read in Ask mode.'),
     ], { mode: 'ask' });
     expect(outcome.status).to.equal('answered');
-    expect(provider.requests[0].tools.map((t) => t.name).sort()).to.deep.equal(['read_page', 'snapshot']);
+    expect(provider.requests[0].tools.map((t) => t.name).sort()).to.deep.equal(['extract_data', 'page_capabilities', 'read_page', 'snapshot']);
     expect(browser.sent).to.deep.equal([]);
     const refusal = messages.find((m) => m.role === 'tool');
     expect(refusal?.content).to.match(/^Error NOT_ALLOWED_IN_ASK_MODE: click would change the page/);

@@ -2,6 +2,7 @@
 // through webextension-polyfill); what differs (script injection) comes from the platform.
 /** @import { BrowserOps, ContentRequest, ToolResult } from '../types/core' */
 /** @import { Platform } from '../types/platform' */
+import { parseRef } from '../agent/refs.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 
@@ -47,12 +48,37 @@ export function createBrowserOps(platform) {
     },
 
     settle: settleTab,
+
+    async injectScripts(tabId, files, frameId = 0) {
+      try { await platform.injectFiles(tabId, files, frameId); return { ok: true, data: null }; } catch (e) {
+        return { ok: false, code: 'PAGE_NOT_SCRIPTABLE', message: `Tabwright cannot run its reader on this page (${errText(e)}).` };
+      }
+    },
+
+    async listFrames(tabId) {
+      try {
+        const frames = await browser.webNavigation.getAllFrames({ tabId });
+        return (frames ?? []).map((f) => ({ frameId: f.frameId, parentFrameId: f.parentFrameId, url: f.url }));
+      } catch { return []; }
+    },
   };
+}
+
+/**
+ * The frame a request goes to: the one its ref names ("f7:e3" → frame 7), else its frameId, else the top frame.
+ * @param {ContentRequest} message
+ */
+export function frameOf(message) {
+  if ('ref' in message && typeof message.ref === 'string') {
+    const parsed = parseRef(message.ref);
+    if (parsed) return parsed.frameId;
+  }
+  return 'frameId' in message && typeof message.frameId === 'number' ? message.frameId : 0;
 }
 
 /** @param {number} tabId @param {ContentRequest} message @returns {Promise<ToolResult>} */
 async function send(tabId, message) {
-  const reply = await browser.tabs.sendMessage(tabId, message, { frameId: 0 });
+  const reply = await browser.tabs.sendMessage(tabId, message, { frameId: frameOf(message) });
   if (!reply || typeof reply !== 'object' || !('ok' in reply)) {
     return { ok: false, code: 'NO_CONTENT_REPLY', message: 'The page did not answer. It may still be loading; take a snapshot again.', retryable: true };
   }

@@ -87,6 +87,16 @@ export interface BrowserOps {
   getTab(tabId: number): Promise<{ url: string; title: string; status?: string } | null>;
   /** wait until the tab has finished loading (no-op when it already has) */
   settle(tabId: number, signal?: AbortSignal): Promise<void>;
+  /** run extension script files in a frame (default the top one) */
+  injectScripts(tabId: number, files: string[], frameId?: number): Promise<ToolResult>;
+  /** the tab's frames (browser frameIds); [] when they cannot be listed */
+  listFrames(tabId: number): Promise<FrameInfo[]>;
+}
+
+export interface FrameInfo {
+  frameId: number;
+  parentFrameId: number;
+  url: string;
 }
 
 export interface ToolContext {
@@ -103,6 +113,8 @@ export interface Tool {
   readOnly: boolean;
   /** ends the run when it succeeds */
   terminal?: boolean;
+  /** offered through the tool runner only, never to the model (debugging and evals) */
+  runnerOnly?: boolean;
   run(args: Record<string, any>, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -129,8 +141,13 @@ export interface RunOutcome {
 
 /** Messages the background sends to a content script. */
 export type ContentRequest =
-  | { type: 'content.snapshot'; maxChars?: number }
+  | { type: 'content.snapshot'; maxChars?: number; interactiveOnly?: boolean; viewportOnly?: boolean; ref?: string; nonce?: string; frameId?: number }
+  | { type: 'content.frameHello'; frameId: number; nonce: string }
+  | { type: 'content.describe'; ref: string }
+  | { type: 'content.capabilities'; frameId?: number }
+  | { type: 'content.extract'; collection: string; fields?: string[]; limit?: number }
   | { type: 'content.click'; ref: string }
   | { type: 'content.type'; ref: string; text: string; clear?: boolean; submit?: boolean }
   | { type: 'content.read'; maxChars?: number }
+  | { type: 'content.readable'; maxChars?: number }
   | { type: 'content.ping' };

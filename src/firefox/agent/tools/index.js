@@ -1,14 +1,15 @@
 // The tool registry: every tool the agent (and the tool runner) can call, and which of them each mode offers.
 /** @import { Tool, Mode } from '../../types/core' */
-import { snapshot, readPage, click, type } from './page.js';
+import { click, type } from './page.js';
+import { snapshot, readPage, pageCapabilities, extractData, describeRef } from './perception.js';
 import { navigate } from './navigation.js';
 import { done } from './control.js';
 
 /** @type {readonly Tool[]} */
-export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done]);
+export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done, pageCapabilities, extractData, describeRef]);
 
 /** Tools whose results carry page content, fenced as untrusted. */
-export const PAGE_CONTENT_TOOLS = new Set(['snapshot', 'read_page', 'click', 'type', 'navigate']);
+export const PAGE_CONTENT_TOOLS = new Set(['snapshot', 'read_page', 'click', 'type', 'navigate', 'page_capabilities', 'extract_data', 'describe_ref']);
 
 /** @param {string} name */
 export function findTool(name) {
@@ -20,5 +21,7 @@ export function findTool(name) {
  * @param {Mode} mode
  */
 export function toolsForMode(mode) {
-  return mode === 'ask' ? ALL_TOOLS.filter((t) => t.readOnly && !t.terminal) : [...ALL_TOOLS];
+  // Runner-only tools (describe_ref) are for developers and evals, never offered to the model.
+  const offered = ALL_TOOLS.filter((t) => !t.runnerOnly);
+  return mode === 'ask' ? offered.filter((t) => t.readOnly && !t.terminal) : offered;
 }

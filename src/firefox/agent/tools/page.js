@@ -1,7 +1,8 @@
 // Tools that read or act on the page through the content script.
 /** @import { Tool, ToolResult, ToolContext, ContentRequest } from '../../types/core' */
+import { outlineChanges, forgetOutline } from './perception.js';
 
-const REF = { type: 'string', description: 'The ref of the element, as shown in the snapshot, e.g. "e12".' };
+const REF = { type: 'string', description: 'The ref of the element, as shown in the snapshot, e.g. "e12" (or "f3:e7" inside a frame).' };
 
 /**
  * Runs a content request, then waits for any navigation it started and reports it.
@@ -17,35 +18,14 @@ async function actAndSettle(ctx, message) {
   if (!result.ok) return result;
   if (before && after && (before.url !== after.url || before.title !== after.title)) {
     const data = /** @type {Record<string, unknown>} */ (typeof result.data === 'object' && result.data ? result.data : {});
+    forgetOutline(ctx.tabId);
     return { ok: true, data: { ...data, navigated: { url: after.url, title: after.title } } };
   }
+  // What the action changed, in a few lines when that is smaller than the whole outline.
+  const changes = await outlineChanges(ctx);
+  if (changes) return { ok: true, data: { .../** @type {Record<string, unknown>} */ (typeof result.data === 'object' && result.data ? result.data : { result: result.data }), ...changes } };
   return result;
 }
-
-/** @type {Tool} */
-export const snapshot = {
-  name: 'snapshot',
-  description: 'Outline of the current page: headings, text and every actionable element with its ref. Call before acting and after the page changes.',
-  parameters: { type: 'object', properties: {}, additionalProperties: false },
-  readOnly: true,
-  async run(_args, ctx) {
-    const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot' });
-    if (!r.ok) return r;
-    const o = /** @type {{text: string, url: string, title: string}} */ (r.data);
-    return { ok: true, data: `Page: ${o.title} (${o.url})\n${o.text}` };
-  },
-};
-
-/** @type {Tool} */
-export const readPage = {
-  name: 'read_page',
-  description: 'The readable text of the current page, for answering questions about its content.',
-  parameters: { type: 'object', properties: {}, additionalProperties: false },
-  readOnly: true,
-  async run(_args, ctx) {
-    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.read' });
-  },
-};
 
 /** @type {Tool} */
 export const click = {
