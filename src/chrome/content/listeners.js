@@ -4,19 +4,27 @@
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.listeners) return;
 
-  /** @returns {WeakSet<Element>} */
-  function collect() {
-    /** @type {WeakSet<Element>} */
-    const found = new WeakSet();
+  /**
+   * @param {Document} [doc] the document to ask; same-origin frames inside it are asked too
+   * @param {WeakSet<Element>} [found]
+   * @returns {WeakSet<Element>}
+   */
+  function collect(doc = document, found = new WeakSet()) {
+    const win = doc.defaultView;
+    if (!win) return found;
     /** @param {Event} e */
     const onNote = (e) => {
-      const el = e.composedPath()[0];
-      if (el instanceof Element) found.add(el);
+      const el = /** @type {Element} */ (e.composedPath()[0]);
+      if (el && el.nodeType === 1) found.add(el);
       e.stopImmediatePropagation();
     };
-    window.addEventListener('tabwright:listener', onNote, true);
-    try { document.dispatchEvent(new CustomEvent('tabwright:listeners?')); } finally {
-      window.removeEventListener('tabwright:listener', onNote, true);
+    win.addEventListener('tabwright:listener', onNote, true);
+    try { doc.dispatchEvent(new win.CustomEvent('tabwright:listeners?')); } finally {
+      win.removeEventListener('tabwright:listener', onNote, true);
+    }
+    for (const frame of doc.querySelectorAll('iframe')) {
+      const inner = tw.dom.sameOriginDocument(frame);
+      if (inner) collect(inner, found);
     }
     return found;
   }

@@ -111,6 +111,10 @@
     for (const el of root.querySelectorAll('*')) {
       out.push(el);
       if (el.shadowRoot) out.push(...allElements(el.shadowRoot));
+      if (el.localName === 'iframe') {
+        const doc = tw.dom.sameOriginDocument(el);
+        if (doc) out.push(...allElements(doc));
+      }
     }
     return out;
   }
