@@ -32,7 +32,8 @@
     if (ctx.insideAction) return '';
     if (el.localName === 'summary') return 'summary';
     const ce = el.getAttribute('contenteditable');
-    if (ce !== null && ce !== 'false' && /** @type {HTMLElement} */ (el).isContentEditable && !(/** @type {HTMLElement | null} */ (el.parentElement)?.isContentEditable)) return 'editable';
+    // The editing host only: its editable descendants are part of the same field.
+    if (ce !== null && ce !== 'false' && !el.parentElement?.closest('[contenteditable]:not([contenteditable=false])')) return 'editable';
     if (el.hasAttribute('onclick') || ctx.listeners.has(el)) return 'listener';
     const tabindex = el.getAttribute('tabindex');
     if (tabindex !== null && Number(tabindex) >= 0 && el !== el.ownerDocument.body) return 'tabindex';

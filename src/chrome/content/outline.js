@@ -232,6 +232,7 @@
     }
     if (el.localName === 'textarea') return /** @type {HTMLTextAreaElement} */ (el).value.slice(0, 200);
     if (el.localName === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => clean(o.textContent)).join(', ');
+    if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return clean(el.textContent).slice(0, 200);
     if (el.getAttribute('aria-valuetext')) return el.getAttribute('aria-valuetext') ?? '';
     if (el.getAttribute('aria-valuenow')) return el.getAttribute('aria-valuenow') ?? '';
     return '';

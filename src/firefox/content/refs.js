@@ -99,8 +99,10 @@
       if (tw.outline && tw.outline.landmarkOf(el) !== fp.landmark) continue;
       matches.push(el);
     }
-    if (matches.length === 1) return matches[0];
-    const before = twins.get(key(fp.role, fp.name, fp.landmark));
+    const before = twins.get(key(fp.role, fp.name, fp.landmark)) ?? 1;
+    // One of one is the same control; N of N keeps its position (a list re-rendered in place);
+    // any other count means rows came or went, and guessing could act on the wrong one.
+    if (matches.length === 1 && before <= 1) return matches[0];
     if (matches.length > 1 && before === matches.length) return matches[fp.index] ?? null;
     return null;
   }
