@@ -41,15 +41,46 @@
   }
 
   /**
+   * How an element renders, as cheaply as the browser allows: checkVisibility() answers from
+   * layout without building a style object, which matters on pages with 20 000 elements.
+   * 'none': no box here or above; 'contents': no box of its own but its children render;
+   * 'hidden': visibility hidden/collapse (children may override); 'visible'.
+   * @param {Element} el @returns {'visible' | 'hidden' | 'none' | 'contents'}
+   */
+  function rendering(el) {
+    if (typeof el.checkVisibility === 'function') {
+      if (el.checkVisibility({ visibilityProperty: true })) return 'visible';
+      const s = style(el);
+      if (!s) return 'none';
+      if (s.display === 'contents') return 'contents';
+      if (!el.checkVisibility()) return 'none';
+      return 'hidden';
+    }
+    if (noBox(el)) return style(el)?.display === 'contents' ? 'contents' : 'none';
+    const v = style(el)?.visibility;
+    return v === 'hidden' || v === 'collapse' ? 'hidden' : 'visible';
+  }
+
+  /**
+   * Hidden for a node reached by descending from a node known to be shown: only its own
+   * aria-hidden, inert and rendering matter (the ancestors were checked on the way down).
+   * @param {Element} el
+   */
+  function isHiddenSelf(el) {
+    if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return true;
+    const r = rendering(el);
+    return r === 'none' || r === 'hidden';
+  }
+
+  /**
    * Hidden from the accessibility tree (wai-aria 1.2 §8.1 "Excluding Elements from the
    * Accessibility Tree"): no box, visibility hidden/collapse, aria-hidden="true" on it or an
    * ancestor, or inert.
    * @param {Element} el
    */
   function isHidden(el) {
-    if (noBox(el)) return true;
-    const s = style(el);
-    if (s && (s.visibility === 'hidden' || s.visibility === 'collapse')) return true;
+    const r = rendering(el);
+    if (r === 'none' || r === 'hidden') return true;
     for (let e = /** @type {Element | null} */ (el); e; e = parentOf(e)) {
       if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert')) return true;
     }
@@ -105,5 +136,5 @@
     return /** @type {Element[]} */ (v.split(/\s+/).filter(Boolean).map((id) => byId(el, id)).filter(Boolean));
   }
 
-  tw.dom = { clean, style, noBox, isHidden, parentOf, childrenOf, sameOriginDocument, byId, idrefs };
+  tw.dom = { clean, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs };
 })();

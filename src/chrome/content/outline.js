@@ -6,7 +6,7 @@
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.outline) return;
-  const { clean, style, noBox, childrenOf } = tw.dom;
+  const { clean, childrenOf } = tw.dom;
   const { roleOf, WIDGET, LANDMARK } = tw.roles;
   const A = tw.actionable;
   const R = tw.refs;
@@ -73,13 +73,11 @@
     // wai-aria §8.1: aria-hidden and inert subtrees are out of the accessibility tree.
     if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return [];
     let textHidden = ctx.textHidden;
-    if (noBox(el)) {
-      const s = style(el);
-      if (!s || s.display !== 'contents') return [];
-    }
-    const s = el.localName === 'svg' ? null : visibilityOf(el);
-    if (s === 'hidden') textHidden = true;
-    else if (s === 'visible') textHidden = false;
+    const rendering = tw.dom.rendering(el);
+    if (rendering === 'none') return [];
+    // visibility is inherited, and a child may set it back to visible.
+    if (rendering === 'hidden') textHidden = true;
+    else if (rendering === 'visible') textHidden = false;
     if (ctx.opts.viewportOnly && offscreen(el, ctx)) return [];
 
     const role = A.roleFor(el);
@@ -87,7 +85,7 @@
     const roleShown = SHOWN.has(role) && !textHidden;
     // cursor:pointer leaves: a click target that only CSS marks (cards, custom menus).
     let pointer = false;
-    if (!why && !roleShown && !ctx.insideAction && !textHidden && hasOwnContent(el)) pointer = A.pointerStart(el, ctx.parent);
+    if (!why && !WIDGET.has(role) && !LANDMARK.has(role) && !ctx.insideAction && !textHidden && hasOwnContent(el)) pointer = A.pointerStart(el, ctx.parent);
 
     const landmark = LANDMARK.has(role) ? `${role}:${tw.accname.name(el)}` : ctx.landmark;
     /** @type {WalkCtx} */
@@ -128,12 +126,6 @@
     if (el.localName !== 'label') return false;
     const c = /** @type {HTMLLabelElement} */ (el).control;
     return !!c && !tw.dom.isHidden(c);
-  }
-
-  /** @param {Element} el @returns {'hidden' | 'visible' | ''} the element's own visibility when it differs from inheritance */
-  function visibilityOf(el) {
-    const v = style(el)?.visibility;
-    return v === 'hidden' || v === 'collapse' ? 'hidden' : v === 'visible' ? 'visible' : '';
   }
 
   /** @param {Element} el */
@@ -211,7 +203,7 @@
     if (a('aria-current') && a('aria-current') !== 'false') out.push('current');
     if (/** @type {any} */ (input).disabled || a('aria-disabled') === 'true') out.push('disabled');
     if (/** @type {HTMLInputElement} */ (input).required || a('aria-required') === 'true') out.push('required');
-    if (a('aria-invalid') === 'true' || safeMatches(input, ':user-invalid')) out.push('invalid');
+    if (a('aria-invalid') === 'true' || (/^(input|select|textarea)$/.test(input.localName) && safeMatches(input, ':user-invalid'))) out.push('invalid');
     if (el.ownerDocument.activeElement === el && el !== el.ownerDocument.body) out.push('focused');
     if (input.localName === 'input' && input.type === 'password') out.push('password');
     return out;

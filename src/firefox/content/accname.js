@@ -4,7 +4,7 @@
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.accname) return;
-  const { clean, isHidden, idrefs, style } = tw.dom;
+  const { clean, isHidden, isHiddenSelf, idrefs, style } = tw.dom;
   const { roleOf, NAME_FROM_CONTENT } = tw.roles;
 
   /**
@@ -37,7 +37,8 @@
 
     // Step 2A: hidden and not referenced. A hidden node counts only inside a traversal that
     // started at a hidden node named by aria-labelledby.
-    if (!ctx.includeHidden && isHidden(el)) return '';
+    // Descendants met in a recursion only need their own flags: their ancestors were checked.
+    if (!ctx.includeHidden && (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy ? isHiddenSelf(el) : isHidden(el))) return '';
 
     const role = roleOf(el);
 
@@ -155,18 +156,26 @@
     return child ? clean(compute(child, { ...ctx, visited: new Set([el]), recursing: true })) : '';
   }
 
-  /** CSS generated content (accname 1.2 step 2F.i/iii: ::before and ::after). @param {Element} el @param {'::before' | '::after'} which */
+  /**
+   * CSS generated content (accname 1.2 step 2F.i/iii: ::before and ::after). A pseudo-element's
+   * style costs as much as the rest of the name, so it is read only for elements without text of
+   * their own, where it can be the whole name (icon buttons); icon-font glyphs (Unicode private use
+   * area, as Font Awesome draws) say nothing and are dropped.
+   * @param {Element} el @param {'::before' | '::after'} which
+   */
   function generated(el, which) {
     const view = el.ownerDocument.defaultView;
-    if (!view || /jsdom/.test(view.navigator.userAgent)) return '';
+    if (!view || /jsdom/.test(view.navigator.userAgent) || /\S/.test(el.textContent ?? '')) return '';
     const content = view.getComputedStyle(el, which).content;
     if (!content || content === 'none' || content === 'normal') return '';
     const m = /^"(.*)"$/.exec(content);
-    return m ? m[1] : '';
+    return m ? m[1].replace(/[\uE000-\uF8FF]/g, '') : '';
   }
 
   /** Display types that render on a line of their own, so their text is set apart by spaces. */
   const INLINE = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'contents', 'ruby']);
+  /** Phrasing elements are inline unless styled otherwise; assuming so saves a style lookup per child. */
+  const INLINE_TAGS = new Set(['a', 'span', 'b', 'i', 'em', 'strong', 'small', 'abbr', 'code', 'img', 'svg', 'sub', 'sup', 'u', 's', 'mark', 'time', 'label', 'q', 'cite', 'kbd', 'var', 'bdi', 'bdo', 'data', 'picture', 'font', 'use', 'path']);
 
   /**
    * Step 2F/2H: the names of the flat-tree children (shadow content and slotted nodes included),
@@ -182,7 +191,7 @@
     for (const kid of kids) {
       const part = compute(kid, child);
       if (!part) continue;
-      if (kid.nodeType === 1 && !INLINE.has(style(/** @type {Element} */ (kid))?.display ?? 'inline')) out += ` ${part} `;
+      if (kid.nodeType === 1 && !INLINE_TAGS.has(/** @type {Element} */ (kid).localName) && !INLINE.has(style(/** @type {Element} */ (kid))?.display ?? 'inline')) out += ` ${part} `;
       else out += part;
     }
     return out + generated(el, '::after');
