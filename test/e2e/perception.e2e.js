@@ -132,6 +132,25 @@ scenario('perception', (ctx) => {
     expect(sub.split('\n').slice(1).join('\n')).to.match(/^- button "Expand details" \[ref=e\d+\]$/);
   });
 
+  it('viewportOnly outlines what is on screen and counts the rest instead of dropping it silently', async () => {
+    await page.evaluate(() => {
+      const spacer = Object.assign(document.createElement('div'), { id: 'spacer' });
+      spacer.style.height = '5000px';
+      const far = Object.assign(document.createElement('button'), { id: 'far', textContent: 'Far below' });
+      document.body.append(spacer, far);
+      window.scrollTo(0, 0);
+    });
+    try {
+      const o = await snapshot({ viewportOnly: true });
+      expect(o).to.contain('- heading "Perception fixtures" [level=1]');
+      expect(o).to.not.contain('Far below');
+      expect(o).to.match(/\[\d+ actionable elements? below the viewport not shown: scroll down or snapshot without viewportOnly\]$/);
+      expect(await snapshot()).to.contain('- button "Far below"');
+    } finally {
+      await page.evaluate(() => { document.getElementById('spacer')?.remove(); document.getElementById('far')?.remove(); });
+    }
+  });
+
   it('describe_ref tells what stands behind a ref (tool runner only)', async () => {
     const o = await snapshot();
     const ref = refIn(o, /- button "Expand details" \[ref=(e\d+)\]/);

@@ -367,8 +367,9 @@
     let nodes = tidy(opts.ref ? walk(root, ctx) : childrenOf(root).flatMap((/** @type {Node} */ c) => walk(c, ctx)), '');
     if (opts.interactiveOnly) nodes = interactive(nodes);
     const { above, below } = ctx.offscreen;
-    if (above) nodes.unshift({ summary: `[${above} actionable elements above the viewport not shown: scroll up or snapshot without viewportOnly]` });
-    if (below) nodes.push({ summary: `[${below} actionable elements below the viewport not shown: scroll down or snapshot without viewportOnly]` });
+    const count = (/** @type {number} */ n) => `${n} actionable element${n === 1 ? '' : 's'}`;
+    if (above) nodes.unshift({ summary: `[${count(above)} above the viewport not shown: scroll up or snapshot without viewportOnly]` });
+    if (below) nodes.push({ summary: `[${count(below)} below the viewport not shown: scroll down or snapshot without viewportOnly]` });
     const { text, truncated } = render(nodes, opts.maxChars ?? 40_000);
     return { text, refs: countRefs(nodes), url: location.href, title: document.title, truncated };
   }
