@@ -40,6 +40,11 @@ describe('outline diffs (agent/outline-diff.js)', () => {
     expect(renderDiff(diffOutlines(before, before))).to.equal(null);
   });
 
+  it('takes a ref only from a role line, and its last one', () => {
+    const d = diffOutlines('Say [ref=e1] here\n- button "x [ref=e1]" [ref=e2]', 'Say [ref=e1] here\n- button "x [ref=e1]" [pressed] [ref=e2]');
+    expect(d).to.deep.include({ added: [], removed: [], changed: ['- button "x [ref=e1]" [pressed] [ref=e2]'] });
+  });
+
   it('counts repeated plain lines', () => {
     const d = diffOutlines('a\na\nb', 'a\nb\nb');
     expect(d.added).to.deep.equal(['b']);
