@@ -15,6 +15,7 @@
   /** How many elements shared each fingerprint key in the last outline: the re-binding's ambiguity check. */
   let twins = new Map();
   let next = 1;
+  const MAX_ENTRIES = 20_000;
   /** This frame's browser frameId, told by the background with each snapshot; 0 is the top frame. */
   let frameId = 0;
 
@@ -40,7 +41,20 @@
       numOf.set(el, n);
     }
     byNum.set(n, { el: new WeakRef(el), fp });
+    if (byNum.size > MAX_ENTRIES) prune();
     return format(n);
+  }
+
+  /**
+   * Infinite-scroll pages would grow the registry forever. Gone elements are kept for re-binding,
+   * but past MAX_ENTRIES the oldest gone ones are forgotten (a ref that old is STALE_REF anyway).
+   */
+  function prune() {
+    for (const [n, entry] of byNum) {
+      if (byNum.size <= MAX_ENTRIES * 0.75) break;
+      const el = entry.el.deref();
+      if (!el || !el.isConnected) byNum.delete(n);
+    }
   }
 
   /** @param {Element} el @returns {string | null} */
