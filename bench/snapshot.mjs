@@ -2,7 +2,8 @@
 // npm run bench:snapshot: Tabwright's outline against Playwright's page.ariaSnapshot({ mode: 'ai' })
 // (what Playwright MCP sends to models) over the saved real pages in ../shared/corpus/real-pages,
 // in one headless Chromium with every request that leaves 127.0.0.1 aborted.
-// Per page and as medians: o200k tokens (gpt-tokenizer), build time, refs, and coverage: the share
+// Per page and as medians: o200k tokens (gpt-tokenizer), build time (warm: the median of three
+// runs after one untimed call of each; the first, cold call is printed too), refs, and coverage: the share
 // of Playwright's actionable elements (a ref and an interactive role or cursor:pointer) whose very
 // element also carries a Tabwright ref. Elements inside aria-hidden="true" or inert subtrees, which
 // Playwright's ai mode keeps when they are visible and the issue says to leave out, are counted apart
@@ -107,9 +108,6 @@ async function main() {
       await page.goto(`${origin}/${encodeURIComponent(file)}`, { waitUntil: 'load', timeout: 20_000 }).catch(() => {});
       for (const src of sources) await page.evaluate(src);
       await page.evaluate(() => document.body.offsetHeight);
-      // Warm both engines once (Playwright injects its script on first use), then time a second run of each.
-      await page.ariaSnapshot({ mode: 'ai', timeout: 30_000 });
-      await page.evaluate(() => { /** @type {any} */ (window).Tabwright.outline.build({ maxChars: 1e9 }); });
       const timeTw = async () => {
         const t0 = performance.now();
         const text = await page.evaluate(() => /** @type {any} */ (window).Tabwright.outline.build({ maxChars: 1e9 }).text);
@@ -120,8 +118,14 @@ async function main() {
         const text = await page.ariaSnapshot({ mode: 'ai', timeout: 30_000 });
         return { text, ms: performance.now() - t0 };
       };
-      // Three timed runs of each, alternating which goes first, and the median of each: the
-      // machine is shared, and a single run is at the mercy of a GC or another process.
+      // Cold: the first call of each (Playwright injects its script then; both JITs are cold).
+      const pwCold = await timePw();
+      const twCold = await timeTw();
+      // Warm, as an agent's repeated snapshots of one page run: one more untimed call of each,
+      // then three timed runs alternating which goes first, and the median of each (the machine
+      // is shared; a single run is at the mercy of a GC or another process).
+      await timePw();
+      await timeTw();
       const twRuns = [], pwRuns = [];
       for (let i = 0; i < RUNS; i++) {
         if ((n + i) % 2) { twRuns.push(await timeTw()); pwRuns.push(await timePw()); } else { pwRuns.push(await timePw()); twRuns.push(await timeTw()); }
@@ -147,8 +151,8 @@ async function main() {
       const misses = actionable.filter((_, i) => checks[i] === false).map((a) => a.line);
       const row = {
         page: file,
-        tabwright: { tokens: countTokens(tw.text), ms: +tw.ms.toFixed(1), refs: (tw.text.match(/\[ref=/g) ?? []).length },
-        playwright: { tokens: countTokens(pw.text), ms: +pw.ms.toFixed(1), refs: (pw.text.match(/\[ref=/g) ?? []).length },
+        tabwright: { tokens: countTokens(tw.text), ms: +tw.ms.toFixed(1), coldMs: +twCold.ms.toFixed(1), refs: (tw.text.match(/\[ref=/g) ?? []).length },
+        playwright: { tokens: countTokens(pw.text), ms: +pw.ms.toFixed(1), coldMs: +pwCold.ms.toFixed(1), refs: (pw.text.match(/\[ref=/g) ?? []).length },
         actionable: actionable.length, resolved, covered, ariaHidden,
       };
       pages.push(row);
@@ -188,6 +192,9 @@ async function main() {
     ms: +(result.tabwright.medianMs / result.playwright.medianMs).toFixed(3),
   };
   console.log(JSON.stringify(result, null, 2));
+  const twCold = median(ok.map((p) => p.tabwright.coldMs));
+  const pwCold = median(ok.map((p) => p.playwright.coldMs));
+  console.log(`build time, first call on a page (cold): Tabwright ${twCold} ms, Playwright ${pwCold} ms (ratio ${(twCold / pwCold).toFixed(3)}); the JSON's medianMs is warm (median of three after one untimed call).`);
   const hidden = ok.reduce((s, p) => s + p.ariaHidden, 0);
   const unresolved = ok.reduce((s, p) => s + p.actionable - p.resolved - p.ariaHidden, 0);
   console.log(`coverage: ${covered} of ${resolved} Playwright-actionable elements in the accessibility tree carry a Tabwright ref (${(100 * covered / resolved).toFixed(2)}%).`);

@@ -92,10 +92,11 @@
    * The accessible name, with fallbacks for what is actionable but unnamed: a hidden input's label,
    * the text of a script-wired element, then a class/id hint (marked as such by the caller).
    * @param {Element} el @param {string} role @param {string} [why] the reason it is actionable (see reason())
+   * @param {boolean} [shown] the caller knows it is rendered and not aria-hidden
    * @returns {string}
    */
-  function nameFor(el, role, why = '') {
-    let n = tw.accname.name(el);
+  function nameFor(el, role, why = '', shown = false) {
+    let n = tw.accname.name(el, { shown });
     if (!n && el.localName === 'label') n = clean(el.textContent);
     if (!n && why && !WIDGET.has(role)) n = clean(el.textContent).slice(0, 100);
     return n;

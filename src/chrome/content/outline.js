@@ -44,7 +44,6 @@
    * @property {WeakSet<Element>} listeners
    * @property {boolean} insideAction
    * @property {string} landmark
-   * @property {Element | null} parent
    * @property {BuildOpts} opts
    * @property {{ above: number, below: number }} offscreen
    * @property {boolean} textHidden visibility:hidden ancestor (its text is not rendered, visible children are)
@@ -85,11 +84,15 @@
     const roleShown = SHOWN.has(role) && !textHidden;
     // cursor:pointer leaves: a click target that only CSS marks (cards, custom menus).
     let pointer = false;
-    if (!why && !WIDGET.has(role) && !LANDMARK.has(role) && !ctx.insideAction && !textHidden && hasOwnContent(el)) pointer = A.pointerStart(el, ctx.parent);
+    if (!why && !WIDGET.has(role) && !LANDMARK.has(role) && !ctx.insideAction && !textHidden && hasOwnContent(el)) pointer = A.pointerStart(el, tw.dom.parentOf(el));
 
     const landmark = LANDMARK.has(role) ? `${role}:${tw.accname.name(el)}` : ctx.landmark;
+    const insideAction = ctx.insideAction || !!why || pointer;
+    const labelText = ctx.labelText || labelsShownControl(el);
+    // Most elements change nothing for their children: share the context instead of copying it.
     /** @type {WalkCtx} */
-    const childCtx = { ...ctx, parent: el, landmark, textHidden, insideAction: ctx.insideAction || !!why || pointer, labelText: ctx.labelText || labelsShownControl(el) };
+    const childCtx = landmark === ctx.landmark && textHidden === ctx.textHidden && insideAction === ctx.insideAction && labelText === ctx.labelText
+      ? ctx : { ...ctx, landmark, textHidden, insideAction, labelText };
 
     if (el.localName === 'svg') {
       if (!roleShown && !why) return [];
@@ -105,8 +108,14 @@
       nameFromChildren = descend && role === 'heading';
     }
     /** @type {ONode[]} */
-    let kids = [];
-    if (descend) for (const child of childrenOf(el)) kids = kids.concat(walk(child, childCtx));
+    const kids = [];
+    if (descend) {
+      if (el.shadowRoot || el.localName === 'slot') {
+        for (const child of childrenOf(el)) for (const k of walk(child, childCtx)) kids.push(k);
+      } else {
+        for (let c = el.firstChild; c; c = c.nextSibling) for (const k of walk(c, childCtx)) kids.push(k);
+      }
+    }
 
     if (pointer) {
       // A pointer container around other controls is layout; the controls are the targets.
@@ -128,11 +137,14 @@
     return !!c && !tw.dom.isHidden(c);
   }
 
-  /** @param {Element} el */
+  /** Text or an image of its own: what a pointer leaf shows (an <img> is its own content). @param {Element} el */
   function hasOwnContent(el) {
-    for (const c of el.childNodes) {
-      if (c.nodeType === 3 && /\S/.test(c.textContent ?? '')) return true;
-      if (c.nodeType === 1 && /^(img|svg|i)$/.test(/** @type {Element} */ (c).localName)) return true;
+    const tag = el.localName;
+    if (tag === 'img' || tag === 'canvas') return true;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) { if (/\S/.test(/** @type {Text} */ (c).data)) return true; continue; }
+      const t = /** @type {Element} */ (c).localName;
+      if (t === 'img' || t === 'svg' || t === 'i') return true;
     }
     return false;
   }
@@ -159,8 +171,8 @@
     const doc = tw.dom.sameOriginDocument(el);
     if (doc) {
       /** @type {ONode[]} */
-      let kids = [];
-      for (const child of childrenOf(el)) kids = kids.concat(walk(child, { ...childCtx, parent: null }));
+      const kids = [];
+      for (const child of childrenOf(el)) for (const k of walk(child, childCtx)) kids.push(k);
       return { role: 'iframe', name, children: kids };
     }
     void ctx;
@@ -174,7 +186,7 @@
   function makeNode(el, role, why, ctx, kids, nameFromChildren = false) {
     const shownRole = role && role !== 'generic' && role !== 'none' && role !== 'paragraph' ? role : why === 'editable' ? 'textbox' : 'clickable';
     const wantsName = !/^(list|listitem|row|table|rowgroup|cell|columnheader|rowheader)$/.test(shownRole) || why;
-    let name = wantsName && !nameFromChildren ? A.nameFor(el, shownRole, why) : '';
+    let name = wantsName && !nameFromChildren ? A.nameFor(el, shownRole, why, true) : '';
     let hint = false;
     if (!name && why) { name = A.hintOf(el); hint = !!name; }
     if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
@@ -269,10 +281,10 @@
   /** @param {ONode[]} list @param {string} parentName @param {string} [parentRole] @returns {ONode[]} */
   function tidy(list, parentName, parentRole = '') {
     /** @type {ONode[]} */
-    let out = [];
+    const out = [];
     for (const n of list) {
       if (n.children) n.children = tidy(n.children, n.name ?? '', n.role);
-      out = out.concat(fold(n));
+      for (const f of fold(n)) out.push(f);
     }
     // Cells of a row stay apart: each is a column.
     return dropRepeatedText(parentRole === 'row' ? out : mergeText(out), parentName);
@@ -363,7 +375,7 @@
     }
     R.beginPass();
     /** @type {WalkCtx} */
-    const ctx = { listeners: tw.listeners.collect(), insideAction: false, landmark, parent: null, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false };
+    const ctx = { listeners: tw.listeners.collect(), insideAction: false, landmark, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false };
     let nodes = tidy(opts.ref ? walk(root, ctx) : childrenOf(root).flatMap((/** @type {Node} */ c) => walk(c, ctx)), '');
     if (opts.interactiveOnly) nodes = interactive(nodes);
     const { above, below } = ctx.offscreen;

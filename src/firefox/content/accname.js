@@ -14,15 +14,22 @@
    * @property {boolean} includeHidden the traversal started at a hidden node referenced by aria-labelledby (step 2A)
    * @property {boolean} recursing computing a descendant's share of name from content (steps 2F, 2H)
    * @property {boolean} embedded inside the label of another widget (step 2C)
+   * @property {boolean} [rootShown] the caller already knows the root is shown (step 2A holds)
    */
 
+  /** jsdom computes no pseudo-element styles (unit tests). */
+  const JSDOM = /jsdom/.test(globalThis.navigator?.userAgent ?? '');
   const RANGE = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
   /** Elements whose text is never rendered. */
   const NO_TEXT = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link']);
 
-  /** @param {Element} el @returns {string} */
-  function name(el) {
-    return clean(compute(el, { visited: new Set(), inLabelledBy: false, includeHidden: false, recursing: false, embedded: false }));
+  /**
+   * @param {Element} el
+   * @param {{ shown?: boolean }} [opts] shown: the caller knows the element is rendered and not aria-hidden (the outline walked down to it)
+   * @returns {string}
+   */
+  function name(el, opts = {}) {
+    return clean(compute(el, { visited: new Set(), inLabelledBy: false, includeHidden: false, recursing: false, embedded: false, rootShown: !!opts.shown }));
   }
 
   /** @param {Node} node @param {Ctx} ctx @returns {string} */
@@ -38,7 +45,8 @@
     // Step 2A: hidden and not referenced. A hidden node counts only inside a traversal that
     // started at a hidden node named by aria-labelledby.
     // Descendants met in a recursion only need their own flags: their ancestors were checked.
-    if (!ctx.includeHidden && (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy ? isHiddenSelf(el) : isHidden(el))) return '';
+    const known = ctx.rootShown && !ctx.recursing;
+    if (!ctx.includeHidden && !known && (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy ? isHiddenSelf(el) : isHidden(el))) return '';
 
     const role = roleOf(el);
 
@@ -165,7 +173,10 @@
    */
   function generated(el, which) {
     const view = el.ownerDocument.defaultView;
-    if (!view || /jsdom/.test(view.navigator.userAgent) || /\S/.test(el.textContent ?? '')) return '';
+    if (!view || JSDOM) return '';
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 1 || (c.nodeType === 3 && /\S/.test(/** @type {Text} */ (c).data))) return '';
+    }
     const content = view.getComputedStyle(el, which).content;
     if (!content || content === 'none' || content === 'normal') return '';
     const m = /^"(.*)"$/.exec(content);
@@ -185,9 +196,9 @@
   function fromContent(el, ctx) {
     const child = { ...ctx, recursing: true };
     let out = generated(el, '::before');
-    const kids = el.shadowRoot ? [...el.shadowRoot.childNodes]
-      : el.localName === 'slot' ? (/** @type {HTMLSlotElement} */ (el).assignedNodes().length ? /** @type {HTMLSlotElement} */ (el).assignedNodes() : [...el.childNodes])
-        : [...el.childNodes];
+    const kids = el.shadowRoot ? el.shadowRoot.childNodes
+      : el.localName === 'slot' && /** @type {HTMLSlotElement} */ (el).assignedNodes().length ? /** @type {HTMLSlotElement} */ (el).assignedNodes()
+        : el.childNodes;
     for (const kid of kids) {
       const part = compute(kid, child);
       if (!part) continue;

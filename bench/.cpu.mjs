@@ -1,0 +1,27 @@
+import { chromium } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+const file = process.argv[2];
+const C = '/work/wt-perception/src/chrome/content/';
+const SCRIPTS = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'outline.js'];
+const server = http.createServer(async (req, res) => { try { const body = await readFile('/work/shared/corpus/real-pages/' + decodeURIComponent(req.url.slice(1))); res.writeHead(200, {'content-type':'text/html; charset=utf-8'}).end(body); } catch { res.writeHead(404).end(); } });
+await new Promise(r => server.listen(0, '127.0.0.1', r));
+const origin = `http://127.0.0.1:${server.address().port}`;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
+await ctx.route('**/*', r => r.request().url().startsWith(origin) ? r.continue() : r.abort());
+const page = await ctx.newPage();
+await page.goto(`${origin}/${file}`, { waitUntil: 'load' }).catch(e => console.log('goto', e.message));
+for (const f of SCRIPTS) await page.evaluate((await readFile(C + f, 'utf8')) + `\n//# sourceURL=${f}`);
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+await page.evaluate(() => Tabwright.outline.build({ maxChars: 1e9 }));
+await cdp.send('Profiler.start');
+await page.evaluate(() => { for (let i = 0; i < 20; i++) Tabwright.outline.build({ maxChars: 1e9 }); });
+const { profile } = await cdp.send('Profiler.stop');
+const self = new Map(); const byId = new Map(profile.nodes.map(n => [n.id, n]));
+const dt = profile.timeDeltas; const counts = new Map();
+profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (dt[i] ?? 0)));
+for (const [id, t] of counts) { const n = byId.get(id); const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`; self.set(k, (self.get(k) ?? 0) + t); }
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, t]) => `${(t / 1000 / 20).toFixed(2)}ms ${k}`).join('\n'));
+await b.close(); server.close();
