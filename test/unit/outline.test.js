@@ -40,6 +40,11 @@ describe('outline (content/outline.js)', () => {
     expect(text).to.contain('- button "More" [collapsed] [ref=e4]');
   });
 
+  it('gives no ref to a script-wired or focusable container of other controls (delegation)', () => {
+    const { tw } = load('<div onclick="route(event)"><a href="/a">One</a><a href="/b">Two</a></div><div tabindex="0"><button>Inside</button></div>');
+    expect(tw.outline.build().text).to.equal('- link "One" [ref=e1]\n- link "Two" [ref=e2]\n- button "Inside" [ref=e3]');
+  });
+
   it('shows a hidden checkbox through the label that stands in for it', () => {
     const { tw } = load('<label class="switch"><input type="checkbox" style="display:none" checked> Dark mode</label>');
     expect(tw.outline.build().text).to.equal('- checkbox "Dark mode" [checked] [ref=e1]');

@@ -117,11 +117,10 @@
       }
     }
 
-    if (pointer) {
-      // A pointer container around other controls is layout; the controls are the targets.
-      if (kids.some(hasRef)) pointer = false;
-      else why = 'pointer';
-    }
+    if (pointer) why = 'pointer';
+    // A script-wired, focusable or pointer container around other controls is delegation or
+    // layout (React roots, scroll panes, cards holding links): the controls are the targets.
+    if ((why === 'pointer' || why === 'listener' || why === 'tabindex') && !roleShown && kids.some(hasRef)) why = '';
     if (!roleShown && !why) return kids;
     if (NAMED_ONLY.has(role) && !why) {
       const n = tw.accname.name(el);
