@@ -71,6 +71,9 @@
     if (SKIP.has(el.localName)) return [];
     // wai-aria §8.1: aria-hidden and inert subtrees are out of the accessibility tree.
     if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return [];
+    // An empty element with no role and no reason to act on it can add nothing (spacers, icon
+    // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
+    if (!el.firstChild && !el.shadowRoot && !el.hasAttribute('role') && !tw.roles.implicitRole(el) && !A.reason(el, '', ctx)) return [];
     let textHidden = ctx.textHidden;
     const rendering = tw.dom.rendering(el);
     if (rendering === 'none') return [];
