@@ -141,7 +141,7 @@ export interface RunOutcome {
 
 /** Messages the background sends to a content script. */
 export type ContentRequest =
-  | { type: 'content.snapshot'; maxChars?: number; interactiveOnly?: boolean; viewportOnly?: boolean; ref?: string; nonce?: string; frameId?: number }
+  | { type: 'content.snapshot'; maxChars?: number; interactiveOnly?: boolean; viewportOnly?: boolean; ref?: string; nonce?: string; frameId?: number; expectFrames?: number }
   | { type: 'content.frameHello'; frameId: number; nonce: string }
   | { type: 'content.describe'; ref: string }
   | { type: 'content.capabilities'; frameId?: number }

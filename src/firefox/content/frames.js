@@ -26,6 +26,22 @@
     return h ? h.frameId : null;
   }
 
+  /**
+   * Waits (at most `ms`) until `count` child frames have introduced themselves for this snapshot:
+   * their postMessage can arrive after the background has already asked this frame for its outline.
+   * @param {string | undefined} nonce @param {number} count @param {number} [ms]
+   * @returns {Promise<void>}
+   */
+  function introduced(nonce, count, ms = 300) {
+    const done = () => !nonce || heard.filter((h) => h.nonce === nonce).length >= count;
+    if (done()) return Promise.resolve();
+    const until = Date.now() + ms;
+    return new Promise((resolve) => {
+      const tick = () => (done() || Date.now() > until ? resolve() : setTimeout(tick, 10));
+      tick();
+    });
+  }
+
   Object.assign(tw.handlers, {
     'content.frameHello': (/** @type {{ frameId: number, nonce: string }} */ msg) => {
       tw.refs.setFrameId(msg.frameId);
@@ -33,5 +49,5 @@
       return { ok: true, data: { frameId: msg.frameId } };
     },
   });
-  tw.frames = { frameIdOf };
+  tw.frames = { frameIdOf, introduced };
 })();

@@ -36,6 +36,8 @@
   /** Elements never rendered as content. */
   const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'datalist']);
   const ACTIONABLE_INSIDE = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=checkbox],[role=tab],[role=menuitem],[role=option],[tabindex],[onclick],[contenteditable]';
+  /** Elements whose content is not among their children: frames hold a document, a canvas draws. */
+  const HAS_CONTENT_ELSEWHERE = new Set(['iframe', 'frame', 'canvas', 'object', 'embed']);
   const TEXT_MAX = 200;
   const NAME_MAX = 120;
 
@@ -73,7 +75,7 @@
     if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return [];
     // An empty element with no role and no reason to act on it can add nothing (spacers, icon
     // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
-    if (!el.firstChild && !el.shadowRoot && !el.hasAttribute('role') && !tw.roles.implicitRole(el) && !A.reason(el, '', ctx)) return [];
+    if (!el.firstChild && !el.shadowRoot && !HAS_CONTENT_ELSEWHERE.has(el.localName) && !el.hasAttribute('role') && !tw.roles.implicitRole(el) && !A.reason(el, '', ctx)) return [];
     let textHidden = ctx.textHidden;
     const rendering = tw.dom.rendering(el);
     if (rendering === 'none') return [];
@@ -432,7 +434,8 @@
   tw.outline = { build, resolve: R.resolve, landmarkOf, describe };
   Object.assign(tw.handlers, {
     'content.ping': () => ({ ok: true, data: 'pong' }),
-    'content.snapshot': (/** @type {BuildOpts & { type: string }} */ msg) => {
+    'content.snapshot': async (/** @type {BuildOpts & { type: string, expectFrames?: number }} */ msg) => {
+      if (msg.expectFrames) await tw.frames.introduced(msg.nonce, msg.expectFrames);
       const r = build(msg);
       return 'text' in r ? { ok: true, data: r } : r;
     },

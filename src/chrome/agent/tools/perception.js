@@ -30,11 +30,13 @@ export async function pageOutline(ctx, opts = {}) {
   const frames = (await ctx.browser.listFrames(ctx.tabId)).filter((f) => f.frameId !== 0);
   const nonce = Math.random().toString(36).slice(2) + Date.now().toString(36);
   await Promise.all(frames.map((f) => ctx.browser.sendToContent(ctx.tabId, { type: 'content.frameHello', frameId: f.frameId, nonce })));
-  const top = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', ...opts, nonce, frameId: opts.ref ? undefined : 0 });
+  // Each frame waits for its own children's introductions (postMessage may still be in flight).
+  const childrenOf = (/** @type {number} */ id) => frames.filter((f) => f.parentFrameId === id).length;
+  const top = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', ...opts, nonce, frameId: opts.ref ? undefined : 0, expectFrames: opts.ref ? 0 : childrenOf(0) });
   if (!top.ok) return top;
   const o = /** @type {{ text: string, url: string, title: string, refs: number, truncated: boolean }} */ (top.data);
   const text = await spliceFrames(o.text, async (frameId) => {
-    const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', maxChars: opts.maxChars, interactiveOnly: opts.interactiveOnly, nonce, frameId });
+    const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', maxChars: opts.maxChars, interactiveOnly: opts.interactiveOnly, nonce, frameId, expectFrames: childrenOf(frameId) });
     return r.ok ? /** @type {{ text: string }} */ (r.data).text : null;
   });
   return { ok: true, data: { ...o, text, refs: (text.match(/\[ref=/g) ?? []).length } };
