@@ -16,6 +16,8 @@ const FILES = [
   ['marked/lib/marked.esm.js', 'marked.js'],
   ['marked/lib/marked.d.ts', 'marked.d.ts'],
   ['dompurify/dist/purify.es.mjs', 'purify.js'],
+  ['@mozilla/readability/Readability.js', 'readability.js'],
+  ['turndown/lib/turndown.browser.umd.js', 'turndown.js'],
 ];
 
 /** Type declarations written beside the copies, so tsc checks our code against them, not the minified code. */

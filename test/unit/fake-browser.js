@@ -31,6 +31,8 @@ export function fakeBrowser(answer) {
     async fetchUrl(url, opts) { return { ok: true, data: { url, status: 200, contentType: 'text/plain', text: `${opts.method ?? 'GET'} ok`, truncated: false } }; },
     async listDownloads() { return []; },
     async readPdf() { return { pages: 1, from: 1, to: 1, text: '--- page 1 ---\nHello', truncated: false }; },
+    async listFrames() { return []; },
+    async injectScripts() { return { ok: true, data: null }; },
   };
   return ops;
 }

@@ -40,8 +40,9 @@ describe('agent loop', () => {
       call({ name: 'done', args: { summary: 'Clicked Go.' } }),
     ]);
     expect(outcome).to.include({ status: 'done', text: 'Clicked Go.', steps: 3 });
-    // The click runs between the effects watch and the effects report (issue #4).
-    expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.watch', 'content.click', 'content.effects']);
+    // The click runs between the effects watch and the effects report (issue #4), which takes a new
+    // outline to say what changed since the snapshot (issue #3).
+    expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.watch', 'content.click', 'content.effects', 'content.snapshot']);
     expect(browser.sent[2]).to.deep.include({ type: 'content.click', target: { ref: 'e1' } });
     const snapshotResult = messages.find((m) => m.role === 'tool' && m.name === 'snapshot');
     expect(snapshotResult?.content).to.match(/^<untrusted_page_content>\nPage: Test \(https:\/\/example.test\/\)\n- button "Go" \[ref=e1\]\n<\/untrusted_page_content>$/);
@@ -56,7 +57,7 @@ describe('agent loop', () => {
       say('I can only read in Ask mode.'),
     ], { mode: 'ask' });
     expect(outcome.status).to.equal('answered');
-    expect(provider.requests[0].tools.map((t) => t.name).sort()).to.deep.equal(['ask_user_which_element', 'console_logs', 'fetch_url', 'get_html', 'list_downloads', 'read_page', 'read_pdf', 'screenshot', 'snapshot', 'wait_for']);
+    expect(provider.requests[0].tools.map((t) => t.name).sort()).to.deep.equal(['ask_user_which_element', 'console_logs', 'extract_data', 'fetch_url', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'screenshot', 'snapshot', 'wait_for']);
     expect(browser.sent).to.deep.equal([]);
     const refusal = messages.find((m) => m.role === 'tool');
     expect(refusal?.content).to.match(/^Error NOT_ALLOWED_IN_ASK_MODE: click would change the page/);

@@ -15,11 +15,18 @@ export function createPlatform() {
   return {
     name: 'chrome',
     async injectContent(tabId) {
-      const scripts = chrome.runtime.getManifest().content_scripts ?? [];
-      await chrome.scripting.executeScript({ target: { tabId }, files: scripts[0]?.js ?? [] });
-      // The page-world hooks (dialogs, console) too, so a dialog never blocks a tab that predates the extension.
-      const main = scripts.find((s) => /** @type {any} */ (s).world === 'MAIN');
-      if (main?.js) await chrome.scripting.executeScript({ target: { tabId }, files: main.js, world: 'MAIN' }).catch(() => {});
+      // Every content_scripts entry, in manifest order, in the frames and world it declares.
+      for (const entry of chrome.runtime.getManifest().content_scripts ?? []) {
+        const files = entry.js ?? [];
+        if (!files.length) continue;
+        const world = /** @type {any} */ (entry).world === 'MAIN' ? 'MAIN' : 'ISOLATED';
+        // A page may refuse the main world (CSP of about:blank frames): the isolated scripts still count.
+        const run = chrome.scripting.executeScript({ target: { tabId, allFrames: !!entry.all_frames }, files, world: /** @type {any} */ (world) });
+        await (world === 'MAIN' ? run.catch(() => {}) : run);
+      }
+    },
+    async injectFiles(tabId, files, frameId = 0) {
+      await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files });
     },
     setupPanel() {
       chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});

@@ -2,6 +2,7 @@
 // through webextension-polyfill); what differs (script injection) comes from the platform.
 /** @import { BrowserOps, ContentRequest, ToolResult } from '../types/core' */
 /** @import { Platform } from '../types/platform' */
+import { parseRef } from '../agent/refs.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 
@@ -58,6 +59,19 @@ export function createBrowserOps(platform) {
     fetchUrl,
     listDownloads,
     readPdf: (url, opts) => platform.readPdf(url, opts),
+
+    async injectScripts(tabId, files, frameId = 0) {
+      try { await platform.injectFiles(tabId, files, frameId); return { ok: true, data: null }; } catch (e) {
+        return { ok: false, code: 'PAGE_NOT_SCRIPTABLE', message: `Tabwright cannot run its reader on this page (${errText(e)}).` };
+      }
+    },
+
+    async listFrames(tabId) {
+      try {
+        const frames = await browser.webNavigation.getAllFrames({ tabId });
+        return (frames ?? []).map((f) => ({ frameId: f.frameId, parentFrameId: f.parentFrameId, url: f.url }));
+      } catch { return []; }
+    },
   };
 }
 
@@ -180,9 +194,24 @@ async function listDownloads(opts) {
   return items.map((d) => ({ id: d.id, url: d.url, filename: d.filename, state: d.state, bytes: d.bytesReceived, totalBytes: d.totalBytes, startTime: d.startTime, mime: d.mime ?? '' }));
 }
 
+/**
+ * The frame a request goes to: the one its ref names ("f7:e3" → frame 7), else its frameId, else the top frame.
+ * @param {ContentRequest} message
+ */
+export function frameOf(message) {
+  // Acting requests name their element as target (drag_drop: from); perception's as ref.
+  const m = /** @type {{ ref?: unknown, target?: { ref?: unknown }, from?: { ref?: unknown }, frameId?: unknown }} */ (message);
+  const ref = m.target?.ref ?? m.from?.ref ?? m.ref;
+  if (typeof ref === 'string') {
+    const parsed = parseRef(ref);
+    if (parsed) return parsed.frameId;
+  }
+  return typeof m.frameId === 'number' ? m.frameId : 0;
+}
+
 /** @param {number} tabId @param {ContentRequest} message @returns {Promise<ToolResult>} */
 async function send(tabId, message) {
-  const reply = await browser.tabs.sendMessage(tabId, message, { frameId: 0 });
+  const reply = await browser.tabs.sendMessage(tabId, message, { frameId: frameOf(message) });
   if (!reply || typeof reply !== 'object' || !('ok' in reply)) {
     return { ok: false, code: 'NO_CONTENT_REPLY', message: 'The page did not answer. It may still be loading; take a snapshot again.', retryable: true };
   }

@@ -1,205 +1,444 @@
-// A first page outline: one line per meaningful node, indented, with a ref on every actionable
-// element. Refs stay the same for the same element for the life of the page.
-// Classic script (content scripts cannot be modules); shares state through globalThis.Tabwright.
+// The page outline the model reads: one line per meaningful node, indented; role, accessible
+// name, states and a ref on every actionable element. Built in small passes: walk (the flat tree
+// into outline nodes, generics dissolved), tidy (merge text, fold single-child wrappers and table
+// rows, drop text that repeats a name), filter (interactive-only), render (lines, maxChars).
+// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, listeners.js, frames.js.
 (() => {
-  if (globalThis.Tabwright?.outline) return;
+  const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
+  if (tw.outline) return;
+  const { clean, childrenOf } = tw.dom;
+  const { roleOf, WIDGET, LANDMARK } = tw.roles;
+  const A = tw.actionable;
+  const R = tw.refs;
 
-  /** @type {Map<string, WeakRef<Element>>} */
-  const byRef = new Map();
-  /** @type {WeakMap<Element, string>} */
-  const refOf = new WeakMap();
-  let nextRef = 1;
+  /**
+   * @typedef {object} ONode
+   * @property {string} [text] a run of readable text (no role)
+   * @property {string} [role]
+   * @property {string} [name]
+   * @property {boolean} [hint] the name is a hint from class/id words, not an accessible name
+   * @property {string[]} [states]
+   * @property {string} [value]
+   * @property {string} [ref]
+   * @property {number | null} [frame] a cross-origin frame's frameId (its outline is spliced in by the background)
+   * @property {ONode[]} [children]
+   * @property {string} [summary] a line that stands for content left out (off-screen)
+   */
 
-  const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'SVG', 'CANVAS', 'IFRAME']);
-  const LANDMARKS = { HEADER: 'banner', NAV: 'navigation', MAIN: 'main', FOOTER: 'contentinfo', ASIDE: 'complementary', FORM: 'form' };
-  const INPUT_ROLES = {
-    button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio',
-    range: 'slider', number: 'spinbutton', search: 'searchbox', email: 'textbox', tel: 'textbox', text: 'textbox',
-    url: 'textbox', password: 'textbox', date: 'textbox', 'datetime-local': 'textbox', month: 'textbox', time: 'textbox', week: 'textbox', file: 'button', color: 'button',
-  };
-  const INTERACTIVE_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider', 'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem']);
+  /** Roles with a line of their own; any other role is transparent (its children move up). */
+  const SHOWN = new Set([...WIDGET, ...LANDMARK, 'heading', 'img', 'list', 'listitem', 'table', 'row', 'cell', 'columnheader', 'rowheader', 'dialog', 'alertdialog', 'alert',
+    'radiogroup', 'tablist', 'menu', 'menubar', 'tree', 'grid', 'treegrid', 'toolbar', 'progressbar', 'meter', 'iframe', 'group', 'tabpanel']);
+  /** Shown only when named: unnamed they are layout, not structure. */
+  const NAMED_ONLY = new Set(['group', 'tabpanel', 'region', 'form', 'img', 'toolbar']);
+  /** Leaf widgets: their name already says what their content says. */
+  const LEAF = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
+    'heading', 'img', 'textbox', 'searchbox', 'slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar', 'combobox']);
+  /** Elements never rendered as content. */
+  const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'datalist']);
+  const ACTIONABLE_INSIDE = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=checkbox],[role=tab],[role=menuitem],[role=option],[tabindex],[onclick],[contenteditable]';
+  /** Elements whose content is not among their children: frames hold a document, a canvas draws. */
+  const HAS_CONTENT_ELSEWHERE = new Set(['iframe', 'frame', 'canvas', 'object', 'embed']);
+  const TEXT_MAX = 200;
+  const NAME_MAX = 120;
 
-  /** @param {Element} el */
-  function roleOf(el) {
-    const explicit = el.getAttribute('role');
-    if (explicit) return explicit.split(/\s+/)[0];
-    const tag = el.tagName;
-    if (/^H[1-6]$/.test(tag)) return 'heading';
-    switch (tag) {
-      case 'A': return el.hasAttribute('href') ? 'link' : '';
-      case 'BUTTON': return 'button';
-      case 'SELECT': return /** @type {HTMLSelectElement} */ (el).multiple ? 'listbox' : 'combobox';
-      case 'TEXTAREA': return 'textbox';
-      case 'INPUT': return /** @type {Record<string, string>} */ (INPUT_ROLES)[/** @type {HTMLInputElement} */ (el).type] ?? (/** @type {HTMLInputElement} */ (el).type === 'hidden' ? '' : 'textbox');
-      case 'IMG': return el.getAttribute('alt') === '' ? '' : 'img';
-      case 'UL': case 'OL': return 'list';
-      case 'LI': return 'listitem';
-      case 'TABLE': return 'table';
-      case 'TR': return 'row';
-      case 'TD': return 'cell';
-      case 'TH': return 'columnheader';
-      case 'DIALOG': return 'dialog';
-      case 'SUMMARY': return 'button';
-      default: return /** @type {Record<string, string>} */ (LANDMARKS)[tag] ?? '';
+  /**
+   * @typedef {object} WalkCtx
+   * @property {WeakSet<Element>} listeners
+   * @property {boolean} insideAction
+   * @property {string} landmark
+   * @property {BuildOpts} opts
+   * @property {{ above: number, below: number }} offscreen
+   * @property {boolean} textHidden visibility:hidden ancestor (its text is not rendered, visible children are)
+   * @property {boolean} labelText inside a label whose text already names its control
+   */
+  /**
+   * @typedef {object} BuildOpts
+   * @property {number} [maxChars]
+   * @property {boolean} [interactiveOnly]
+   * @property {boolean} [viewportOnly]
+   * @property {string} [ref] outline only the subtree under this ref
+   * @property {string} [nonce] the snapshot's frame-introduction nonce (content/frames.js)
+   * @property {number} [frameId]
+   */
+
+  /** @param {Node} node @param {WalkCtx} ctx @returns {ONode[]} */
+  function walk(node, ctx) {
+    if (node.nodeType === 3) {
+      if (ctx.textHidden || ctx.labelText) return [];
+      const text = clean(node.textContent);
+      return text ? [{ text }] : [];
     }
-  }
+    if (node.nodeType !== 1) return [];
+    const el = /** @type {Element} */ (node);
+    if (SKIP.has(el.localName)) return [];
+    // wai-aria §8.1: aria-hidden and inert subtrees are out of the accessibility tree.
+    if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return [];
+    // An empty element with no role and no reason to act on it can add nothing (spacers, icon
+    // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
+    if (!el.firstChild && !el.shadowRoot && !HAS_CONTENT_ELSEWHERE.has(el.localName) && !el.hasAttribute('role') && !tw.roles.implicitRole(el) && !A.reason(el, '', ctx)) return [];
+    let textHidden = ctx.textHidden;
+    const rendering = tw.dom.rendering(el);
+    if (rendering === 'none') return [];
+    // visibility is inherited, and a child may set it back to visible.
+    if (rendering === 'hidden') textHidden = true;
+    else if (rendering === 'visible') textHidden = false;
+    if (ctx.opts.viewportOnly && offscreen(el, ctx)) return [];
 
-  /** @param {Element} el */
-  function hidden(el) {
-    if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return true;
-    const s = getComputedStyle(el);
-    return s.display === 'none' || s.visibility === 'hidden';
-  }
+    const role = A.roleFor(el);
+    let why = textHidden ? '' : A.reason(el, role, ctx);
+    const roleShown = SHOWN.has(role) && !textHidden;
+    // cursor:pointer leaves: a click target that only CSS marks (cards, custom menus).
+    let pointer = false;
+    if (!why && !WIDGET.has(role) && !LANDMARK.has(role) && !ctx.insideAction && !textHidden && hasOwnContent(el)) pointer = A.pointerStart(el, tw.dom.parentOf(el));
 
-  /** @param {string | null | undefined} s */
-  function clean(s) {
-    return (s ?? '').replace(/\s+/g, ' ').trim();
-  }
+    const landmark = LANDMARK.has(role) ? `${role}:${tw.accname.name(el)}` : ctx.landmark;
+    const insideAction = ctx.insideAction || !!why || pointer;
+    const labelText = ctx.labelText || labelsShownControl(el);
+    // Most elements change nothing for their children: share the context instead of copying it.
+    /** @type {WalkCtx} */
+    const childCtx = landmark === ctx.landmark && textHidden === ctx.textHidden && insideAction === ctx.insideAction && labelText === ctx.labelText
+      ? ctx : { ...ctx, landmark, textHidden, insideAction, labelText };
 
-  /** @param {Element} el @param {string} role */
-  function nameOf(el, role) {
-    const labelledby = el.getAttribute('aria-labelledby');
-    if (labelledby) {
-      const text = labelledby.split(/\s+/).map((id) => clean(document.getElementById(id)?.textContent)).join(' ').trim();
-      if (text) return text;
+    if (el.localName === 'svg') {
+      if (!roleShown && !why) return [];
+      return [makeNode(el, role, why, ctx, [])];
     }
-    const aria = clean(el.getAttribute('aria-label'));
-    if (aria) return aria;
-    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
-      const labels = el.labels ? [...el.labels].map((l) => clean(l.textContent)).filter(Boolean) : [];
-      if (labels.length) return labels.join(' ');
-      if (el instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(el.type)) return clean(el.value) || (el.type === 'submit' ? 'Submit' : '');
-      if (el instanceof HTMLInputElement && el.type === 'image') return clean(el.alt);
-      return clean(el.getAttribute('title')) || clean(el.getAttribute('placeholder'));
+    if (el.localName === 'iframe' || el.localName === 'frame') return [frameNode(el, ctx, childCtx)];
+
+    let descend = !(el.localName === 'select' || el.localName === 'textarea' || el.localName === 'input');
+    let nameFromChildren = false;
+    if (descend && (roleShown || why) && (LEAF.has(role) || why)) {
+      // A leaf's name says what its content says, unless the content holds more controls.
+      descend = !!el.querySelector(ACTIONABLE_INSIDE) || !!el.shadowRoot;
+      nameFromChildren = descend && role === 'heading';
     }
-    if (el.tagName === 'IMG') return clean(el.getAttribute('alt')) || clean(el.getAttribute('title'));
-    if (['button', 'link', 'heading', 'tab', 'menuitem', 'option', 'cell', 'columnheader', 'treeitem', 'switch', 'checkbox', 'radio'].includes(role)) {
-      const text = clean(/** @type {HTMLElement} */ (el).innerText ?? el.textContent);
-      if (text) return text.slice(0, 120);
-      const img = el.querySelector('img[alt]');
-      if (img) return clean(img.getAttribute('alt'));
+    /** @type {ONode[]} */
+    const kids = [];
+    if (descend) {
+      if (el.shadowRoot || el.localName === 'slot') {
+        for (const child of childrenOf(el)) for (const k of walk(child, childCtx)) kids.push(k);
+      } else {
+        for (let c = el.firstChild; c; c = c.nextSibling) for (const k of walk(c, childCtx)) kids.push(k);
+      }
     }
-    return clean(el.getAttribute('title'));
+
+    if (pointer) why = 'pointer';
+    // A script-wired, focusable or pointer container around other controls is delegation or
+    // layout (React roots, scroll panes, cards holding links): the controls are the targets.
+    if ((why === 'pointer' || why === 'listener' || why === 'tabindex') && !roleShown && kids.some(hasRef)) why = '';
+    if (!roleShown && !why) return kids;
+    if (NAMED_ONLY.has(role) && !why) {
+      const n = tw.accname.name(el);
+      if (!n) return kids;
+    }
+    return [makeNode(el, role, why, ctx, kids, nameFromChildren)];
   }
 
-  /** @param {Element} el @param {string} role */
-  function isActionable(el, role) {
-    if (INTERACTIVE_ROLES.has(role)) return true;
-    if (el instanceof HTMLElement && (el.isContentEditable && el.getAttribute('contenteditable') !== null)) return true;
-    if (el.hasAttribute('onclick')) return true;
-    const tabindex = el.getAttribute('tabindex');
-    return tabindex !== null && Number(tabindex) >= 0;
+  /** A label's text is its control's name; shown again beside the control it is only noise. @param {Element} el */
+  function labelsShownControl(el) {
+    if (el.localName !== 'label') return false;
+    const c = /** @type {HTMLLabelElement} */ (el).control;
+    return !!c && !tw.dom.isHidden(c);
   }
 
-  /** @param {Element} el */
-  function refFor(el) {
-    let ref = refOf.get(el);
-    if (!ref) {
-      ref = `e${nextRef++}`;
-      refOf.set(el, ref);
-      byRef.set(ref, new WeakRef(el));
+  /** Text or an image of its own: what a pointer leaf shows (an <img> is its own content). @param {Element} el */
+  function hasOwnContent(el) {
+    const tag = el.localName;
+    if (tag === 'img' || tag === 'canvas') return true;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) { if (/\S/.test(/** @type {Text} */ (c).data)) return true; continue; }
+      const t = /** @type {Element} */ (c).localName;
+      if (t === 'img' || t === 'svg' || t === 'i') return true;
     }
-    return ref;
+    return false;
   }
 
-  /** @param {Element} el @param {string} role */
+  /** @param {ONode} n @returns {boolean} */
+  function hasRef(n) {
+    return !!n.ref || !!n.children?.some(hasRef);
+  }
+
+  /** viewportOnly: counts what lies above or below the viewport instead of outlining it. @param {Element} el @param {WalkCtx} ctx */
+  function offscreen(el, ctx) {
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) return false;
+    const h = el.ownerDocument.defaultView?.innerHeight ?? 0;
+    if (r.bottom >= 0 && r.top <= h) return false;
+    const n = (el.matches(ACTIONABLE_INSIDE) ? 1 : 0) + el.querySelectorAll(ACTIONABLE_INSIDE).length;
+    if (r.bottom < 0) ctx.offscreen.above += n; else ctx.offscreen.below += n;
+    return true;
+  }
+
+  /** @param {Element} el @param {WalkCtx} ctx @param {WalkCtx} childCtx @returns {ONode} */
+  function frameNode(el, ctx, childCtx) {
+    const name = clean(el.getAttribute('title') ?? el.getAttribute('name') ?? el.getAttribute('aria-label'));
+    const doc = tw.dom.sameOriginDocument(el);
+    if (doc) {
+      /** @type {ONode[]} */
+      const kids = [];
+      for (const child of childrenOf(el)) for (const k of walk(child, childCtx)) kids.push(k);
+      return { role: 'iframe', name, children: kids };
+    }
+    void ctx;
+    return { role: 'iframe', name, frame: tw.frames.frameIdOf(el, ctx.opts.nonce) };
+  }
+
+  /**
+   * @param {Element} el @param {string} role @param {string} why @param {WalkCtx} ctx @param {ONode[]} kids @param {boolean} [nameFromChildren]
+   * @returns {ONode}
+   */
+  function makeNode(el, role, why, ctx, kids, nameFromChildren = false) {
+    const shownRole = role && role !== 'generic' && role !== 'none' && role !== 'paragraph' ? role : why === 'editable' ? 'textbox' : 'clickable';
+    const wantsName = !/^(list|listitem|row|table|rowgroup|cell|columnheader|rowheader)$/.test(shownRole) || why;
+    let name = wantsName && !nameFromChildren ? A.nameFor(el, shownRole, why, true) : '';
+    let hint = false;
+    if (!name && why) { name = A.hintOf(el); hint = !!name; }
+    if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
+    /** @type {ONode} */
+    const node = { role: shownRole, name, hint, states: states(el, shownRole), children: kids };
+    const value = valueOf(el);
+    if (value) node.value = value;
+    if (why) node.ref = R.refFor(el, { role: shownRole, name, landmark: ctx.landmark, index: R.countTwin(shownRole, name, ctx.landmark) });
+    return node;
+  }
+
+  /** @param {Element} el @param {string} role @returns {string[]} */
   function states(el, role) {
     const out = [];
-    if (role === 'heading') out.push(`level=${/^H([1-6])$/.exec(el.tagName)?.[1] ?? el.getAttribute('aria-level') ?? 2}`);
-    if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) { if (el.checked) out.push('checked'); }
-    else if (el.getAttribute('aria-checked') === 'true') out.push('checked');
-    if (el.getAttribute('aria-expanded')) out.push(`expanded=${el.getAttribute('aria-expanded')}`);
-    if (el.getAttribute('aria-selected') === 'true') out.push('selected');
-    if (el.getAttribute('aria-pressed') === 'true') out.push('pressed');
-    if (/** @type {HTMLButtonElement} */ (el).disabled || el.getAttribute('aria-disabled') === 'true') out.push('disabled');
-    if (/** @type {HTMLInputElement} */ (el).required) out.push('required');
-    if (document.activeElement === el) out.push('focused');
-    if (el instanceof HTMLInputElement && el.type === 'password') out.push('password');
+    const a = (/** @type {string} */ n) => el.getAttribute(n);
+    if (role === 'heading') out.push(`level=${/^h([1-6])$/.exec(el.localName)?.[1] ?? a('aria-level') ?? 2}`);
+    const input = /** @type {HTMLInputElement} */ (el.localName === 'label' ? /** @type {HTMLLabelElement} */ (el).control ?? el : el);
+    if (input.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) {
+      if (input.indeterminate) out.push('checked=mixed'); else if (input.checked) out.push('checked');
+    } else if (a('aria-checked') === 'true') out.push('checked');
+    else if (a('aria-checked') === 'mixed') out.push('checked=mixed');
+    const expanded = a('aria-expanded') ?? (el.localName === 'summary' ? String(!!(/** @type {HTMLDetailsElement | null} */ (el.parentElement))?.open) : null);
+    if (expanded === 'true') out.push('expanded'); else if (expanded === 'false') out.push('collapsed');
+    if (a('aria-selected') === 'true' || (el.localName === 'option' && /** @type {HTMLOptionElement} */ (el).selected)) out.push('selected');
+    if (a('aria-pressed') === 'true') out.push('pressed');
+    if (a('aria-current') && a('aria-current') !== 'false') out.push('current');
+    if (/** @type {any} */ (input).disabled || a('aria-disabled') === 'true') out.push('disabled');
+    if (/** @type {HTMLInputElement} */ (input).required || a('aria-required') === 'true') out.push('required');
+    if (a('aria-invalid') === 'true' || (/^(input|select|textarea)$/.test(input.localName) && safeMatches(input, ':user-invalid'))) out.push('invalid');
+    if (el.ownerDocument.activeElement === el && el !== el.ownerDocument.body) out.push('focused');
+    if (input.localName === 'input' && input.type === 'password') out.push('password');
     return out;
+  }
+
+  /** @param {Element} el @param {string} sel */
+  function safeMatches(el, sel) {
+    try { return el.matches(sel); } catch { return false; }
   }
 
   /** A field's current value, never a password's. @param {Element} el */
   function valueOf(el) {
-    if (el instanceof HTMLInputElement) {
-      if (el.type === 'password') return el.value ? '(filled)' : '';
-      if (['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file'].includes(el.type)) return '';
-      return el.value;
+    if (el.localName === 'input') {
+      const input = /** @type {HTMLInputElement} */ (el);
+      if (input.type === 'password') return input.value ? '(filled)' : '';
+      if (/^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test(input.type)) return '';
+      return input.value.slice(0, 200);
     }
-    if (el instanceof HTMLTextAreaElement) return el.value;
-    if (el instanceof HTMLSelectElement) return [...el.selectedOptions].map((o) => clean(o.textContent)).join(', ');
+    if (el.localName === 'textarea') return /** @type {HTMLTextAreaElement} */ (el).value.slice(0, 200);
+    if (el.localName === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => clean(o.textContent)).join(', ');
+    if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return clean(el.textContent).slice(0, 200);
+    if (el.getAttribute('aria-valuetext')) return el.getAttribute('aria-valuetext') ?? '';
+    if (el.getAttribute('aria-valuenow')) return el.getAttribute('aria-valuenow') ?? '';
     return '';
   }
 
+  // ---- tidy passes: each takes a child list and returns a smaller one that says the same ----
+
+  /** Adjacent text runs are one reading unit: join them, then clip long runs. @param {ONode[]} list */
+  function mergeText(list) {
+    /** @type {ONode[]} */
+    const out = [];
+    for (const n of list) {
+      const prev = out[out.length - 1];
+      if (n.text !== undefined && prev && prev.text !== undefined) prev.text = `${prev.text} ${n.text}`;
+      else out.push(n.text !== undefined ? { text: n.text } : n);
+    }
+    for (const n of out) if (n.text && n.text.length > TEXT_MAX) n.text = `${n.text.slice(0, TEXT_MAX)}…`;
+    return out;
+  }
+
+  /** Text that only repeats the parent's name says nothing new. @param {ONode[]} list @param {string} parentName */
+  function dropRepeatedText(list, parentName) {
+    return parentName ? list.filter((n) => n.text === undefined || n.text !== parentName) : list;
+  }
+
   /**
-   * @param {{ maxChars?: number }} [opts]
+   * Wrappers with one child are the child (list items with one link, lists of one item); empty
+   * structure goes. Rows fold into one line when every cell is a single line.
+   * @param {ONode} n @returns {ONode[]}
    */
-  function build(opts = {}) {
-    const maxChars = opts.maxChars ?? 40_000;
+  function fold(n) {
+    const kids = n.children ?? [];
+    if (n.ref || n.frame !== undefined || n.text !== undefined) return [n];
+    if ((n.role === 'listitem' || n.role === 'list') && kids.length <= 1) return kids;
+    // A cell is its content; an empty one stays as an empty column so rows keep their shape.
+    if (n.role === 'cell' || n.role === 'columnheader' || n.role === 'rowheader') return kids.length === 1 ? kids : kids.length ? [n] : [{ text: '' }];
+    if (['table', 'row', 'list', 'listitem', 'group', 'toolbar', 'tablist', 'menu', 'menubar', 'radiogroup'].includes(n.role ?? '') && !kids.length) return [];
+    if (LANDMARK.has(n.role ?? '') && !kids.length) return [];
+    return [n];
+  }
+
+  /** @param {ONode[]} list @param {string} parentName @param {string} [parentRole] @returns {ONode[]} */
+  function tidy(list, parentName, parentRole = '') {
+    /** @type {ONode[]} */
+    const out = [];
+    for (const n of list) {
+      if (n.children) n.children = tidy(n.children, n.name ?? '', n.role);
+      for (const f of fold(n)) out.push(f);
+    }
+    // Cells of a row stay apart: each is a column.
+    return dropRepeatedText(parentRole === 'row' ? out : mergeText(out), parentName);
+  }
+
+  /** interactiveOnly: keep what has a ref and the containers that hold one. @param {ONode[]} list @returns {ONode[]} */
+  function interactive(list) {
+    /** @type {ONode[]} */
+    const out = [];
+    for (const n of list) {
+      if (n.text !== undefined) continue;
+      const kids = n.children ? interactive(n.children) : [];
+      if (n.ref || n.frame !== undefined) out.push({ ...n, children: kids });
+      else if (kids.length && (LANDMARK.has(n.role ?? '') || /dialog|iframe/.test(n.role ?? ''))) out.push({ ...n, children: kids });
+      else out.push(...kids);
+    }
+    return out;
+  }
+
+  // ---- render ----
+
+  /** @param {ONode} n @returns {string} */
+  function lineOf(n) {
+    if (n.text !== undefined) return /^[-[\s"]/.test(n.text) ? JSON.stringify(n.text) : n.text;
+    if (n.summary) return n.summary;
+    let line = `- ${n.role}`;
+    if (n.name) line += n.hint ? ` hint=${JSON.stringify(n.name)}` : ` ${JSON.stringify(n.name)}`;
+    if (n.value) line += ` value=${JSON.stringify(n.value)}`;
+    for (const s of n.states ?? []) line += ` [${s}]`;
+    if (n.ref) line += ` [ref=${n.ref}]`;
+    if (n.frame !== undefined) line += n.frame === null ? ' (cross-origin, not introduced)' : ` [frame=${n.frame}]`;
+    return line;
+  }
+
+  /** A row, or a node with one simple child, reads best on one line. @param {ONode} n */
+  function inlineChildren(n) {
+    const kids = n.children ?? [];
+    if (!kids.length || kids.some((k) => k.children?.length)) return null;
+    if (n.role === 'row' && kids.length <= 16) return kids.map(inlineOf).join(' | ');
+    if (kids.length === 1 && (n.role === 'heading' || n.role === 'listitem')) return inlineOf(kids[0]);
+    return null;
+  }
+
+  /** @param {ONode} n */
+  function inlineOf(n) {
+    return n.text !== undefined ? n.text : lineOf(n).slice(2);
+  }
+
+  /**
+   * @param {ONode[]} nodes @param {number} maxChars
+   * @returns {{ text: string, truncated: boolean }}
+   */
+  function render(nodes, maxChars) {
     /** @type {string[]} */
     const lines = [];
     let chars = 0;
     let truncated = false;
-    let refCount = 0;
-
-    /** @param {number} depth @param {string} line */
-    function emit(depth, line) {
+    /** @param {ONode} n @param {number} depth */
+    const emit = (n, depth) => {
       if (truncated) return;
-      const full = `${'  '.repeat(depth)}- ${line}`;
-      if (chars + full.length > maxChars) { truncated = true; return; }
-      lines.push(full);
-      chars += full.length + 1;
-    }
-
-    /** @param {Node} node @param {number} depth */
-    function walk(node, depth) {
-      if (truncated) return;
-      if (node.nodeType === Node.TEXT_NODE) {
-        const text = clean(node.textContent);
-        if (text) emit(depth, `text: ${JSON.stringify(text.slice(0, 300))}`);
-        return;
-      }
-      if (!(node instanceof Element)) return;
-      if (SKIP_TAGS.has(node.tagName.toUpperCase()) && node.tagName !== 'svg') return;
-      if (node.tagName === 'svg') return;
-      if (hidden(node)) return;
-      const role = roleOf(node);
-      const actionable = isActionable(node, role);
-      const name = role || actionable ? nameOf(node, role) : '';
-      let childDepth = depth;
-      // Named controls state their own text; their subtree would only repeat it.
-      let descend = true;
-      if (role || actionable) {
-        const parts = [role || 'generic'];
-        if (name) parts.push(JSON.stringify(name));
-        const value = valueOf(node);
-        if (value) parts.push(`value=${JSON.stringify(value.slice(0, 200))}`);
-        parts.push(...states(node, role).map((s) => `[${s}]`));
-        if (actionable) { parts.push(`[ref=${refFor(node)}]`); refCount++; }
-        emit(depth, parts.join(' '));
-        childDepth = depth + 1;
-        if (name && ['button', 'link', 'heading', 'option', 'tab', 'menuitem', 'img', 'checkbox', 'radio', 'switch'].includes(role)) descend = false;
-        if (node instanceof HTMLSelectElement || node instanceof HTMLTextAreaElement) descend = false;
-      }
-      if (!descend) return;
-      const root = node.shadowRoot ?? node;
-      for (const child of root.childNodes) walk(child, childDepth);
-    }
-
-    walk(document.body ?? document.documentElement, 0);
-    let text = lines.join('\n');
-    if (truncated) text += `\n[… outline truncated at ${maxChars} characters]`;
-    return { text, refs: refCount, url: location.href, title: document.title, truncated };
+      const inline = inlineChildren(n);
+      const line = '  '.repeat(depth) + lineOf(n) + (inline ? `: ${inline}` : '');
+      if (chars + line.length + 1 > maxChars) { truncated = true; return; }
+      lines.push(line);
+      chars += line.length + 1;
+      if (!inline) for (const c of n.children ?? []) emit(c, depth + 1);
+    };
+    for (const n of nodes) emit(n, 0);
+    if (truncated) lines.push(`[… outline truncated at ${maxChars} characters: ask for a subtree (ref), interactiveOnly or viewportOnly to see the rest]`);
+    return { text: lines.join('\n'), truncated };
   }
 
-  /** @param {string} ref */
-  function resolve(ref) {
-    const el = byRef.get(ref)?.deref();
-    return el && el.isConnected ? el : null;
+  // ---- entry points ----
+
+  /**
+   * @param {BuildOpts} [opts]
+   * @returns {import('../types/content').OutlineResult | import('../types/core').ToolErr}
+   */
+  function build(opts = {}) {
+    if (typeof opts.frameId === 'number') R.setFrameId(opts.frameId);
+    let root = /** @type {Element} */ (document.body ?? document.documentElement);
+    let landmark = '';
+    if (opts.ref) {
+      const found = R.lookup(opts.ref);
+      if (!('el' in found)) return found;
+      root = found.el;
+      landmark = landmarkOf(root);
+    }
+    R.beginPass();
+    /** @type {WalkCtx} */
+    const ctx = { listeners: tw.listeners.collect(), insideAction: false, landmark, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false };
+    let nodes = tidy(opts.ref ? walk(root, ctx) : childrenOf(root).flatMap((/** @type {Node} */ c) => walk(c, ctx)), '');
+    if (opts.interactiveOnly) nodes = interactive(nodes);
+    const { above, below } = ctx.offscreen;
+    const count = (/** @type {number} */ n) => `${n} actionable element${n === 1 ? '' : 's'}`;
+    if (above) nodes.unshift({ summary: `[${count(above)} above the viewport not shown: scroll up or snapshot without viewportOnly]` });
+    if (below) nodes.push({ summary: `[${count(below)} below the viewport not shown: scroll down or snapshot without viewportOnly]` });
+    const { text, truncated } = render(nodes, opts.maxChars ?? 40_000);
+    return { text, refs: countRefs(nodes), url: location.href, title: document.title, truncated };
   }
 
-  const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, { outline: { build, resolve } });
+  /** @param {ONode[]} nodes @returns {number} */
+  function countRefs(nodes) {
+    let n = 0;
+    for (const x of nodes) n += (x.ref ? 1 : 0) + countRefs(x.children ?? []);
+    return n;
+  }
+
+  /** The nearest landmark around an element, as the outline names it ("navigation:Main"). @param {Element} el */
+  function landmarkOf(el) {
+    for (let p = tw.dom.parentOf(el); p; p = tw.dom.parentOf(p)) {
+      const role = roleOf(p);
+      if (LANDMARK.has(role) && (!tw.roles.WIDGET.has(role))) {
+        if ((role === 'region' || role === 'form') && !tw.accname.name(p)) continue;
+        return `${role}:${tw.accname.name(p)}`;
+      }
+    }
+    return '';
+  }
+
+  /** XPath of an element within its document (shadow content: up to its shadow root). @param {Element} el */
+  function xpathOf(el) {
+    const parts = [];
+    for (let e = /** @type {Element | null} */ (el); e && e.nodeType === 1; e = e.parentElement) {
+      let i = 1;
+      for (let s = e.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === e.localName) i++;
+      parts.unshift(`${e.localName}[${i}]`);
+    }
+    return `/${parts.join('/')}`;
+  }
+
+  /** describe_ref: what stands behind a ref, for debugging and evals. @param {string} ref */
+  function describe(ref) {
+    const found = R.lookup(ref);
+    if (!('el' in found)) return found;
+    const el = found.el;
+    const r = el.getBoundingClientRect();
+    const sub = build({ ref, maxChars: 2000 });
+    const line = 'text' in sub ? sub.text.split('\n')[0] : '';
+    return { ok: true, data: { ref, tag: el.localName, id: el.id || null, xpath: xpathOf(el), inShadow: el.getRootNode() !== el.ownerDocument, box: { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) }, line, rebound: !!found.rebound } };
+  }
+
+  tw.outline = { build, resolve: R.resolve, landmarkOf, describe };
   Object.assign(tw.handlers, {
     'content.ping': () => ({ ok: true, data: 'pong' }),
-    'content.snapshot': (/** @type {{ maxChars?: number }} */ msg) => ({ ok: true, data: build({ maxChars: msg.maxChars }) }),
+    'content.snapshot': async (/** @type {BuildOpts & { type: string, expectFrames?: number }} */ msg) => {
+      if (msg.expectFrames) await tw.frames.introduced(msg.nonce, msg.expectFrames);
+      const r = build(msg);
+      return 'text' in r ? { ok: true, data: r } : r;
+    },
+    'content.describe': (/** @type {{ ref: string }} */ msg) => describe(msg.ref),
   });
 })();

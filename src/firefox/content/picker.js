@@ -19,14 +19,14 @@
     return steps.join(' > ');
   }
 
-  /** The outline's ref for el: build the outline (which registers refs), then look it up. @param {Element} el */
+  /**
+   * The outline's ref for el: build the outline (which registers refs), then ask the registry
+   * (content/refs.js). null when the element is not actionable enough to carry one.
+   * @param {Element} el
+   */
   function refOf(el) {
-    const o = /** @type {any} */ (tw.outline);
-    if (typeof o.refOf === 'function') return o.refOf(el) ?? null;
-    const { refs } = tw.outline.build();
-    // The registry hands out e1, e2, … in order; refs kept from earlier outlines can be higher than this count.
-    for (let n = 1; n <= refs * 4 + 200; n++) if (tw.outline.resolve(`e${n}`) === el) return `e${n}`;
-    return null;
+    tw.outline.build();
+    return tw.refs.refOf(el) ?? null;
   }
 
   /** @type {Promise<ToolResult> | null} */

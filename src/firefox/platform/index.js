@@ -10,8 +10,18 @@ export function createPlatform() {
   return {
     name: 'firefox',
     async injectContent(tabId) {
-      const files = browser.runtime.getManifest().content_scripts?.[0]?.js ?? [];
-      for (const file of files) await browser.tabs.executeScript(tabId, { file: `/${file}`, runAt: 'document_idle' });
+      // Every content_scripts entry, in manifest order, in the frames it declares. tabs.executeScript
+      // (MV2) cannot reach the page's own world: "world": "MAIN" entries (page hooks, listener
+      // tracker) start working in such a tab when it next loads.
+      for (const entry of browser.runtime.getManifest().content_scripts ?? []) {
+        if (/** @type {any} */ (entry).world === 'MAIN') continue;
+        for (const file of entry.js ?? []) {
+          await browser.tabs.executeScript(tabId, { file: `/${file}`, runAt: 'document_idle', allFrames: !!entry.all_frames });
+        }
+      }
+    },
+    async injectFiles(tabId, files, frameId = 0) {
+      for (const file of files) await browser.tabs.executeScript(tabId, { file: `/${file}`, frameId });
     },
     setupPanel() {
       browser.browserAction.onClicked.addListener(() => { browser.sidebarAction.toggle(); });

@@ -131,6 +131,16 @@ export interface BrowserOps {
   fetchUrl(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; maxChars?: number; signal?: AbortSignal }): Promise<ToolResult<{ url: string; status: number; contentType: string; text: string; truncated: boolean }>>;
   listDownloads(opts: { limit?: number; query?: string }): Promise<DownloadInfo[]>;
   readPdf(url: string, opts: { from?: number; to?: number; maxChars?: number }): Promise<import('./platform').PdfText>;
+  /** run extension script files in a frame (default the top one) */
+  injectScripts(tabId: number, files: string[], frameId?: number): Promise<ToolResult>;
+  /** the tab's frames (browser frameIds); [] when they cannot be listed */
+  listFrames(tabId: number): Promise<FrameInfo[]>;
+}
+
+export interface FrameInfo {
+  frameId: number;
+  parentFrameId: number;
+  url: string;
 }
 
 export interface TabInfo { tabId: number; url: string; title: string; active: boolean }
@@ -185,6 +195,8 @@ export interface Tool {
   terminal?: boolean;
   /** for a read-only tool: true when these arguments change something anyway (fetch_url with POST); such calls are Act-only and pass the confirmation gate */
   writes?(args: Record<string, any>): boolean;
+  /** offered through the tool runner only, never to the model (debugging and evals) */
+  runnerOnly?: boolean;
   run(args: Record<string, any>, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -231,10 +243,15 @@ export interface RunOutcome {
 
 /** Messages the background sends to a content script. */
 export type ContentRequest =
-  | { type: 'content.snapshot'; maxChars?: number }
+  | { type: 'content.snapshot'; maxChars?: number; interactiveOnly?: boolean; viewportOnly?: boolean; ref?: string; nonce?: string; frameId?: number; expectFrames?: number }
+  | { type: 'content.frameHello'; frameId: number; nonce: string }
+  | { type: 'content.describe'; ref: string }
+  | { type: 'content.capabilities'; frameId?: number }
+  | { type: 'content.extract'; collection: string; fields?: string[]; limit?: number }
   | { type: 'content.click'; ref: string }
   | { type: 'content.type'; ref: string; text: string; clear?: boolean; submit?: boolean }
   | { type: 'content.read'; maxChars?: number }
+  | { type: 'content.readable'; maxChars?: number }
   | { type: 'content.ping' }
   | { type: 'content.indicator'; show: boolean }
   | { type: 'content.indicatorState' }

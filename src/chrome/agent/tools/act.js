@@ -1,6 +1,7 @@
 // What every acting tool shares: the target schema, the per-tab action queue, and the effects
-// report after an action (navigation, new tabs, dialogs, what appeared or vanished on the page).
+// report after an action (navigation, new tabs, dialogs, and what changed in the page's outline).
 /** @import { ActionTarget, ToolContext, ToolResult, JSONSchema, ContentRequest } from '../../types/core' */
+import { outlineChanges, forgetOutline } from './perception.js';
 
 /** The properties that name a target; a tool's schema spreads these in. */
 export const TARGET_PROPS = /** @type {Record<string, JSONSchema>} */ ({
@@ -80,6 +81,12 @@ export function act(ctx, fn) {
     if (after && !effects.navigated) {
       const e = await b.sendToContent(ctx.tabId, { type: 'content.effects' });
       if (e.ok && e.data && typeof e.data === 'object') Object.assign(effects, e.data);
+      // Against the last outline the model saw: the lines added, removed and changed, or the whole
+      // outline when that is shorter. It says what appeared and vanished, so those go.
+      const outline = await outlineChanges(ctx);
+      if (outline) { delete effects.appeared; delete effects.vanished; Object.assign(effects, outline); }
+    } else if (effects.navigated) {
+      forgetOutline(ctx.tabId);
     }
     if (!result.ok) {
       // A failed action may still have opened a dialog or navigated: say so in the message.

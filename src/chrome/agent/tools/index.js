@@ -1,6 +1,6 @@
 // The tool registry: every tool the agent (and the tool runner) can call, and which of them each mode offers.
 /** @import { Tool, Mode } from '../../types/core' */
-import { snapshot, readPage } from './page.js';
+import { snapshot, readPage, pageCapabilities, extractData, describeRef } from './perception.js';
 import { click, hover, type, pressKeys, dragDrop, scroll } from './input.js';
 import { setField, selectOption, check, uncheck, uploadFile } from './forms.js';
 import { handleDialog } from './dialogs.js';
@@ -14,12 +14,14 @@ import { scheduleTask, scheduleResume } from './schedule.js';
 /** @type {readonly Tool[]} */
 export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done, clarify, scratchpad, scheduleTask, scheduleResume,
   hover, pressKeys, dragDrop, scroll, setField, selectOption, check, uncheck, uploadFile, handleDialog,
-  goBack, goForward, reload, tabs, waitFor, screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, readPdf, askUserWhichElement]);
+  goBack, goForward, reload, tabs, waitFor, screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, readPdf, askUserWhichElement,
+  pageCapabilities, extractData, describeRef]);
 
 /** Tools whose results carry page content, fenced as untrusted. */
 export const PAGE_CONTENT_TOOLS = new Set(['snapshot', 'read_page', 'click', 'type', 'navigate',
   'hover', 'press_keys', 'drag_drop', 'scroll', 'set_field', 'select_option', 'check', 'uncheck', 'upload_file',
-  'go_back', 'go_forward', 'reload', 'tabs', 'wait_for', 'get_html', 'console_logs', 'fetch_url', 'list_downloads', 'read_pdf', 'ask_user_which_element']);
+  'go_back', 'go_forward', 'reload', 'tabs', 'wait_for', 'get_html', 'console_logs', 'fetch_url', 'list_downloads', 'read_pdf', 'ask_user_which_element',
+  'page_capabilities', 'extract_data', 'describe_ref']);
 
 /** Tools that steer an Act run (pause for the user, pin a note) rather than read the page. */
 export const RUN_CONTROL_TOOLS = new Set(['clarify', 'scratchpad']);
@@ -35,9 +37,11 @@ export function findTool(name) {
  * @param {Mode} mode
  */
 export function toolsForMode(mode) {
-  if (mode === 'act') return [...ALL_TOOLS];
-  if (mode === 'plan') return ALL_TOOLS.filter((t) => PLANNER_TOOLS.has(t.name));
-  return ALL_TOOLS.filter((t) => t.readOnly && !t.terminal && !RUN_CONTROL_TOOLS.has(t.name));
+  // Runner-only tools (describe_ref) are for developers and evals, never offered to the model.
+  const offered = ALL_TOOLS.filter((t) => !t.runnerOnly);
+  if (mode === 'act') return offered;
+  if (mode === 'plan') return offered.filter((t) => PLANNER_TOOLS.has(t.name));
+  return offered.filter((t) => t.readOnly && !t.terminal && !RUN_CONTROL_TOOLS.has(t.name));
 }
 
 /** The planner only looks at the page before proposing steps: two tools keep its requests small. */

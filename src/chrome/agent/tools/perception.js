@@ -1,0 +1,146 @@
+// Tools that read the page: the outline (with cross-origin frames spliced in), its changes after
+// an action, the readable content, the capability summary, data extraction, and describe_ref.
+/** @import { Tool, ToolResult, ToolContext } from '../../types/core' */
+import { spliceFrames } from '../frame-outline.js';
+import { diffOutlines, renderDiff } from '../outline-diff.js';
+
+/** read_page's reader and its libraries (vendored by scripts/vendor.mjs), in load order. */
+const READER_FILES = ['vendor/readability.js', 'vendor/turndown.js', 'content/reader.js'];
+
+/** The last full outline per tab, the base for the next diff. Bounded: old tabs fall out. @type {Map<number, string>} */
+const lastOutline = new Map();
+const MAX_TABS = 50;
+
+/** @param {number} tabId @param {string | null} text */
+function remember(tabId, text) {
+  lastOutline.delete(tabId);
+  if (text === null) return;
+  lastOutline.set(tabId, text);
+  if (lastOutline.size > MAX_TABS) lastOutline.delete(/** @type {number} */ (lastOutline.keys().next().value));
+}
+
+/**
+ * The whole outline of the tab: the top frame's, then every cross-origin frame's spliced in.
+ * Frames are told their frameId first (content/frames.js) so the parent can mark where each goes.
+ * @param {ToolContext} ctx
+ * @param {{ maxChars?: number, interactiveOnly?: boolean, viewportOnly?: boolean, ref?: string }} [opts]
+ * @returns {Promise<ToolResult<{ text: string, url: string, title: string, refs: number, truncated: boolean }>>}
+ */
+export async function pageOutline(ctx, opts = {}) {
+  const frames = (await ctx.browser.listFrames(ctx.tabId)).filter((f) => f.frameId !== 0);
+  const nonce = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  await Promise.all(frames.map((f) => ctx.browser.sendToContent(ctx.tabId, { type: 'content.frameHello', frameId: f.frameId, nonce })));
+  // Each frame waits for its own children's introductions (postMessage may still be in flight).
+  const childrenOf = (/** @type {number} */ id) => frames.filter((f) => f.parentFrameId === id).length;
+  const top = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', ...opts, nonce, frameId: opts.ref ? undefined : 0, expectFrames: opts.ref ? 0 : childrenOf(0) });
+  if (!top.ok) return top;
+  const o = /** @type {{ text: string, url: string, title: string, refs: number, truncated: boolean }} */ (top.data);
+  if (typeof o?.text !== 'string') return { ok: false, code: 'NO_OUTLINE', message: 'The page did not return an outline. It may still be loading; take a snapshot again.', retryable: true };
+  const text = await spliceFrames(o.text, async (frameId) => {
+    const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', maxChars: opts.maxChars, interactiveOnly: opts.interactiveOnly, nonce, frameId, expectFrames: childrenOf(frameId) });
+    return r.ok ? /** @type {{ text: string }} */ (r.data).text : null;
+  });
+  return { ok: true, data: { ...o, text, refs: (text.match(/\[ref=/g) ?? []).length } };
+}
+
+/**
+ * After an action: what changed in the outline since the last one, when that is smaller than the
+ * whole; else the whole outline. null when there is no earlier outline to compare with.
+ * @param {ToolContext} ctx
+ * @returns {Promise<{ changes: string } | { outline: string } | null>}
+ */
+export async function outlineChanges(ctx) {
+  const before = lastOutline.get(ctx.tabId);
+  const now = await pageOutline(ctx);
+  if (!now.ok) return null;
+  remember(ctx.tabId, now.data.text);
+  if (before === undefined) return null;
+  const diff = renderDiff(diffOutlines(before, now.data.text));
+  if (diff === null) return { changes: 'The outline did not change.' };
+  return diff.length < now.data.text.length ? { changes: diff } : { outline: now.data.text };
+}
+
+/** Forget the base of the next diff (the tab navigated: a new page has no "before"). @param {number} tabId */
+export function forgetOutline(tabId) { remember(tabId, null); }
+
+/** @type {Tool} */
+export const snapshot = {
+  name: 'snapshot',
+  description: 'Outline of the current page: headings, text and every actionable element with its ref. Call before acting and after the page changes. Options: interactiveOnly (only elements with refs), viewportOnly (only what is on screen), ref (only the part under that element), maxChars.',
+  parameters: {
+    type: 'object',
+    properties: {
+      interactiveOnly: { type: 'boolean', description: 'Only actionable elements and their landmarks (default false).' },
+      viewportOnly: { type: 'boolean', description: 'Only what is on screen; the rest is counted (default false).' },
+      ref: { type: 'string', description: 'Outline only the subtree under this ref.' },
+      maxChars: { type: 'integer', minimum: 500, maximum: 200000, description: 'Cut the outline at this many characters (default 40000).' },
+    },
+    additionalProperties: false,
+  },
+  readOnly: true,
+  async run(args, ctx) {
+    const r = await pageOutline(ctx, { interactiveOnly: args.interactiveOnly === true, viewportOnly: args.viewportOnly === true, ref: args.ref, maxChars: args.maxChars });
+    if (!r.ok) return r;
+    if (!args.ref) remember(ctx.tabId, r.data.text);
+    return { ok: true, data: `Page: ${r.data.title} (${r.data.url})\n${r.data.text}` };
+  },
+};
+
+/** @type {Tool} */
+export const readPage = {
+  name: 'read_page',
+  description: 'The readable main content of the current page as markdown (article text, tables, links), for answering questions about it.',
+  parameters: { type: 'object', properties: {}, additionalProperties: false },
+  readOnly: true,
+  async run(_args, ctx) {
+    // The reader (Readability + turndown, ~100 kB) is injected on first use, not into every page.
+    const first = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.readable' });
+    if (first.ok || first.code !== 'UNKNOWN_REQUEST') return first;
+    const injected = await ctx.browser.injectScripts(ctx.tabId, READER_FILES);
+    if (!injected.ok) return injected;
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.readable' });
+  },
+};
+
+/** @type {Tool} */
+export const pageCapabilities = {
+  name: 'page_capabilities',
+  description: 'A compact summary of what the page offers: main actions, forms (purpose, fields, submit) and collections of repeated items (with fields and counts) that extract_data can return as rows.',
+  parameters: { type: 'object', properties: {}, additionalProperties: false },
+  readOnly: true,
+  async run(_args, ctx) {
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.capabilities' });
+  },
+};
+
+/** @type {Tool} */
+export const extractData = {
+  name: 'extract_data',
+  description: 'Return the items of a collection from page_capabilities as JSON rows. fields: which fields to include (default all).',
+  parameters: {
+    type: 'object',
+    properties: {
+      collection: { type: 'string', description: 'The collection id from page_capabilities, e.g. "c1".' },
+      fields: { type: 'array', items: { type: 'string' }, description: 'Field names to include, e.g. ["title", "price"].' },
+      limit: { type: 'integer', minimum: 1, maximum: 500, description: 'At most this many rows (default 100).' },
+    },
+    required: ['collection'],
+    additionalProperties: false,
+  },
+  readOnly: true,
+  async run(args, ctx) {
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.extract', collection: String(args.collection), fields: args.fields, limit: args.limit });
+  },
+};
+
+/** @type {Tool} */
+export const describeRef = {
+  name: 'describe_ref',
+  description: 'What stands behind a ref: tag, id, XPath, bounding box and its outline line (tool runner only).',
+  parameters: { type: 'object', properties: { ref: { type: 'string', description: 'A ref from the outline.' } }, required: ['ref'], additionalProperties: false },
+  readOnly: true,
+  runnerOnly: true,
+  async run(args, ctx) {
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.describe', ref: String(args.ref) });
+  },
+};

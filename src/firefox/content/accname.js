@@ -1,0 +1,220 @@
+// The accessible name of an element, computed per W3C "Accessible Name and Description
+// Computation 1.2" (https://www.w3.org/TR/accname-1.2/#computation-steps) with the HTML-AAM
+// rules for native labels. Each branch names the step it implements. Needs content/dom.js, roles.js.
+(() => {
+  const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
+  if (tw.accname) return;
+  const { clean, isHidden, isHiddenSelf, idrefs, style } = tw.dom;
+  const { roleOf, NAME_FROM_CONTENT } = tw.roles;
+
+  /**
+   * @typedef {object} Ctx
+   * @property {Set<Node>} visited nodes already in this computation (cycles in aria-labelledby)
+   * @property {boolean} inLabelledBy inside an aria-labelledby traversal (step 2B is not re-entered)
+   * @property {boolean} includeHidden the traversal started at a hidden node referenced by aria-labelledby (step 2A)
+   * @property {boolean} recursing computing a descendant's share of name from content (steps 2F, 2H)
+   * @property {boolean} embedded inside the label of another widget (step 2C)
+   * @property {boolean} [rootShown] the caller already knows the root is shown (step 2A holds)
+   */
+
+  /** jsdom computes no pseudo-element styles (unit tests). */
+  const JSDOM = /jsdom/.test(globalThis.navigator?.userAgent ?? '');
+  const RANGE = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
+  /** Elements whose text is never rendered. */
+  const NO_TEXT = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link']);
+
+  /**
+   * @param {Element} el
+   * @param {{ shown?: boolean }} [opts] shown: the caller knows the element is rendered and not aria-hidden (the outline walked down to it)
+   * @returns {string}
+   */
+  function name(el, opts = {}) {
+    return clean(compute(el, { visited: new Set(), inLabelledBy: false, includeHidden: false, recursing: false, embedded: false, rootShown: !!opts.shown }));
+  }
+
+  /** @param {Node} node @param {Ctx} ctx @returns {string} */
+  function compute(node, ctx) {
+    // Step 2G: a text node contributes its text.
+    if (node.nodeType === 3) return node.textContent ?? '';
+    if (node.nodeType !== 1) return '';
+    const el = /** @type {Element} */ (node);
+    if (ctx.visited.has(el)) return '';
+    ctx.visited.add(el);
+    if (NO_TEXT.has(el.localName)) return '';
+
+    // Step 2A: hidden and not referenced. A hidden node counts only inside a traversal that
+    // started at a hidden node named by aria-labelledby.
+    // Descendants met in a recursion only need their own flags: their ancestors were checked.
+    const known = ctx.rootShown && !ctx.recursing;
+    if (!ctx.includeHidden && !known && (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy ? isHiddenSelf(el) : isHidden(el))) return '';
+
+    const role = roleOf(el);
+
+    // Step 2B: aria-labelledby, unless already following one (no chains of chains).
+    if (!ctx.inLabelledBy) {
+      const refs = idrefs(el, 'aria-labelledby');
+      if (refs.length) {
+        const parts = refs.map((/** @type {Element} */ r) => clean(compute(r, { visited: new Set(), inLabelledBy: true, includeHidden: isHidden(r), recursing: true, embedded: false })));
+        const joined = parts.filter(Boolean).join(' ');
+        if (joined) return joined;
+      }
+    }
+
+    // Step 2C: an embedded control inside the label of another widget contributes its value.
+    if ((ctx.embedded || ctx.recursing) && ctx.visited.size > 1) {
+      if (role === 'textbox' || role === 'searchbox') {
+        if (el.localName === 'input' || el.localName === 'textarea') return /** @type {HTMLInputElement} */ (el).value;
+        return el.textContent ?? '';
+      }
+      if (role === 'combobox' || role === 'listbox') {
+        if (el.localName === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => o.textContent ?? '').join(' ');
+        if (el.localName === 'input') return /** @type {HTMLInputElement} */ (el).value;
+        const selected = el.querySelectorAll('[role=option][aria-selected=true]');
+        return [...selected].map((o) => clean(o.textContent)).join(' ');
+      }
+      if (RANGE.has(role)) {
+        const text = el.getAttribute('aria-valuetext');
+        if (text) return text;
+        const now = el.getAttribute('aria-valuenow');
+        if (now) return now;
+        if (el.localName === 'input') return /** @type {HTMLInputElement} */ (el).value;
+      }
+    }
+
+    // Step 2D: aria-label (ignored on presentational roles, which carry no name).
+    const label = el.getAttribute('aria-label');
+    if (label && label.trim() && role !== 'none') return label;
+
+    // Step 2E: the host language's own label (HTML-AAM accessible name computations).
+    if (role !== 'none') {
+      const native = nativeName(el, role, ctx);
+      if (native) return native;
+    }
+
+    // Step 2F: name from content, for roles that allow it, for descendants in a recursion, and
+    // for nodes referenced by aria-labelledby or native labels.
+    if (NAME_FROM_CONTENT.has(role) || ctx.recursing || el.localName === 'label') {
+      const text = fromContent(el, ctx);
+      if (text.trim()) return text;
+    }
+
+    // Step 2I: the tooltip attribute (title), then HTML-AAM's last resort for fields: placeholder.
+    const title = el.getAttribute('title');
+    if (title && title.trim()) return title;
+    if (!ctx.recursing && (el.localName === 'input' || el.localName === 'textarea')) {
+      const ph = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
+      if (ph && ph.trim()) return ph;
+    }
+    if (!ctx.recursing && el.getAttribute('aria-placeholder')) return el.getAttribute('aria-placeholder') ?? '';
+    return '';
+  }
+
+  /**
+   * Step 2E per element type (HTML-AAM §4.1 "Accessible Name Computations By HTML Element").
+   * @param {Element} el @param {string} role @param {Ctx} ctx @returns {string}
+   */
+  function nativeName(el, role, ctx) {
+    const tag = el.localName;
+    if (tag === 'input') {
+      const input = /** @type {HTMLInputElement} */ (el);
+      const type = input.type;
+      // HTML-AAM "input type=button/submit/reset": the value, else the browser's default label.
+      if (type === 'submit' || type === 'reset' || type === 'button') {
+        const labels = labelText(el, ctx);
+        if (labels) return labels;
+        if (input.hasAttribute('value')) return input.value;
+        return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';
+      }
+      // HTML-AAM "input type=image": alt, then value, then title (2I), then "Submit".
+      if (type === 'image') {
+        const alt = el.getAttribute('alt');
+        if (alt && alt.trim()) return alt;
+        const value = el.getAttribute('value');
+        if (value && value.trim()) return value;
+        return el.getAttribute('title') || 'Submit';
+      }
+      return labelText(el, ctx);
+    }
+    if (tag === 'textarea' || tag === 'select' || tag === 'meter' || tag === 'progress' || tag === 'output') return labelText(el, ctx);
+    // HTML-AAM: button's associated label elements come before its content.
+    if (tag === 'button') return labelText(el, ctx);
+    if (tag === 'img' || tag === 'area') return el.getAttribute('alt') ?? '';
+    if (tag === 'fieldset') return childText(el, 'legend', ctx);
+    if (tag === 'figure') return childText(el, 'figcaption', ctx);
+    if (tag === 'table') return childText(el, 'caption', ctx) || (el.getAttribute('summary') ?? '');
+    // SVG-AAM: the first <title> child.
+    if (tag === 'svg' || el.namespaceURI === 'http://www.w3.org/2000/svg') {
+      const t = [...el.children].find((c) => c.localName === 'title');
+      return t ? t.textContent ?? '' : '';
+    }
+    void role;
+    return '';
+  }
+
+  /** The text of a labelable element's label elements: label[for] and a wrapping label. @param {Element} el @param {Ctx} ctx */
+  function labelText(el, ctx) {
+    const labels = /** @type {HTMLInputElement} */ (el).labels;
+    if (!labels || !labels.length) return '';
+    return [...labels].map((l) => clean(compute(l, { visited: new Set([el]), inLabelledBy: ctx.inLabelledBy, includeHidden: ctx.includeHidden, recursing: true, embedded: true }))).filter(Boolean).join(' ');
+  }
+
+  /** @param {Element} el @param {string} tag @param {Ctx} ctx */
+  function childText(el, tag, ctx) {
+    const child = [...el.children].find((c) => c.localName === tag);
+    return child ? clean(compute(child, { ...ctx, visited: new Set([el]), recursing: true })) : '';
+  }
+
+  /**
+   * CSS generated content (accname 1.2 step 2F.i/iii: ::before and ::after). A pseudo-element's
+   * style costs as much as the rest of the name, so it is read only for elements without text of
+   * their own, where it can be the whole name (icon buttons); icon-font glyphs (Unicode private use
+   * area, as Font Awesome draws) say nothing and are dropped.
+   * @param {Element} el @param {'::before' | '::after'} which
+   */
+  function generated(el, which) {
+    const view = el.ownerDocument.defaultView;
+    if (!view || JSDOM) return '';
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 1 || (c.nodeType === 3 && /\S/.test(/** @type {Text} */ (c).data))) return '';
+    }
+    const content = view.getComputedStyle(el, which).content;
+    if (!content || content === 'none' || content === 'normal') return '';
+    const m = /^"(.*)"$/.exec(content);
+    return m ? m[1].replace(/[\uE000-\uF8FF]/g, '') : '';
+  }
+
+  /** Display types that render on a line of their own, so their text is set apart by spaces. */
+  const INLINE = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'contents', 'ruby']);
+  /** Phrasing elements are inline unless styled otherwise; assuming so saves a style lookup per child. */
+  const INLINE_TAGS = new Set(['a', 'span', 'b', 'i', 'em', 'strong', 'small', 'abbr', 'code', 'img', 'svg', 'sub', 'sup', 'u', 's', 'mark', 'time', 'label', 'q', 'cite', 'kbd', 'var', 'bdi', 'bdo', 'data', 'picture', 'font', 'use', 'path']);
+
+  /**
+   * Step 2F/2H: the names of the flat-tree children (shadow content and slotted nodes included),
+   * with spaces around block-level children as browsers render them.
+   * @param {Element} el @param {Ctx} ctx
+   */
+  function fromContent(el, ctx) {
+    const child = { ...ctx, recursing: true };
+    let out = generated(el, '::before');
+    const kids = el.shadowRoot ? el.shadowRoot.childNodes
+      : el.localName === 'slot' && /** @type {HTMLSlotElement} */ (el).assignedNodes().length ? /** @type {HTMLSlotElement} */ (el).assignedNodes()
+        : el.childNodes;
+    for (const kid of kids) {
+      const part = compute(kid, child);
+      if (!part) continue;
+      if (kid.nodeType === 1 && !INLINE_TAGS.has(/** @type {Element} */ (kid).localName) && !INLINE.has(style(/** @type {Element} */ (kid))?.display ?? 'inline')) out += ` ${part} `;
+      else out += part;
+    }
+    return out + generated(el, '::after');
+  }
+
+  /** The description (aria-describedby, else title when the name did not use it). @param {Element} el */
+  function description(el) {
+    const refs = idrefs(el, 'aria-describedby');
+    if (refs.length) return clean(refs.map((/** @type {Element} */ r) => compute(r, { visited: new Set([el]), inLabelledBy: true, includeHidden: isHidden(r), recursing: true, embedded: false })).join(' '));
+    const desc = el.getAttribute('aria-description');
+    return clean(desc);
+  }
+
+  tw.accname = { name, description };
+})();

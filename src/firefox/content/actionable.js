@@ -1,0 +1,106 @@
+// What a user can act on, as real pages build it: semantic widgets, and also script-wired
+// elements with no role (listener tracker, onclick), cursor:pointer leaves, contenteditable,
+// tabindex, summary, labels that stand in for a visually hidden input; plus a usable name for
+// icon-only controls. Needs content/dom.js, roles.js, accname.js.
+(() => {
+  const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
+  if (tw.actionable) return;
+  const { roleOf, WIDGET } = tw.roles;
+  const { clean, style, isHidden } = tw.dom;
+
+  /**
+   * The role the outline shows: a label whose own input is visually hidden takes the input's role,
+   * because custom checkboxes and radios hide the input and style the label (Bootstrap, Material).
+   * Script-wired elements with no role are shown as buttons.
+   * @param {Element} el
+   */
+  function roleFor(el) {
+    const role = roleOf(el);
+    if (el.localName === 'label') {
+      const control = /** @type {HTMLLabelElement} */ (el).control;
+      if (control && control.localName === 'input' && isHidden(control)) return roleOf(control);
+    }
+    return role;
+  }
+
+  /**
+   * Why an element is actionable, or '' when it is not.
+   * @param {Element} el @param {string} role @param {{ listeners: WeakSet<Element>, insideAction: boolean }} ctx
+   */
+  function reason(el, role, ctx) {
+    if (WIDGET.has(role)) return el.localName === 'label' ? 'label' : 'role';
+    if (ctx.insideAction) return '';
+    if (el.localName === 'summary') return 'summary';
+    const ce = el.getAttribute('contenteditable');
+    // The editing host only: its editable descendants are part of the same field.
+    if (ce !== null && ce !== 'false' && !el.parentElement?.closest('[contenteditable]:not([contenteditable=false])')) return 'editable';
+    if (el.hasAttribute('onclick') || ctx.listeners.has(el)) return 'listener';
+    const tabindex = el.getAttribute('tabindex');
+    if (tabindex !== null && Number(tabindex) >= 0 && el !== el.ownerDocument.body) return 'tabindex';
+    return '';
+  }
+
+  /** cursor:pointer set on this element, not inherited from its parent: where a click target starts. @param {Element} el @param {Element | null} parent */
+  function pointerStart(el, parent) {
+    const s = style(el);
+    if (!s || s.cursor !== 'pointer') return false;
+    const ps = parent ? style(parent) : null;
+    return !ps || ps.cursor !== 'pointer';
+  }
+
+  /** Words that name nothing: framework and utility-class noise. */
+  const NOISE = new Set(['btn', 'button', 'icon', 'icons', 'ico', 'svg', 'img', 'image', 'wrapper', 'wrap', 'container', 'inner', 'outer',
+    'item', 'link', 'active', 'selected', 'flex', 'grid', 'block', 'inline', 'hidden', 'visible', 'small', 'large', 'medium', 'primary',
+    'secondary', 'default', 'component', 'element', 'root', 'main', 'content', 'box', 'col', 'row', 'clearfix', 'js', 'css', 'ng', 'jsx',
+    'svelte', 'styled', 'sc', 'mui', 'chakra', 'tw', 'fa', 'fas', 'far', 'fab', 'material', 'symbols', 'outlined', 'rounded', 'glyphicon',
+    'the', 'and', 'with', 'for', 'has', 'is', 'no', 'not', 'text', 'label', 'round', 'circle', 'ghost', 'plain', 'base', 'sm', 'md', 'lg', 'xl']);
+
+  /**
+   * A hint from human-readable class or id words (icon-only controls on real pages: "btn-close",
+   * "icon-search", "fa-trash"), never from generated hash names such as "css-1x2y3z" or "sc-bdVaJa".
+   * @param {Element} el
+   */
+  function hintOf(el) {
+    /** @type {string[]} */
+    const words = [];
+    const sources = [el, ...el.querySelectorAll('svg, i, span, use, img')].slice(0, 6);
+    for (const s of sources) {
+      const use = s.localName === 'use' ? (s.getAttribute('href') ?? s.getAttribute('xlink:href') ?? '') : '';
+      for (const token of [s.id, ...(s.getAttribute('class') ?? '').split(/\s+/), use.replace(/^.*#/, '')]) {
+        for (const w of wordsOf(token)) if (!words.includes(w)) words.push(w);
+      }
+      const src = s.localName === 'img' ? s.getAttribute('src') ?? '' : '';
+      if (src) for (const w of wordsOf(src.replace(/^.*\//, '').replace(/\.\w+$/, ''))) if (!words.includes(w)) words.push(w);
+    }
+    return words.slice(0, 3).join(' ');
+  }
+
+  /** @param {string} token @returns {string[]} */
+  function wordsOf(token) {
+    if (!token || token.length > 40) return [];
+    // Hash-like tokens: digits mixed into letters, or a short prefix and a random tail (css-1x2y3z, sc-bdVaJa, _3xk9a).
+    if (/\d/.test(token.replace(/^(h[1-6]|x2|2x|3d)\b/, '')) && /[a-z]\d|\d[a-z]/i.test(token)) return [];
+    if (/^(css|sc|jsx|svelte|emotion|styles?|_)[-_]/.test(token)) return [];
+    return token
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .split(/[-_\s.:]+/)
+      .map((w) => w.toLowerCase())
+      .filter((w) => /^[a-z]{3,15}$/.test(w) && !NOISE.has(w) && /[aeiouy]/.test(w) && !/[bcdfghjklmnpqrstvwxz]{4}/.test(w));
+  }
+
+  /**
+   * The accessible name, with fallbacks for what is actionable but unnamed: a hidden input's label,
+   * the text of a script-wired element, then a class/id hint (marked as such by the caller).
+   * @param {Element} el @param {string} role @param {string} [why] the reason it is actionable (see reason())
+   * @param {boolean} [shown] the caller knows it is rendered and not aria-hidden
+   * @returns {string}
+   */
+  function nameFor(el, role, why = '', shown = false) {
+    let n = tw.accname.name(el, { shown });
+    if (!n && el.localName === 'label') n = clean(el.textContent);
+    if (!n && why && !WIDGET.has(role)) n = clean(el.textContent).slice(0, 100);
+    return n;
+  }
+
+  tw.actionable = { roleFor, reason, pointerStart, hintOf, nameFor, wordsOf };
+})();

@@ -1,0 +1,140 @@
+// DOM helpers every perception pass shares: whitespace, visibility, the flat tree (shadow roots,
+// slots, same-origin frames) and id lookup within an element's own tree.
+// Classic script (content scripts cannot be modules); shares state through globalThis.Tabwright.
+(() => {
+  const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
+  if (tw.dom) return;
+
+  /** Collapses whitespace the way rendered text does. @param {string | null | undefined} s */
+  function clean(s) {
+    return (s ?? '').replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  }
+
+  /** @param {Element} el */
+  function style(el) {
+    const view = el.ownerDocument.defaultView;
+    return view ? view.getComputedStyle(el) : null;
+  }
+
+  /**
+   * No box at all (display:none on it or an ancestor, or not rendered). display:contents has no
+   * box either but its children render, so it does not count as hidden here.
+   * @param {Element} el
+   */
+  function noBox(el) {
+    if (el.hasAttribute('hidden') && !el.hasAttribute('hidden-until-found')) {
+      const s = style(el);
+      return !s || s.display === 'none';
+    }
+    if (typeof el.checkVisibility === 'function') {
+      if (el.checkVisibility()) return false;
+      const s = style(el);
+      return !s || s.display !== 'contents';
+    }
+    // jsdom has no layout: walk the computed display up the flat tree.
+    for (let e = /** @type {Element | null} */ (el); e; e = parentOf(e)) {
+      if (e.hasAttribute('hidden')) return true;
+      const s = style(e);
+      if (s && s.display === 'none') return true;
+    }
+    return false;
+  }
+
+  /**
+   * How an element renders, as cheaply as the browser allows: checkVisibility() answers from
+   * layout without building a style object, which matters on pages with 20 000 elements.
+   * 'none': no box here or above; 'contents': no box of its own but its children render;
+   * 'hidden': visibility hidden/collapse (children may override); 'visible'.
+   * @param {Element} el @returns {'visible' | 'hidden' | 'none' | 'contents'}
+   */
+  function rendering(el) {
+    if (typeof el.checkVisibility === 'function') {
+      if (el.checkVisibility({ visibilityProperty: true })) return 'visible';
+      const s = style(el);
+      if (!s) return 'none';
+      if (s.display === 'contents') return 'contents';
+      if (!el.checkVisibility()) return 'none';
+      return 'hidden';
+    }
+    if (noBox(el)) return style(el)?.display === 'contents' ? 'contents' : 'none';
+    const v = style(el)?.visibility;
+    return v === 'hidden' || v === 'collapse' ? 'hidden' : 'visible';
+  }
+
+  /**
+   * Hidden for a node reached by descending from a node known to be shown: only its own
+   * aria-hidden, inert and rendering matter (the ancestors were checked on the way down).
+   * @param {Element} el
+   */
+  function isHiddenSelf(el) {
+    if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return true;
+    const r = rendering(el);
+    return r === 'none' || r === 'hidden';
+  }
+
+  /**
+   * Hidden from the accessibility tree (wai-aria 1.2 §8.1 "Excluding Elements from the
+   * Accessibility Tree"): no box, visibility hidden/collapse, aria-hidden="true" on it or an
+   * ancestor, or inert.
+   * @param {Element} el
+   */
+  function isHidden(el) {
+    const r = rendering(el);
+    if (r === 'none' || r === 'hidden') return true;
+    for (let e = /** @type {Element | null} */ (el); e; e = parentOf(e)) {
+      if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert')) return true;
+    }
+    return false;
+  }
+
+  /** The parent in the flat tree: across shadow roots to their host. @param {Element} el */
+  function parentOf(el) {
+    if (el.assignedSlot) return el.assignedSlot;
+    if (el.parentElement) return el.parentElement;
+    const root = el.parentNode;
+    return root && /** @type {ShadowRoot} */ (root).host ? /** @type {ShadowRoot} */ (root).host : null;
+  }
+
+  /**
+   * Children in the flat tree: an open shadow root's children instead of the light ones, a slot's
+   * assigned nodes (or its fallback content), a same-origin iframe's body.
+   * @param {Node} node @returns {Node[]}
+   */
+  function childrenOf(node) {
+    if (node.nodeType !== 1) return [...node.childNodes];
+    const el = /** @type {Element} */ (node);
+    if (el.shadowRoot) return [...el.shadowRoot.childNodes];
+    if (el.localName === 'slot') {
+      const assigned = /** @type {HTMLSlotElement} */ (el).assignedNodes();
+      return assigned.length ? assigned : [...el.childNodes];
+    }
+    if (el.localName === 'iframe' || el.localName === 'frame') {
+      const doc = sameOriginDocument(el);
+      return doc?.body ? [doc.body] : [];
+    }
+    return [...el.childNodes];
+  }
+
+  /** The document of a same-origin frame, or null when the frame is cross-origin or empty. @param {Element} el */
+  function sameOriginDocument(el) {
+    try {
+      const doc = /** @type {HTMLIFrameElement} */ (el).contentDocument;
+      return doc && doc.body ? doc : null;
+    } catch { return null; }
+  }
+
+  /** Looks an id up in the element's own tree (document or shadow root), as IDREFs do. @param {Element} el @param {string} id */
+  function byId(el, id) {
+    const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
+    return root.getElementById ? root.getElementById(id) : el.ownerDocument.getElementById(id);
+  }
+
+  /** @param {Element} el @param {string} attr @returns {Element[]} */
+  function idrefs(el, attr) {
+    const v = el.getAttribute(attr);
+    if (!v) return [];
+    return /** @type {Element[]} */ (v.split(/\s+/).filter(Boolean).map((id) => byId(el, id)).filter(Boolean));
+  }
+
+  tw.dom = { clean, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs };
+})();

@@ -1,0 +1,53 @@
+// Frame identity: the background tells each frame its browser frameId (with a nonce) before a
+// snapshot; the frame passes it to its parent with postMessage, so the parent's outline can mark a
+// cross-origin <iframe> with the frameId whose own outline the background splices in there.
+(() => {
+  const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
+  if (tw.frames) return;
+
+  /** @type {{ source: MessageEventSource | null, frameId: number, nonce: string }[]} */
+  let heard = [];
+
+  window.addEventListener('message', (e) => {
+    const d = e.data;
+    if (!d || typeof d !== 'object' || typeof d.__tabwrightFrame !== 'number' || typeof d.nonce !== 'string') return;
+    heard = heard.filter((h) => h.source !== e.source).concat({ source: e.source, frameId: d.__tabwrightFrame, nonce: d.nonce }).slice(-200);
+  });
+
+  /**
+   * The frameId of a child frame element, if that frame introduced itself for this snapshot.
+   * @param {Element} iframe @param {string | undefined} nonce
+   */
+  function frameIdOf(iframe, nonce) {
+    if (!nonce) return null;
+    let win;
+    try { win = /** @type {HTMLIFrameElement} */ (iframe).contentWindow; } catch { return null; }
+    const h = heard.find((x) => x.source === win && x.nonce === nonce);
+    return h ? h.frameId : null;
+  }
+
+  /**
+   * Waits (at most `ms`) until `count` child frames have introduced themselves for this snapshot:
+   * their postMessage can arrive after the background has already asked this frame for its outline.
+   * @param {string | undefined} nonce @param {number} count @param {number} [ms]
+   * @returns {Promise<void>}
+   */
+  function introduced(nonce, count, ms = 300) {
+    const done = () => !nonce || heard.filter((h) => h.nonce === nonce).length >= count;
+    if (done()) return Promise.resolve();
+    const until = Date.now() + ms;
+    return new Promise((resolve) => {
+      const tick = () => (done() || Date.now() > until ? resolve() : setTimeout(tick, 10));
+      tick();
+    });
+  }
+
+  Object.assign(tw.handlers, {
+    'content.frameHello': (/** @type {{ frameId: number, nonce: string }} */ msg) => {
+      tw.refs.setFrameId(msg.frameId);
+      if (window.parent !== window) window.parent.postMessage({ __tabwrightFrame: msg.frameId, nonce: msg.nonce }, '*');
+      return { ok: true, data: { frameId: msg.frameId } };
+    },
+  });
+  tw.frames = { frameIdOf, introduced };
+})();

@@ -1,0 +1,148 @@
+// The ref registry: a short id for every actionable element, stable for the life of the element
+// (WeakRef, so refs never keep a removed node alive). When a framework re-renders and the old node
+// is gone, a ref re-binds to the one node with the same fingerprint (role, name, landmark and
+// position among its twins); when that is ambiguous it fails with STALE_REF.
+// Ref format (shared with agent/refs.js): "e12" in the top frame, "f<frameId>:e12" in another frame.
+(() => {
+  const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
+  if (tw.refs) return;
+
+  /** @typedef {{ role: string, name: string, landmark: string, index: number }} Fingerprint */
+  /** @type {Map<number, { el: WeakRef<Element>, fp: Fingerprint }>} */
+  const byNum = new Map();
+  /** @type {WeakMap<Element, number>} */
+  const numOf = new WeakMap();
+  /** How many elements shared each fingerprint key in the last outline: the re-binding's ambiguity check. */
+  let twins = new Map();
+  let next = 1;
+  const MAX_ENTRIES = 20_000;
+  /** This frame's browser frameId, told by the background with each snapshot; 0 is the top frame. */
+  let frameId = 0;
+
+  /** @param {string} role @param {string} name @param {string} landmark */
+  function key(role, name, landmark) { return `${role}\u0000${name}\u0000${landmark}`; }
+
+  /** @param {number} n */
+  function format(n) { return frameId ? `f${frameId}:e${n}` : `e${n}`; }
+
+  /** @param {string} ref @returns {number | null} the element number, when the ref names this frame */
+  function parse(ref) {
+    const m = /^(?:f(\d+):)?e(\d+)$/.exec(String(ref).trim());
+    if (!m) return null;
+    if (Number(m[1] ?? 0) !== frameId) return null;
+    return Number(m[2]);
+  }
+
+  /** @param {Element} el @param {Fingerprint} fp @returns {string} */
+  function refFor(el, fp) {
+    let n = numOf.get(el);
+    if (n === undefined) {
+      n = next++;
+      numOf.set(el, n);
+    }
+    byNum.set(n, { el: new WeakRef(el), fp });
+    if (byNum.size > MAX_ENTRIES) prune();
+    return format(n);
+  }
+
+  /**
+   * Infinite-scroll pages would grow the registry forever. Gone elements are kept for re-binding,
+   * but past MAX_ENTRIES the oldest gone ones are forgotten (a ref that old is STALE_REF anyway).
+   */
+  function prune() {
+    for (const [n, entry] of byNum) {
+      if (byNum.size <= MAX_ENTRIES * 0.75) break;
+      const el = entry.el.deref();
+      if (!el || !el.isConnected) byNum.delete(n);
+    }
+  }
+
+  /** @param {Element} el @returns {string | null} */
+  function refOf(el) {
+    const n = numOf.get(el);
+    return n === undefined ? null : format(n);
+  }
+
+  /** Starts an outline pass: twin counts are rebuilt by it. */
+  function beginPass() { twins = new Map(); }
+  /** @param {string} role @param {string} name @param {string} landmark @returns {number} the element's index among its twins */
+  function countTwin(role, name, landmark) {
+    const k = key(role, name, landmark);
+    const i = twins.get(k) ?? 0;
+    twins.set(k, i + 1);
+    return i;
+  }
+
+  /**
+   * The live element behind a ref, re-bound by fingerprint after a re-render.
+   * @param {string} ref
+   * @returns {{ el: Element, rebound?: boolean } | import('../types/core').ToolErr}
+   */
+  function lookup(ref) {
+    const n = parse(ref);
+    const entry = n === null ? undefined : byNum.get(n);
+    if (!entry || n === null) {
+      return { ok: false, code: 'STALE_REF', message: `${ref} is not a ref of this page. Take a new snapshot and use a ref from it.`, retryable: true };
+    }
+    const el = entry.el.deref();
+    if (el && el.isConnected) return { el };
+    const found = rebind(entry.fp);
+    if (found) {
+      numOf.set(found, n);
+      byNum.set(n, { el: new WeakRef(found), fp: entry.fp });
+      return { el: found, rebound: true };
+    }
+    return { ok: false, code: 'STALE_REF', message: `${ref} is gone: the page re-rendered and no single element matches it any more. Take a new snapshot and use the new ref.`, retryable: true };
+  }
+
+  /**
+   * The one connected element with this fingerprint. With several twins, the old position picks
+   * one only when the number of twins did not change (a list re-rendered in place).
+   * @param {Fingerprint} fp @returns {Element | null}
+   */
+  function rebind(fp) {
+    const { roleOf } = tw.roles;
+    const { name } = tw.accname;
+    /** @type {Element[]} */
+    const matches = [];
+    for (const el of allElements(document)) {
+      if (roleOf(el) !== fp.role && !(tw.actionable && tw.actionable.roleFor(el) === fp.role)) continue;
+      if (tw.dom.isHidden(el)) continue;
+      const n = tw.actionable ? tw.actionable.nameFor(el, fp.role) : name(el);
+      if (n !== fp.name) continue;
+      if (tw.outline && tw.outline.landmarkOf(el) !== fp.landmark) continue;
+      matches.push(el);
+    }
+    const before = twins.get(key(fp.role, fp.name, fp.landmark)) ?? 1;
+    // One of one is the same control; N of N keeps its position (a list re-rendered in place);
+    // any other count means rows came or went, and guessing could act on the wrong one.
+    if (matches.length === 1 && before <= 1) return matches[0];
+    if (matches.length > 1 && before === matches.length) return matches[fp.index] ?? null;
+    return null;
+  }
+
+  /** Every element of a document, open shadow roots included. @param {Document | ShadowRoot} root @returns {Element[]} */
+  function allElements(root) {
+    const out = [];
+    for (const el of root.querySelectorAll('*')) {
+      out.push(el);
+      if (el.shadowRoot) out.push(...allElements(el.shadowRoot));
+      if (el.localName === 'iframe') {
+        const doc = tw.dom.sameOriginDocument(el);
+        if (doc) out.push(...allElements(doc));
+      }
+    }
+    return out;
+  }
+
+  /** @param {number} id */
+  function setFrameId(id) { if (Number.isInteger(id) && id >= 0) frameId = id; }
+
+  /** @param {string} ref @returns {Element | null} */
+  function resolve(ref) {
+    const r = lookup(ref);
+    return 'el' in r ? r.el : null;
+  }
+
+  tw.refs = { refFor, refOf, lookup, resolve, beginPass, countTwin, setFrameId, allElements, get frameId() { return frameId; } };
+})();

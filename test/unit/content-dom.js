@@ -1,0 +1,20 @@
+// Loads the classic content scripts into a jsdom window, the way the browser loads them into a
+// page: each file evaluated in order in the window's global scope.
+import { JSDOM } from 'jsdom';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const contentDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/chrome/content');
+
+/**
+ * @param {string} html the body's HTML
+ * @param {string[]} [files] content scripts to load, in manifest order
+ * @returns {{ window: any, document: Document, tw: any }}
+ */
+export function loadContent(html, files = ['dom.js', 'roles.js', 'accname.js']) {
+  const dom = new JSDOM(`<!doctype html><html><head></head><body>${html}</body></html>`, { runScripts: 'outside-only', pretendToBeVisual: true, url: 'http://127.0.0.1/' });
+  const { window } = dom;
+  for (const f of files) window.eval(readFileSync(join(contentDir, f), 'utf8'));
+  return { window, document: window.document, tw: window.Tabwright };
+}
