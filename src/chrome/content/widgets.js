@@ -8,7 +8,7 @@
   /** @typedef {import('../types/core').ActionTarget} ActionTarget */
   const tw = globalThis.Tabwright;
   const I = tw.input;
-  const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+  const nextFrame = () => globalThis.Tabwright.input.nextFrame();
   /** @param {number} ms */
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -51,6 +51,10 @@ export interface TabwrightContent {
 
 /** content/input.js: targets, actionability checks, synthetic pointer and keyboard input (issue #4). */
 export interface TabwrightInput {
+  /** the next task, unthrottled in a background tab */
+  nextTask(): Promise<void>;
+  /** one rendering frame in a visible tab; the next task in a hidden one */
+  nextFrame(): Promise<unknown>;
   /** tag el with a one-off attribute; returns a selector for it (CDP, or a second request) */
   mark(el: Element): string;
   find(t: ActionTarget): { el: Element } | ToolErr;

@@ -143,7 +143,16 @@
     return Boolean(el.closest('fieldset[disabled]') && el.matches('button,input,select,textarea'));
   }
 
-  const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+  // A background tab (a scheduled job's, or the page behind the panel) renders no frames and
+  // throttles timers to one a second: there a message-channel task stands in for both, so typing and
+  // clicking do not slow to a crawl. In a visible tab one frame lets :hover and pointer handlers settle.
+  const channel = new MessageChannel();
+  /** @type {(() => void)[]} */
+  const waiting = [];
+  channel.port1.onmessage = () => waiting.shift()?.();
+  /** @returns {Promise<void>} the next task, unthrottled even in a background tab */
+  const nextTask = () => new Promise((r) => { waiting.push(() => r()); channel.port2.postMessage(null); });
+  const nextFrame = () => (document.hidden ? nextTask() : new Promise((r) => requestAnimationFrame(() => r(undefined))));
 
   /**
    * The point to act at: the first of the centre and four inset points where the target itself is
@@ -449,7 +458,7 @@
       if (ch === '\n') syntheticKey('Enter', {}); else syntheticKey(ch, {});
       typed++;
       // Yield now and then so the page's own handlers (autocomplete, navigation) run as they would between keystrokes.
-      if (typed % 8 === 0 || typed < 4) await new Promise((r) => setTimeout(r, 0));
+      if (typed % 8 === 0 || typed < 4) await nextTask();
     }
     if (leaving) return { ok: true, data: { typed: typed, of: [...text].length, interrupted: 'The page began to navigate while typing; the rest was not typed.' } };
     el.dispatchEvent(new Event('change', { bubbles: true }));
@@ -458,7 +467,7 @@
   }
 
   const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, {
-    input: { mark, find, prepare, describe, deepElements, shadowOf, deepElementFromPoint, composedContains, syntheticClick, syntheticKey, parseChord, mods, moveTo, fireMouse, setNativeValue, insertText, focusField, fieldValue, typeSynthetic, focused, clean, visibleBox, removed, get leaving() { return leaving; } },
+    input: { nextTask, nextFrame, mark, find, prepare, describe, deepElements, shadowOf, deepElementFromPoint, composedContains, syntheticClick, syntheticKey, parseChord, mods, moveTo, fireMouse, setNativeValue, insertText, focusField, fieldValue, typeSynthetic, focused, clean, visibleBox, removed, get leaving() { return leaving; } },
   });
 
   /** Mark the element so the background can address it through CDP (DOM.querySelector) without a second lookup. @param {Element} el */
