@@ -66,19 +66,19 @@ export const getFrames = {
     /** @type {FrameInfo[]} */
     const frames = await ctx.browser.listFrames(ctx.tabId);
     if (!frames.length) return { ok: false, code: 'PAGE_NOT_SCRIPTABLE', message: 'The frames of this tab cannot be listed. Take a snapshot instead.' };
-    const top = frames.find((f) => f.frameId === 0);
-    const topOrigin = originOf(top?.url ?? '');
+    // about:blank and about:srcdoc frames take their parent's origin (HTML, "determining the origin").
+    /** @param {FrameInfo | undefined} f @param {number} [depth] @returns {string} */
+    const effectiveOrigin = (f, depth = 0) => (!f ? 'null' : f.url.startsWith('about:') && depth < 10 ? effectiveOrigin(frames.find((p) => p.frameId === f.parentFrameId), depth + 1) : originOf(f.url));
+    const topOrigin = effectiveOrigin(frames.find((f) => f.frameId === 0));
     const out = [];
     for (const f of frames) {
-      // about:blank and srcdoc frames inherit their parent's origin (HTML, "determining the origin").
-      const inherits = f.url.startsWith('about:');
       const info = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.frameInfo', frameId: f.frameId });
       const d = info.ok ? /** @type {{ title: string, name: string }} */ (info.data) : null;
       out.push({
         frameId: f.frameId,
         parentFrameId: f.parentFrameId,
         url: f.url,
-        origin: f.frameId === 0 ? 'top' : inherits || originOf(f.url) === topOrigin ? 'same-origin' : 'cross-origin',
+        origin: f.frameId === 0 ? 'top' : effectiveOrigin(f) === topOrigin ? 'same-origin' : 'cross-origin',
         title: d?.title || null,
         name: d?.name || null,
       });
