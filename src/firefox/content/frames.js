@@ -70,6 +70,10 @@
       await introduced(msg.nonce, 1);
       const el = frameElementOf(msg.child);
       if (!el) return { ok: false, code: 'FRAME_UNKNOWN', message: `Frame ${msg.child} is not an iframe of this page any more. Take a new snapshot.` };
+      // The child's own scrollIntoView reaches this frame asynchronously across processes (Chrome's
+      // out-of-process iframes): let it land, then bring the frame into view here before measuring.
+      await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
       const r = el.getBoundingClientRect(), s = getComputedStyle(el);
       const px = (/** @type {string} */ v) => parseFloat(v) || 0;
       return { ok: true, data: {

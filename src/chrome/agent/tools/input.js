@@ -34,9 +34,15 @@ async function trustedClick(ctx, target, o) {
     await t.move(ctx.tabId, top);
     const again = await content(ctx, { type: 'content.recheck', target, point });
     if (!again.ok) return again;
-    const at = await toTopPoint(ctx, frameId, /** @type {{ x: number, y: number }} */ (again.data));
+    const d = /** @type {{ x: number, y: number, downs: number }} */ (again.data);
+    const at = await toTopPoint(ctx, frameId, d);
     if (!at) return null;
-    await t.click(ctx.tabId, { ...at, ...o });
+    await t.click(ctx.tabId, { x: at.x, y: at.y, ...o });
+    if (frameId) {
+      // A press that never reached the frame went to the parent page: click there with synthetic events instead.
+      const seen = await content(ctx, { type: 'content.trustedSeen', target, downs: d.downs });
+      if (!(seen.ok && seen.data === true)) return null;
+    }
     return { ok: true, data: { clicked: name, trusted: true } };
   } catch (err) {
     return cdpFailure(err);
@@ -84,11 +90,14 @@ export const hover = {
         const prep = await content(ctx, { type: 'content.prepare', target });
         if (!prep.ok) return prep;
         const { point, name } = /** @type {{ point: { x: number, y: number }, name: string }} */ (prep.data);
-        const top = await toTopPoint(ctx, frameOfTarget(target), point);
+        const frameId = frameOfTarget(target);
+        const top = await toTopPoint(ctx, frameId, point);
+        const moves = frameId ? await content(ctx, { type: 'content.trustedMoves', target }) : null;
         if (top) {
           try {
             await ctx.browser.trusted.move(ctx.tabId, top);
-            return { ok: true, data: { hovered: name, trusted: true } };
+            const seen = moves?.ok ? await content(ctx, { type: 'content.trustedSeen', target, moves: /** @type {number} */ (moves.data) }) : null;
+            if (!frameId || (seen?.ok && seen.data === true)) return { ok: true, data: { hovered: name, trusted: true } };
           } catch (err) { const f = cdpFailure(err); if (f) return f; }
         }
       }
