@@ -114,7 +114,7 @@ scenario('perception', (ctx) => {
     const o = await snapshot();
     const r = await run('click', { ref: refIn(o, /- checkbox "Email me updates"(?: \[checked\])? \[ref=(e\d+)\]/) });
     expect(r.ok, JSON.stringify(r)).to.equal(true);
-    const changes = /** @type {{ changes?: string }} */ (r.data).changes ?? '';
+    const changes = /** @type {{ effects?: { changes?: string } }} */ (r.data).effects?.changes ?? '';
     expect(changes).to.match(/^Outline changes: \d+ added, \d+ removed, \d+ changed\./);
     expect(changes).to.match(/~ - checkbox "Email me updates"( \[checked\])? \[ref=e\d+\]/);
     expect(changes).to.contain('Clicked notify');

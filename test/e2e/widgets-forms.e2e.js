@@ -46,7 +46,7 @@ scenario('widgets: forms', (ctx) => {
   });
 
   it('types into a contenteditable editor', async () => {
-    await ok(ctx.env, f.tabId, 'type', { ref: await refOf(ctx.env, f.tabId, 'generic', 'Message body'), text: 'Hello there' });
+    await ok(ctx.env, f.tabId, 'type', { ref: await refOf(ctx.env, f.tabId, 'textbox', 'Message body'), text: 'Hello there' });
     expect(await text('#editor-out')).to.equal('Hello there');
   });
 

@@ -529,7 +529,9 @@
     'content.focusField': async (/** @type {{ target: ActionTarget, clear: boolean }} */ msg) => {
       const r = await prepare(msg.target, { needPoint: false });
       if (!('el' in r)) return r;
-      return focusField(r.el, msg.clear);
+      const f = focusField(r.el, msg.clear);
+      // In a frame, CDP keys go to the focused frame: say whether that is this one.
+      return f.ok ? { ok: true, data: { hasFocus: document.hasFocus() } } : f;
     },
     'content.type': async (/** @type {{ ref?: string, target?: ActionTarget, text: string, clear?: boolean, submit?: boolean }} */ msg) => {
       const target = msg.target ?? { ref: msg.ref };

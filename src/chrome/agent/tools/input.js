@@ -115,6 +115,9 @@ async function typeInto(ctx, target, text, clear, submit) {
   if (t) {
     const focus = await content(ctx, { type: 'content.focusField', target, clear });
     if (!focus.ok) return focus;
+    // A frame that did not get the keyboard focus would let the keys land in another frame: type synthetically there.
+    const inFrame = frameOfTarget(target) !== 0;
+    if (inFrame && /** @type {{ hasFocus?: boolean }} */ (focus.data)?.hasFocus !== true) return content(ctx, { type: 'content.type', target, text, clear, submit });
     try {
       const r = await t.typeText(ctx.tabId, text);
       if (r.interrupted) return { ok: true, data: { typed: r.typed, of: [...text].length, interrupted: 'The page began to navigate while typing; the rest was not typed (and not typed into the new page).' } };
