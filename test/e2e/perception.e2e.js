@@ -53,7 +53,8 @@ scenario('perception', (ctx) => {
     expect(o).to.match(/- checkbox "Email me updates" \[ref=e\d+\]/);
     expect(o).to.match(/- region "Shadow panel"\n\s+- heading \[level=3\]: Slotted title|- region "Shadow panel"\n\s+- heading "Slotted title" \[level=3\]/);
     expect(o).to.match(/- button "Expand details" \[ref=e\d+\]/);
-    expect(o).to.match(/- iframe "Same-origin frame"\n\s+Inside a frame\n\s+- button "Same frame action" \[ref=e\d+\]/);
+    // A same-origin frame's outline comes from its own content script, so its refs name the frame.
+    expect(o).to.match(/- iframe "Same-origin frame" \[frame=\d+\]\n\s+Inside a frame\n\s+- button "Same frame action" \[ref=f\d+:e\d+\]/);
     expect(o).to.match(/- iframe "Cross-origin frame" \[frame=\d+\]\n\s+Inside a frame\n\s+- button "Cross frame action" \[ref=f\d+:e\d+\]/);
     expect(o).to.match(/- textbox "Frame note" \[ref=f\d+:e\d+\]/);
     expect(o).to.not.contain('Hidden text');
@@ -78,7 +79,7 @@ scenario('perception', (ctx) => {
       expect(r.ok, `${line}: ${JSON.stringify(r)}`).to.equal(true);
       await page.waitFor((t) => document.getElementById('result')?.textContent === t, expected, { message: expected });
     }
-    const same = await run('click', { ref: refIn(o, /- button "Same frame action" \[ref=(e\d+)\]/) });
+    const same = await run('click', { ref: refIn(o, /- button "Same frame action" \[ref=(f\d+:e\d+)\]/) });
     expect(same.ok, JSON.stringify(same)).to.equal(true);
     await page.waitFor(() => /** @type {HTMLIFrameElement} */ (document.getElementById('same')).contentDocument?.getElementById('where')?.textContent === 'Clicked in same frame', undefined, { message: 'the same-origin frame to see the click' });
     const cross = await run('click', { ref: refIn(o, /- button "Cross frame action" \[ref=(f\d+:e\d+)\]/) });

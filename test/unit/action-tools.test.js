@@ -93,7 +93,7 @@ describe('action tools', () => {
 
   it('marks exactly the tools that cannot change the page as read-only', () => {
     const readOnly = ALL_TOOLS.filter((t) => t.readOnly && !t.terminal).map((t) => t.name).sort();
-    expect(readOnly).to.deep.equal(['ask_user_which_element', 'clarify', 'console_logs', 'describe_ref', 'extract_data', 'fetch_url', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'scratchpad', 'screenshot', 'snapshot', 'wait_for']);
+    expect(readOnly).to.deep.equal(['ask_user_which_element', 'clarify', 'console_logs', 'describe_ref', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'scratchpad', 'screenshot', 'snapshot', 'wait_for']);
     // clarify and scratchpad steer the run, not the page: Act only.
     expect(toolsForMode('ask').map((t) => t.name)).to.not.include.members(['clarify', 'scratchpad']);
     expect(toolsForMode('ask').map((t) => t.name)).to.not.include.members(['click', 'type', 'handle_dialog', 'tabs', 'scroll']);

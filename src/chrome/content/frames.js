@@ -49,5 +49,41 @@
       return { ok: true, data: { frameId: msg.frameId } };
     },
   });
-  tw.frames = { frameIdOf, introduced };
+  /** The <iframe>/<frame> element whose window introduced itself as this frameId. @param {number} childId */
+  function frameElementOf(childId) {
+    const h = [...heard].reverse().find((x) => x.frameId === childId);
+    if (!h) return null;
+    for (const el of tw.input.deepElements(document)) {
+      if (el.localName !== 'iframe' && el.localName !== 'frame') continue;
+      try { if (/** @type {HTMLIFrameElement} */ (el).contentWindow === h.source) return el; } catch { /* detached */ }
+    }
+    return null;
+  }
+
+  Object.assign(tw.handlers, {
+    /**
+     * Where a child frame's viewport starts in this frame's viewport: the frame element's box plus its
+     * border and padding (CSS 2 box model: the content box holds the child document). The background
+     * sums these up the parent chain so trusted input lands at the child's element.
+     */
+    'content.frameBox': async (/** @type {{ child: number, nonce?: string }} */ msg) => {
+      await introduced(msg.nonce, 1);
+      const el = frameElementOf(msg.child);
+      if (!el) return { ok: false, code: 'FRAME_UNKNOWN', message: `Frame ${msg.child} is not an iframe of this page any more. Take a new snapshot.` };
+      // The child's own scrollIntoView reaches this frame asynchronously across processes (Chrome's
+      // out-of-process iframes): let it land, then bring the frame into view here before measuring.
+      await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+      const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+      const px = (/** @type {string} */ v) => parseFloat(v) || 0;
+      return { ok: true, data: {
+        x: r.left + px(s.borderLeftWidth) + px(s.paddingLeft), y: r.top + px(s.borderTopWidth) + px(s.paddingTop),
+        width: r.width, height: r.height, viewport: { width: innerWidth, height: innerHeight },
+      } };
+    },
+    /** What get_frames shows of a frame from inside it. */
+    'content.frameInfo': () => ({ ok: true, data: { title: document.title, name: window.name } }),
+  });
+
+  tw.frames = { frameIdOf, introduced, frameElementOf };
 })();

@@ -172,15 +172,18 @@
   /** @param {Element} el @param {WalkCtx} ctx @param {WalkCtx} childCtx @returns {ONode} */
   function frameNode(el, ctx, childCtx) {
     const name = clean(el.getAttribute('title') ?? el.getAttribute('name') ?? el.getAttribute('aria-label'));
-    const doc = tw.dom.sameOriginDocument(el);
+    // A frame that introduced itself has its own content script: its outline (and its refs, "f7:e3")
+    // come from there, so acting runs in the element's own realm and coordinates, as for cross-origin
+    // frames. Only a same-origin frame that never answered (no content script yet) is inlined here.
+    const id = tw.frames.frameIdOf(el, ctx.opts.nonce);
+    const doc = id === null ? tw.dom.sameOriginDocument(el) : null;
     if (doc) {
       /** @type {ONode[]} */
       const kids = [];
       for (const child of childrenOf(el)) for (const k of walk(child, childCtx)) kids.push(k);
       return { role: 'iframe', name, children: kids };
     }
-    void ctx;
-    return { role: 'iframe', name, frame: tw.frames.frameIdOf(el, ctx.opts.nonce) };
+    return { role: 'iframe', name, frame: id };
   }
 
   /**

@@ -200,12 +200,15 @@ async function listDownloads(opts) {
  */
 export function frameOf(message) {
   // Acting requests name their element as target (drag_drop: from); perception's as ref.
-  const m = /** @type {{ ref?: unknown, target?: { ref?: unknown }, from?: { ref?: unknown }, frameId?: unknown }} */ (message);
+  const m = /** @type {{ ref?: unknown, target?: { ref?: unknown, frameId?: unknown }, from?: { ref?: unknown, frameId?: unknown }, frameId?: unknown }} */ (message);
   const ref = m.target?.ref ?? m.from?.ref ?? m.ref;
   if (typeof ref === 'string') {
     const parsed = parseRef(ref);
     if (parsed) return parsed.frameId;
   }
+  // A text or selector target scoped with frame_id (ActionTarget.frameId).
+  const scoped = m.target?.frameId ?? m.from?.frameId;
+  if (typeof scoped === 'number') return scoped;
   return typeof m.frameId === 'number' ? m.frameId : 0;
 }
 

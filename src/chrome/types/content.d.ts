@@ -29,7 +29,7 @@ export interface TabwrightContent {
   actionable: any;
   refs: any;
   listeners: { collect(): WeakSet<Element> };
-  frames: { frameIdOf(iframe: Element, nonce?: string): number | null; introduced(nonce: string | undefined, count: number, ms?: number): Promise<void> };
+  frames: { frameIdOf(iframe: Element, nonce?: string): number | null; introduced(nonce: string | undefined, count: number, ms?: number): Promise<void>; frameElementOf(childId: number): Element | null };
   capabilities: any;
   reader: { read(maxChars?: number): ToolResult };
   actions: {

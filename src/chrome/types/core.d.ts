@@ -147,7 +147,7 @@ export interface TabInfo { tabId: number; url: string; title: string; active: bo
 export interface DownloadInfo { id: number; url: string; filename: string; state: string; bytes: number; totalBytes: number; startTime: string; mime: string }
 
 /** What an action acts on: a ref from the snapshot, visible text, a CSS selector, or a viewport point. */
-export interface ActionTarget { ref?: string; text?: string; selector?: string; x?: number; y?: number }
+export interface ActionTarget { ref?: string; text?: string; selector?: string; x?: number; y?: number; /** the frame a text/selector/point target is in (get_frames); a ref names its own */ frameId?: number }
 
 export interface ToolContext {
   tabId: number;

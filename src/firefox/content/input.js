@@ -410,6 +410,14 @@
     return { key, mods: parts };
   }
 
+  // Trusted pointer input that reached this document: how many, and where the last press landed.
+  // Chrome can route CDP mouse input at an out-of-process frame's point to the parent page instead
+  // (seen on test/fixtures/site/pages/perception.html), so a frame confirms it received the press.
+  /** @type {{ moves: number, downs: number, lastDown: EventTarget | null }} */
+  const trustedSeen = { moves: 0, downs: 0, lastDown: null };
+  addEventListener('pointermove', (e) => { if (e.isTrusted) trustedSeen.moves++; }, true);
+  addEventListener('pointerdown', (e) => { if (e.isTrusted) { trustedSeen.downs++; trustedSeen.lastDown = e.composedPath()[0] ?? e.target; } }, true);
+
   let leaving = false;
   addEventListener('beforeunload', () => { leaving = true; });
   addEventListener('pagehide', () => { leaving = true; });
@@ -494,9 +502,18 @@
       if (!f.el.isConnected) return removed(msg.target.ref ?? describe(f.el));
       if (typeof msg.target.x === 'number' && !msg.target.ref && !msg.target.text && !msg.target.selector) return { ok: true, data: msg.point };
       const hit = hitPoint(f.el);
-      if ('x' in hit) return { ok: true, data: hit };
+      if ('x' in hit) return { ok: true, data: { ...hit, downs: trustedSeen.downs } };
       return { ok: false, code: 'COVERED', message: `${msg.target.ref ?? describe(f.el)} became covered by ${hit.cover ? describe(topCover(hit.cover, f.el)) : 'something'} when the pointer reached it. Deal with that first, then retry.` };
     },
+    /** Did trusted input reach this frame since `downs` (a press, on the target) or `moves` (the pointer)? */
+    'content.trustedSeen': (/** @type {{ target: ActionTarget, downs?: number, moves?: number }} */ msg) => {
+      if (typeof msg.moves === 'number') return { ok: true, data: trustedSeen.moves > msg.moves };
+      const f = find(msg.target);
+      const at = trustedSeen.lastDown;
+      const onTarget = 'el' in f && at instanceof Node && (composedContains(f.el, /** @type {Element} */ (at)) || f.el.contains(at));
+      return { ok: true, data: trustedSeen.downs > (msg.downs ?? 0) && onTarget };
+    },
+    'content.trustedMoves': () => ({ ok: true, data: trustedSeen.moves }),
     'content.click': async (/** @type {{ ref?: string, target?: ActionTarget, button?: 'left'|'right'|'middle', clickCount?: number, modifiers?: string[] }} */ msg) => {
       const target = msg.target ?? { ref: msg.ref };
       const r = await prepare(target);
@@ -521,7 +538,9 @@
     'content.focusField': async (/** @type {{ target: ActionTarget, clear: boolean }} */ msg) => {
       const r = await prepare(msg.target, { needPoint: false });
       if (!('el' in r)) return r;
-      return focusField(r.el, msg.clear);
+      const f = focusField(r.el, msg.clear);
+      // In a frame, CDP keys go to the focused frame: say whether that is this one.
+      return f.ok ? { ok: true, data: { hasFocus: document.hasFocus() } } : f;
     },
     'content.type': async (/** @type {{ ref?: string, target?: ActionTarget, text: string, clear?: boolean, submit?: boolean }} */ msg) => {
       const target = msg.target ?? { ref: msg.ref };

@@ -8,11 +8,8 @@
   if (tw.refs) return;
 
   /** @typedef {{ role: string, name: string, landmark: string, index: number }} Fingerprint */
-  /**
-   * pass: the twin counts of the outline pass that last saw the element. Each pass has its own map,
-   * so a later pass (after an action, say) cannot change how ambiguous an older ref is.
-   * @type {Map<number, { el: WeakRef<Element>, fp: Fingerprint, pass: Map<string, number> }>}
-   */
+  /** `seen`: the twin counts of the outline pass that last showed the element (what the model saw it among). */
+  /** @type {Map<number, { el: WeakRef<Element>, fp: Fingerprint, seen?: Map<string, number> }>} */
   const byNum = new Map();
   /** @type {WeakMap<Element, number>} */
   const numOf = new WeakMap();
@@ -44,7 +41,7 @@
       n = next++;
       numOf.set(el, n);
     }
-    byNum.set(n, { el: new WeakRef(el), fp, pass: twins });
+    byNum.set(n, { el: new WeakRef(el), fp, seen: twins });
     if (byNum.size > MAX_ENTRIES) prune();
     return format(n);
   }
@@ -90,10 +87,10 @@
     }
     const el = entry.el.deref();
     if (el && el.isConnected) return { el };
-    const found = rebind(entry.fp, entry.pass);
+    const found = rebind(entry.fp, entry.seen ?? twins);
     if (found) {
       numOf.set(found, n);
-      byNum.set(n, { el: new WeakRef(found), fp: entry.fp, pass: entry.pass });
+      byNum.set(n, { el: new WeakRef(found), fp: entry.fp, seen: entry.seen });
       return { el: found, rebound: true };
     }
     return { ok: false, code: 'STALE_REF', message: `${ref} is gone: the page re-rendered and no single element matches it any more. Take a new snapshot and use the new ref.`, retryable: true };
@@ -102,10 +99,11 @@
   /**
    * The one connected element with this fingerprint. With several twins, the old position picks
    * one only when the number of twins did not change (a list re-rendered in place).
-   * @param {Fingerprint} fp @param {Map<string, number>} pass the twin counts when the ref was given
-   * @returns {Element | null}
+   * The count is the one of the outline that last showed the ref: a later outline (an action's effects
+   * report) already counts the new rows, and comparing with it would hide that rows came or went.
+   * @param {Fingerprint} fp @param {Map<string, number>} seen @returns {Element | null}
    */
-  function rebind(fp, pass) {
+  function rebind(fp, seen) {
     const { roleOf } = tw.roles;
     const { name } = tw.accname;
     /** @type {Element[]} */
@@ -118,7 +116,7 @@
       if (tw.outline && tw.outline.landmarkOf(el) !== fp.landmark) continue;
       matches.push(el);
     }
-    const before = pass.get(key(fp.role, fp.name, fp.landmark)) ?? 1;
+    const before = seen.get(key(fp.role, fp.name, fp.landmark)) ?? 1;
     // One of one is the same control; N of N keeps its position (a list re-rendered in place);
     // any other count means rows came or went, and guessing could act on the wrong one.
     if (matches.length === 1 && before <= 1) return matches[0];

@@ -10,6 +10,7 @@ export const TARGET_PROPS = /** @type {Record<string, JSONSchema>} */ ({
   selector: { type: 'string', description: 'Or: a CSS selector (searched inside shadow roots too).' },
   x: { type: 'number', description: 'Or: a viewport x coordinate in CSS pixels (with y).' },
   y: { type: 'number', description: 'Or: a viewport y coordinate in CSS pixels (with x).' },
+  frame_id: { type: 'integer', minimum: 0, description: 'With text, selector or x/y: act inside this frame (from get_frames). A ref already names its frame.' },
 });
 
 /** @param {Record<string, any>} args @param {string} [prefix] @returns {ActionTarget | null} */
@@ -22,6 +23,8 @@ export function targetOf(args, prefix = '') {
   else if (typeof g('selector') === 'string') t.selector = g('selector');
   else if (typeof g('x') === 'number' && typeof g('y') === 'number') { t.x = g('x'); t.y = g('y'); }
   else return null;
+  // A frame ref ("f7:e3") names its frame itself; frame_id scopes the other kinds of target.
+  if (!t.ref && Number.isInteger(args.frame_id)) t.frameId = args.frame_id;
   return t;
 }
 

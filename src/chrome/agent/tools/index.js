@@ -10,18 +10,19 @@ import { askUserWhichElement } from './picker.js';
 import { navigate } from './navigation.js';
 import { done, clarify, scratchpad } from './control.js';
 import { scheduleTask, scheduleResume } from './schedule.js';
+import { getFrames } from './frames.js';
 
 /** @type {readonly Tool[]} */
 export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done, clarify, scratchpad, scheduleTask, scheduleResume,
   hover, pressKeys, dragDrop, scroll, setField, selectOption, check, uncheck, uploadFile, handleDialog,
   goBack, goForward, reload, tabs, waitFor, screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, readPdf, askUserWhichElement,
-  pageCapabilities, extractData, describeRef]);
+  pageCapabilities, extractData, describeRef, getFrames]);
 
 /** Tools whose results carry page content, fenced as untrusted. */
 export const PAGE_CONTENT_TOOLS = new Set(['snapshot', 'read_page', 'click', 'type', 'navigate',
   'hover', 'press_keys', 'drag_drop', 'scroll', 'set_field', 'select_option', 'check', 'uncheck', 'upload_file',
   'go_back', 'go_forward', 'reload', 'tabs', 'wait_for', 'get_html', 'console_logs', 'fetch_url', 'list_downloads', 'read_pdf', 'ask_user_which_element',
-  'page_capabilities', 'extract_data', 'describe_ref']);
+  'page_capabilities', 'extract_data', 'describe_ref', 'get_frames']);
 
 /** Tools that steer an Act run (pause for the user, pin a note) rather than read the page. */
 export const RUN_CONTROL_TOOLS = new Set(['clarify', 'scratchpad']);

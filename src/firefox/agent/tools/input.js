@@ -3,6 +3,7 @@
 // events when the debugger cannot attach; Firefox always uses the synthetic events.
 /** @import { Tool, ToolContext, ToolResult, ActionTarget } from '../../types/core' */
 import { TARGET_PROPS, act, cdpCode, content, noTarget, targetOf } from './act.js';
+import { frameOfTarget, toTopPoint } from './frames.js';
 
 const MODIFIERS = { type: 'array', items: { type: 'string', enum: ['Alt', 'Control', 'Meta', 'Shift'] }, description: 'Keys held during the click.' };
 
@@ -25,11 +26,23 @@ async function trustedClick(ctx, target, o) {
   const prep = await content(ctx, { type: 'content.prepare', target });
   if (!prep.ok) return prep;
   const { point, name } = /** @type {{ point: { x: number, y: number }, name: string }} */ (prep.data);
+  // Inside a frame the content script measures in the frame's viewport; CDP wants the top page's.
+  const frameId = frameOfTarget(target);
+  const top = await toTopPoint(ctx, frameId, point);
+  if (!top) return null;
   try {
-    await t.move(ctx.tabId, point);
+    await t.move(ctx.tabId, top);
     const again = await content(ctx, { type: 'content.recheck', target, point });
     if (!again.ok) return again;
-    await t.click(ctx.tabId, { .../** @type {{ x: number, y: number }} */ (again.data), ...o });
+    const d = /** @type {{ x: number, y: number, downs: number }} */ (again.data);
+    const at = await toTopPoint(ctx, frameId, d);
+    if (!at) return null;
+    await t.click(ctx.tabId, { x: at.x, y: at.y, ...o });
+    if (frameId) {
+      // A press that never reached the frame went to the parent page: click there with synthetic events instead.
+      const seen = await content(ctx, { type: 'content.trustedSeen', target, downs: d.downs });
+      if (!(seen.ok && seen.data === true)) return null;
+    }
     return { ok: true, data: { clicked: name, trusted: true } };
   } catch (err) {
     return cdpFailure(err);
@@ -77,10 +90,16 @@ export const hover = {
         const prep = await content(ctx, { type: 'content.prepare', target });
         if (!prep.ok) return prep;
         const { point, name } = /** @type {{ point: { x: number, y: number }, name: string }} */ (prep.data);
-        try {
-          await ctx.browser.trusted.move(ctx.tabId, point);
-          return { ok: true, data: { hovered: name, trusted: true } };
-        } catch (err) { const f = cdpFailure(err); if (f) return f; }
+        const frameId = frameOfTarget(target);
+        const top = await toTopPoint(ctx, frameId, point);
+        const moves = frameId ? await content(ctx, { type: 'content.trustedMoves', target }) : null;
+        if (top) {
+          try {
+            await ctx.browser.trusted.move(ctx.tabId, top);
+            const seen = moves?.ok ? await content(ctx, { type: 'content.trustedSeen', target, moves: /** @type {number} */ (moves.data) }) : null;
+            if (!frameId || (seen?.ok && seen.data === true)) return { ok: true, data: { hovered: name, trusted: true } };
+          } catch (err) { const f = cdpFailure(err); if (f) return f; }
+        }
       }
       return content(ctx, { type: 'content.hover', target });
     });
@@ -96,6 +115,9 @@ async function typeInto(ctx, target, text, clear, submit) {
   if (t) {
     const focus = await content(ctx, { type: 'content.focusField', target, clear });
     if (!focus.ok) return focus;
+    // A frame that did not get the keyboard focus would let the keys land in another frame: type synthetically there.
+    const inFrame = frameOfTarget(target) !== 0;
+    if (inFrame && /** @type {{ hasFocus?: boolean }} */ (focus.data)?.hasFocus !== true) return content(ctx, { type: 'content.type', target, text, clear, submit });
     try {
       const r = await t.typeText(ctx.tabId, text);
       if (r.interrupted) return { ok: true, data: { typed: r.typed, of: [...text].length, interrupted: 'The page began to navigate while typing; the rest was not typed (and not typed into the new page).' } };
@@ -116,7 +138,7 @@ export const type = {
     type: 'object',
     properties: {
       // Here text is what to type, so the field is named by ref, selector or point only.
-      ref: TARGET_PROPS.ref, selector: TARGET_PROPS.selector, x: TARGET_PROPS.x, y: TARGET_PROPS.y,
+      ref: TARGET_PROPS.ref, selector: TARGET_PROPS.selector, x: TARGET_PROPS.x, y: TARGET_PROPS.y, frame_id: TARGET_PROPS.frame_id,
       text: { type: 'string', description: 'The text to type.' },
       clear: { type: 'boolean', description: 'Clear the field first (default true).' },
       submit: { type: 'boolean', description: 'Press Enter after typing (default false).' },
@@ -174,6 +196,7 @@ export const dragDrop = {
     properties: {
       from_ref: { type: 'string' }, from_text: { type: 'string' }, from_selector: { type: 'string' },
       to_ref: { type: 'string' }, to_text: { type: 'string' }, to_selector: { type: 'string' }, to_x: { type: 'number' }, to_y: { type: 'number' },
+      frame_id: { type: 'integer', minimum: 0, description: 'With text or selector: drag inside this frame (from get_frames); both ends are in the same frame.' },
     },
     additionalProperties: false,
   },
@@ -191,9 +214,11 @@ export const dragDrop = {
         const r = await content(ctx, { type: 'content.html5Drag', from, to });
         return r.ok ? { ok: true, data: { dragged: true, kind: 'html5' } } : r;
       }
-      if (ctx.browser.trusted) {
+      const frameId = frameOfTarget(from);
+      const [a, b] = [await toTopPoint(ctx, frameId, p.from), await toTopPoint(ctx, frameId, p.to)];
+      if (ctx.browser.trusted && a && b) {
         try {
-          await ctx.browser.trusted.drag(ctx.tabId, p.from, p.to);
+          await ctx.browser.trusted.drag(ctx.tabId, a, b);
           return { ok: true, data: { dragged: true, kind: 'pointer', trusted: true } };
         } catch (err) { const f = cdpFailure(err); if (f) return f; }
       }
