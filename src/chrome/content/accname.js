@@ -165,6 +165,15 @@
   }
 
   /**
+   * Pseudo-element styles are live objects too: kept per element, a later snapshot reads them
+   * without asking the browser to parse the pseudo-element and build a new style object.
+   * @type {WeakMap<Element, CSSStyleDeclaration>}
+   */
+  const beforeStyles = new WeakMap();
+  /** @type {WeakMap<Element, CSSStyleDeclaration>} */
+  const afterStyles = new WeakMap();
+
+  /**
    * CSS generated content (accname 1.2 step 2F.i/iii: ::before and ::after). A pseudo-element's
    * style costs as much as the rest of the name, so it is read only for elements without text of
    * their own, where it can be the whole name (icon buttons); icon-font glyphs (Unicode private use
@@ -177,7 +186,10 @@
     for (let c = el.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 1 || (c.nodeType === 3 && /\S/.test(/** @type {Text} */ (c).data))) return '';
     }
-    const content = view.getComputedStyle(el, which).content;
+    const cache = which === '::before' ? beforeStyles : afterStyles;
+    let s = cache.get(el);
+    if (!s) { s = view.getComputedStyle(el, which); cache.set(el, s); }
+    const content = s.content;
     if (!content || content === 'none' || content === 'normal') return '';
     const m = /^"(.*)"$/.exec(content);
     return m ? m[1].replace(/[\uE000-\uF8FF]/g, '') : '';

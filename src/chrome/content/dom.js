@@ -10,10 +10,26 @@
     return (s ?? '').replace(/[\s\u00a0\u200b]+/g, ' ').trim();
   }
 
-  /** @param {Element} el */
+  /**
+   * Computed styles are live objects, so one per element serves every later read; asking the
+   * browser for a new one each time allocated a wrapper per call (a pass reads an element's style
+   * up to four times: rendering, its children's cursor, its share of a name).
+   * @type {WeakMap<Element, CSSStyleDeclaration>}
+   */
+  const styles = new WeakMap();
+  /** Browsers have checkVisibility() and live computed styles; jsdom has neither. */
+  const LIVE = typeof globalThis.Element === 'function' && typeof Element.prototype.checkVisibility === 'function';
+
+  /** @param {Element} el @returns {CSSStyleDeclaration | null} */
   function style(el) {
+    let s = styles.get(el);
+    if (s) return s;
     const view = el.ownerDocument.defaultView;
-    return view ? view.getComputedStyle(el) : null;
+    if (!view) return null;
+    s = view.getComputedStyle(el);
+    // jsdom (unit tests) returns a snapshot, not a live object: never reuse it there.
+    if (LIVE) styles.set(el, s);
+    return s;
   }
 
   /**
@@ -41,6 +57,12 @@
   }
 
   /**
+   * checkVisibility() options, made once: the browser converts the options dictionary on every
+   * call, and a literal built per call doubled the cost of the check on real pages.
+   */
+  const VISIBILITY = Object.freeze({ visibilityProperty: true });
+
+  /**
    * How an element renders, as cheaply as the browser allows: checkVisibility() answers from
    * layout without building a style object, which matters on pages with 20 000 elements.
    * 'none': no box here or above; 'contents': no box of its own but its children render;
@@ -49,7 +71,7 @@
    */
   function rendering(el) {
     if (typeof el.checkVisibility === 'function') {
-      if (el.checkVisibility({ visibilityProperty: true })) return 'visible';
+      if (el.checkVisibility(VISIBILITY)) return 'visible';
       const s = style(el);
       if (!s) return 'none';
       if (s.display === 'contents') return 'contents';
