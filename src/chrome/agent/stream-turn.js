@@ -2,6 +2,7 @@
 // their deltas. Each chunk wait races the abort signal, so Stop ends a stream within a second.
 /** @import { AgentEvent, ChatRequest, Provider, ToolCall, Usage } from '../types/core' */
 import { raceAbort } from './abort.js';
+import { addToolCallDelta, assembledCalls } from '../providers/tool-calls.js';
 
 /**
  * @param {Provider} provider
@@ -25,11 +26,7 @@ export async function streamTurn(provider, req, messageId, emit) {
         text += ev.text;
         emit({ type: 'text_delta', messageId, text: ev.text });
       } else if (ev.type === 'tool_call_delta') {
-        let c = calls.get(ev.index);
-        if (!c) { c = { id: '', name: '', arguments: '' }; calls.set(ev.index, c); }
-        if (ev.id) c.id = ev.id;
-        if (ev.name) c.name += ev.name;
-        if (ev.argumentsDelta) c.arguments += ev.argumentsDelta;
+        addToolCallDelta(calls, ev);
       } else if (ev.type === 'usage') {
         usage = ev.usage;
         emit({ type: 'usage', usage: ev.usage });
@@ -38,8 +35,7 @@ export async function streamTurn(provider, req, messageId, emit) {
   } finally {
     if (req.signal?.aborted) it.return?.(undefined)?.catch(() => {});
   }
-  const list = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([i, c]) => ({ ...c, id: c.id || `call_${messageId}_${i}` }));
-  return { text, calls: list, usage };
+  return { text, calls: assembledCalls(calls, `call_${messageId}_`), usage };
 }
 
 /**

@@ -2,6 +2,7 @@
 // testConnection (listModels as a value), capabilities, and usage events priced per token.
 /** @import { Capabilities, ChatRequest, ChatResult, Provider, StreamEvent, ToolCall } from '../types/core' */
 import { capabilitiesFor, costOf } from './models.js';
+import { addToolCallDelta, assembledCalls } from './tool-calls.js';
 
 /**
  * @typedef {object} ProviderCore
@@ -57,18 +58,12 @@ export async function collect(stream) {
   const usage = { inputTokens: 0, outputTokens: 0 };
   for await (const ev of stream) {
     if (ev.type === 'text') text += ev.text;
-    else if (ev.type === 'tool_call_delta') {
-      let c = calls.get(ev.index);
-      if (!c) { c = { id: '', name: '', arguments: '' }; calls.set(ev.index, c); }
-      if (ev.id) c.id = ev.id;
-      if (ev.name) c.name += ev.name;
-      if (ev.argumentsDelta) c.arguments += ev.argumentsDelta;
-    } else if (ev.type === 'usage') {
+    else if (ev.type === 'tool_call_delta') addToolCallDelta(calls, ev);
+    else if (ev.type === 'usage') {
       usage.inputTokens += ev.usage.inputTokens;
       usage.outputTokens += ev.usage.outputTokens;
       if (ev.usage.costUsd !== undefined) usage.costUsd = (usage.costUsd ?? 0) + ev.usage.costUsd;
     } else if (ev.type === 'finish') finish = ev.reason;
   }
-  const toolCalls = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([i, c]) => ({ ...c, id: c.id || `call_${i}` }));
-  return { text, toolCalls, usage, finish };
+  return { text, toolCalls: assembledCalls(calls, 'call_'), usage, finish };
 }
