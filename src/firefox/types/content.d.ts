@@ -32,9 +32,7 @@ export interface TabwrightContent {
   frames: { frameIdOf(iframe: Element, nonce?: string): number | null; introduced(nonce: string | undefined, count: number, ms?: number): Promise<void>; frameElementOf(childId: number): Element | null };
   capabilities: any;
   reader: { read(maxChars?: number): ToolResult };
-  actions: {
-    click(ref: string): ToolResult;
-    type(ref: string, text: string, opts?: { clear?: boolean; submit?: boolean }): ToolResult;
+  pageText: {
     readText(maxChars?: number): ToolResult;
   };
   indicator: {
