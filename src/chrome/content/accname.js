@@ -29,7 +29,27 @@
    * @returns {string}
    */
   function name(el, opts = {}) {
+    if (opts.shown && textOnly(el)) {
+      // The commonest case, a link or button with only text inside: steps 2B-2E have nothing to
+      // give, and 2F is the text (generated content is read only for elements without text).
+      const text = el.textContent ?? '';
+      if (INK.test(text)) return clean(text);
+    }
     return clean(compute(el, { visited: new Set(), inLabelledBy: false, includeHidden: false, recursing: false, embedded: false, rootShown: !!opts.shown }));
+  }
+
+  /** Elements whose name step 2E (a native label, alt, legend, caption, SVG title) can give. */
+  const NATIVE = new Set(['input', 'textarea', 'select', 'meter', 'progress', 'output', 'button', 'img', 'area', 'fieldset', 'figure', 'table', 'svg', 'slot', 'label']);
+  /** A character that renders as ink (what clean() keeps). */
+  const INK = /[^\s\u00a0\u200b]/;
+
+  /**
+   * Named from its content, with nothing but text nodes inside and no ARIA label: its name is its text.
+   * @param {Element} el
+   */
+  function textOnly(el) {
+    return !el.firstElementChild && !el.shadowRoot && !NATIVE.has(el.localName) && el.namespaceURI !== SVG_NS
+      && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') && NAME_FROM_CONTENT.has(roleOf(el));
   }
 
   /** @param {Node} node @param {Ctx} ctx @returns {string} */
@@ -182,7 +202,7 @@
    */
   function generated(el, which) {
     const view = el.ownerDocument.defaultView;
-    if (!view || JSDOM) return '';
+    if (!view || JSDOM || NO_PSEUDO.has(el.localName) || el.namespaceURI === SVG_NS) return '';
     for (let c = el.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 1 || (c.nodeType === 3 && /\S/.test(/** @type {Text} */ (c).data))) return '';
     }
@@ -195,6 +215,13 @@
     return m ? m[1].replace(/[\uE000-\uF8FF]/g, '') : '';
   }
 
+  /**
+   * Elements that render no ::before/::after (CSS 2 §12.1: replaced and void elements; SVG content
+   * takes no CSS generated content): asking for their pseudo-element style is wasted work.
+   */
+  const NO_PSEUDO = new Set(['img', 'br', 'hr', 'wbr', 'video', 'audio', 'canvas', 'iframe', 'embed', 'object', 'source', 'track', 'area']);
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+
   /** Display types that render on a line of their own, so their text is set apart by spaces. */
   const INLINE = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'contents', 'ruby']);
   /** Phrasing elements are inline unless styled otherwise; assuming so saves a style lookup per child. */
@@ -206,12 +233,14 @@
    * @param {Element} el @param {Ctx} ctx
    */
   function fromContent(el, ctx) {
-    const child = { ...ctx, recursing: true };
+    // A recursion shares its context (nothing in it changes on the way down).
+    const child = ctx.recursing ? ctx : { ...ctx, recursing: true };
     let out = generated(el, '::before');
     const kids = el.shadowRoot ? el.shadowRoot.childNodes
       : el.localName === 'slot' && /** @type {HTMLSlotElement} */ (el).assignedNodes().length ? /** @type {HTMLSlotElement} */ (el).assignedNodes()
         : el.childNodes;
-    for (const kid of kids) {
+    for (let i = 0; i < kids.length; i++) {
+      const kid = kids[i];
       const part = compute(kid, child);
       if (!part) continue;
       if (kid.nodeType === 1 && !INLINE_TAGS.has(/** @type {Element} */ (kid).localName) && !INLINE.has(style(/** @type {Element} */ (kid))?.display ?? 'inline')) out += ` ${part} `;

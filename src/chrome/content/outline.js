@@ -38,7 +38,11 @@
   const ACTIONABLE_INSIDE = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=checkbox],[role=tab],[role=menuitem],[role=option],[tabindex],[onclick],[contenteditable]';
   /** Elements whose content is not among their children: frames hold a document, a canvas draws. */
   const HAS_CONTENT_ELSEWHERE = new Set(['iframe', 'frame', 'canvas', 'object', 'embed']);
+  /** Elements the walk treats apart from their child nodes (frames, slots, fields, SVG). */
+  const OWN_WALK = new Set([...HAS_CONTENT_ELSEWHERE, 'slot', 'svg', 'select', 'textarea', 'input']);
   const TEXT_MAX = 200;
+  /** A character that renders as ink: what clean() keeps (its whitespace class, negated). */
+  const INK = /[^\s\u00a0\u200b]/;
   const NAME_MAX = 120;
 
   /**
@@ -70,8 +74,10 @@
   function walk(node, ctx, out) {
     if (node.nodeType === 3) {
       if (ctx.textHidden || ctx.labelText) return;
-      const text = clean(node.textContent);
-      if (text) out.push({ text });
+      // Most text nodes are the whitespace between tags: test before building a cleaned copy.
+      const data = /** @type {Text} */ (node).data;
+      if (!INK.test(data)) return;
+      out.push({ text: clean(data) });
       return;
     }
     if (node.nodeType !== 1) return;
@@ -82,6 +88,18 @@
     // An empty element with no role and no reason to act on it can add nothing (spacers, icon
     // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
     if (!el.firstChild && !el.shadowRoot && !HAS_CONTENT_ELSEWHERE.has(el.localName) && !el.hasAttribute('role') && !tw.roles.implicitRole(el) && !A.reason(el, '', ctx)) return;
+    const role = A.roleFor(el);
+    const reason = A.reason(el, role, ctx);
+    // A wrapper that can get no line and holds no text or image of its own needs no look at its
+    // rendering: whatever shows below it is looked at itself, and checkVisibility() answers for the
+    // ancestors too (display:none above hides, visibility is inherited). A third of the elements
+    // of real pages are such wrappers.
+    if (!reason && !SHOWN.has(role) && !OWN_WALK.has(el.localName) && !el.shadowRoot && !ctx.opts.viewportOnly && !hasOwnContent(el)) {
+      const labelText = ctx.labelText || labelsShownControl(el);
+      const childCtx = labelText === ctx.labelText ? ctx : { ...ctx, labelText };
+      for (let c = el.firstChild; c; c = c.nextSibling) walk(c, childCtx, out);
+      return;
+    }
     let textHidden = ctx.textHidden;
     const rendering = tw.dom.rendering(el);
     if (rendering === 'none') return;
@@ -90,12 +108,12 @@
     else if (rendering === 'visible') textHidden = false;
     if (ctx.opts.viewportOnly && offscreen(el, ctx)) return;
 
-    const role = A.roleFor(el);
-    let why = textHidden ? '' : A.reason(el, role, ctx);
+    let why = textHidden ? '' : reason;
     const roleShown = SHOWN.has(role) && !textHidden;
     // cursor:pointer leaves: a click target that only CSS marks (cards, custom menus).
     let pointer = false;
-    if (!why && !WIDGET.has(role) && !LANDMARK.has(role) && !ctx.insideAction && !textHidden && hasOwnContent(el)) pointer = A.pointerStart(el, tw.dom.parentOf(el));
+    // The cursor first: most elements have none set, and that answer is cheaper than a look at the children.
+    if (!why && !WIDGET.has(role) && !LANDMARK.has(role) && !ctx.insideAction && !textHidden) pointer = A.pointerStart(el) && hasOwnContent(el);
 
     const landmark = LANDMARK.has(role) ? `${role}:${tw.accname.name(el)}` : ctx.landmark;
     const insideAction = ctx.insideAction || !!why || pointer;
@@ -211,18 +229,32 @@
     let hint = false;
     if (!name && why) { name = A.hintOf(el); hint = !!name; }
     if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
+    const aria = hasAria(el);
     /** @type {ONode} */
-    const node = { role: shownRole, name, hint, states: states(el, shownRole), children: kids };
-    const value = valueOf(el);
+    const node = { role: shownRole, name, hint, states: states(el, shownRole, aria), children: kids };
+    const value = valueOf(el, aria);
     if (value) node.value = value;
     if (why) node.ref = R.refFor(el, { role: shownRole, name, landmark: ctx.landmark, index: R.countTwin(shownRole, name, ctx.landmark) });
     return node;
   }
 
-  /** @param {Element} el @param {string} role @returns {string[]} */
-  function states(el, role) {
+  /**
+   * Whether any aria-* state attribute is set: most lines (plain links and buttons) have none, and
+   * one selector match spares a dozen attribute reads.
+   * @param {Element} el
+   */
+  function hasAria(el) {
+    return el.hasAttributes() && el.matches(ARIA_STATES);
+  }
+  /** The aria-* attributes states() and valueOf() read. */
+  const ARIA_STATES = ['level', 'checked', 'expanded', 'selected', 'pressed', 'current', 'disabled', 'required', 'invalid', 'valuetext', 'valuenow'].map((a) => `[aria-${a}]`).join(',');
+  /** @returns {string | null} */
+  const NO_ATTR = () => null;
+
+  /** @param {Element} el @param {string} role @param {boolean} aria the element has aria-* attributes @returns {string[]} */
+  function states(el, role, aria) {
     const out = [];
-    const a = (/** @type {string} */ n) => el.getAttribute(n);
+    const a = aria ? (/** @type {string} */ n) => el.getAttribute(n) : NO_ATTR;
     if (role === 'heading') out.push(`level=${/^h([1-6])$/.exec(el.localName)?.[1] ?? a('aria-level') ?? 2}`);
     const input = /** @type {HTMLInputElement} */ (el.localName === 'label' ? /** @type {HTMLLabelElement} */ (el).control ?? el : el);
     if (input.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) {
@@ -247,8 +279,8 @@
     try { return el.matches(sel); } catch { return false; }
   }
 
-  /** A field's current value, never a password's. @param {Element} el */
-  function valueOf(el) {
+  /** A field's current value, never a password's. @param {Element} el @param {boolean} aria the element has aria-* attributes */
+  function valueOf(el, aria) {
     if (el.localName === 'input') {
       const input = /** @type {HTMLInputElement} */ (el);
       if (input.type === 'password') return input.value ? '(filled)' : '';
@@ -258,6 +290,7 @@
     if (el.localName === 'textarea') return /** @type {HTMLTextAreaElement} */ (el).value.slice(0, 200);
     if (el.localName === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => clean(o.textContent)).join(', ');
     if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return clean(el.textContent).slice(0, 200);
+    if (!aria) return '';
     if (el.getAttribute('aria-valuetext')) return el.getAttribute('aria-valuetext') ?? '';
     if (el.getAttribute('aria-valuenow')) return el.getAttribute('aria-valuenow') ?? '';
     return '';
@@ -265,38 +298,51 @@
 
   // ---- tidy passes: each takes a child list and returns a smaller one that says the same ----
 
-  /** Adjacent text runs are one reading unit: join them, then clip long runs. @param {ONode[]} list */
+  /**
+   * Adjacent text runs are one reading unit: join them, then clip long runs. In place: the walk
+   * made these nodes for this pass only.
+   * @param {ONode[]} list @returns {ONode[]}
+   */
   function mergeText(list) {
-    /** @type {ONode[]} */
-    const out = [];
-    for (const n of list) {
-      const prev = out[out.length - 1];
+    let w = 0;
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i];
+      const prev = w ? list[w - 1] : undefined;
       if (n.text !== undefined && prev && prev.text !== undefined) prev.text = `${prev.text} ${n.text}`;
-      else out.push(n.text !== undefined ? { text: n.text } : n);
+      else list[w++] = n;
     }
-    for (const n of out) if (n.text && n.text.length > TEXT_MAX) n.text = `${n.text.slice(0, TEXT_MAX)}…`;
-    return out;
+    list.length = w;
+    for (const n of list) if (n.text && n.text.length > TEXT_MAX) n.text = `${n.text.slice(0, TEXT_MAX)}…`;
+    return list;
   }
 
-  /** Text that only repeats the parent's name says nothing new. @param {ONode[]} list @param {string} parentName */
+  /** Text that only repeats the parent's name says nothing new (in place). @param {ONode[]} list @param {string} parentName */
   function dropRepeatedText(list, parentName) {
-    return parentName ? list.filter((n) => n.text === undefined || n.text !== parentName) : list;
+    if (!parentName) return list;
+    let w = 0;
+    for (let i = 0; i < list.length; i++) if (list[i].text !== parentName) list[w++] = list[i];
+    list.length = w;
+    return list;
   }
+
+  /** Structure that says nothing without children. */
+  const EMPTY_GOES = new Set(['table', 'row', 'list', 'listitem', 'group', 'toolbar', 'tablist', 'menu', 'menubar', 'radiogroup', ...LANDMARK]);
 
   /**
-   * Wrappers with one child are the child (list items with one link, lists of one item); empty
-   * structure goes. Rows fold into one line when every cell is a single line.
-   * @param {ONode} n @returns {ONode[]}
+   * Appends what a node folds into to `out`: wrappers with one child are the child (list items
+   * with one link, lists of one item); empty structure goes. Rows fold into one line when every
+   * cell is a single line.
+   * @param {ONode} n @param {ONode[]} out
    */
-  function fold(n) {
-    const kids = n.children ?? [];
-    if (n.ref || n.frame !== undefined || n.text !== undefined) return [n];
-    if ((n.role === 'listitem' || n.role === 'list') && kids.length <= 1) return kids;
+  function fold(n, out) {
+    if (n.ref || n.frame !== undefined || n.text !== undefined) { out.push(n); return; }
+    const kids = n.children;
+    const count = kids ? kids.length : 0;
+    if ((n.role === 'listitem' || n.role === 'list') && count <= 1) { if (kids && count) out.push(kids[0]); return; }
     // A cell is its content; an empty one stays as an empty column so rows keep their shape.
-    if (n.role === 'cell' || n.role === 'columnheader' || n.role === 'rowheader') return kids.length === 1 ? kids : kids.length ? [n] : [{ text: '' }];
-    if (['table', 'row', 'list', 'listitem', 'group', 'toolbar', 'tablist', 'menu', 'menubar', 'radiogroup'].includes(n.role ?? '') && !kids.length) return [];
-    if (LANDMARK.has(n.role ?? '') && !kids.length) return [];
-    return [n];
+    if (n.role === 'cell' || n.role === 'columnheader' || n.role === 'rowheader') { out.push(kids && count === 1 ? kids[0] : count ? n : { text: '' }); return; }
+    if (!count && EMPTY_GOES.has(n.role ?? '')) return;
+    out.push(n);
   }
 
   /** @param {ONode[]} list @param {string} parentName @param {string} [parentRole] @returns {ONode[]} */
@@ -305,7 +351,7 @@
     const out = [];
     for (const n of list) {
       if (n.children) n.children = tidy(n.children, n.name ?? '', n.role);
-      for (const f of fold(n)) out.push(f);
+      fold(n, out);
     }
     // Cells of a row stay apart: each is a column.
     return dropRepeatedText(parentRole === 'row' ? out : mergeText(out), parentName);
@@ -354,6 +400,13 @@
     return n.text !== undefined ? n.text : lineOf(n).slice(2);
   }
 
+  /** @type {string[]} */
+  const INDENTS = [];
+  /** @param {number} depth */
+  function indent(depth) {
+    return INDENTS[depth] ??= '  '.repeat(depth);
+  }
+
   /**
    * @param {ONode[]} nodes @param {number} maxChars
    * @returns {{ text: string, truncated: boolean }}
@@ -367,7 +420,7 @@
     const emit = (n, depth) => {
       if (truncated) return;
       const inline = inlineChildren(n);
-      const line = '  '.repeat(depth) + lineOf(n) + (inline ? `: ${inline}` : '');
+      const line = indent(depth) + lineOf(n) + (inline ? `: ${inline}` : '');
       if (chars + line.length + 1 > maxChars) { truncated = true; return; }
       lines.push(line);
       chars += line.length + 1;
@@ -413,7 +466,7 @@
   /** @param {ONode[]} nodes @returns {number} */
   function countRefs(nodes) {
     let n = 0;
-    for (const x of nodes) n += (x.ref ? 1 : 0) + countRefs(x.children ?? []);
+    for (let i = 0; i < nodes.length; i++) { const x = nodes[i]; n += (x.ref ? 1 : 0) + (x.children ? countRefs(x.children) : 0); }
     return n;
   }
 

@@ -41,6 +41,10 @@
       n = next++;
       numOf.set(el, n);
     }
+    const entry = byNum.get(n);
+    // Every snapshot re-registers what it shows: keep the entry's WeakRef (one per element, not per
+    // snapshot; weak references cost the garbage collector extra work each) and update the rest.
+    if (entry && entry.el.deref() === el) { entry.fp = fp; entry.seen = twins; return format(n); }
     byNum.set(n, { el: new WeakRef(el), fp, seen: twins });
     if (byNum.size > MAX_ENTRIES) prune();
     return format(n);

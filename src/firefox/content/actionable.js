@@ -40,10 +40,11 @@
     return '';
   }
 
-  /** cursor:pointer set on this element, not inherited from its parent: where a click target starts. @param {Element} el @param {Element | null} parent */
-  function pointerStart(el, parent) {
+  /** cursor:pointer set on this element, not inherited from its parent (in the flat tree): where a click target starts. @param {Element} el */
+  function pointerStart(el) {
     const s = style(el);
     if (!s || s.cursor !== 'pointer') return false;
+    const parent = tw.dom.parentOf(el);
     const ps = parent ? style(parent) : null;
     return !ps || ps.cursor !== 'pointer';
   }

@@ -7,8 +7,13 @@
 
   /** Collapses whitespace the way rendered text does. @param {string | null | undefined} s */
   function clean(s) {
-    return (s ?? '').replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+    if (!s) return '';
+    // Most names and text runs are already clean: test once rather than build two new strings.
+    if (!UNCLEAN.test(s)) return s;
+    return s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
   }
+  /** Whitespace clean() would change: any but a single inner space, or a space at either end. */
+  const UNCLEAN = /[^\S ]|\u200b| {2}|^ | $/;
 
   /**
    * Computed styles are live objects, so one per element serves every later read; asking the

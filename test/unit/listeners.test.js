@@ -1,0 +1,59 @@
+// The listener tracker (content/listener-tracker.js, the page world) and its isolated-world side
+// (content/listeners.js) on jsdom: script-wired elements get refs, and a later snapshot asks the
+// page world only for what was wired since, without losing what it learned before.
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadContent } from './content-dom.js';
+
+const contentDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/chrome/content');
+
+const FILES = ['listener-tracker.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'outline.js'];
+
+/** @param {any} window @returns {{ count: () => number }} how many elements the page world told of since the last count */
+function countTold(window) {
+  let n = 0;
+  // Registered before content/listeners.js registers its own (per snapshot), so it sees every event first.
+  window.addEventListener('tabwright:listener', () => { n++; }, true);
+  return { count: () => { const c = n; n = 0; return c; } };
+}
+
+describe('listener tracker (content/listener-tracker.js, content/listeners.js)', () => {
+  it('gives a ref to an element wired with addEventListener, and tells the isolated world of it only once', () => {
+    const { window, document, tw } = loadContent('<div id="app"><span id="a">Alpha</span><span id="b">Beta</span></div>', FILES);
+    const told = countTold(window);
+    window.eval(`document.getElementById('a').addEventListener('click', () => {});`);
+    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]\nBeta');
+    expect(told.count()).to.equal(1);
+
+    // Wired after the first snapshot: the next one asks only for the new element, and keeps the old.
+    window.eval(`document.getElementById('b').addEventListener('mousedown', () => {});`);
+    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]\n- clickable "Beta" [ref=e2]');
+    expect(told.count()).to.equal(1);
+
+    // Nothing new: nothing is dispatched, and both refs stay.
+    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]\n- clickable "Beta" [ref=e2]');
+    expect(told.count()).to.equal(0);
+    expect(document.getElementById('a')?.getAttributeNames()).to.deep.equal(['id'], 'no DOM is changed');
+  });
+
+  it('tells of an element wired while detached once it is in the document', () => {
+    const { window, tw } = loadContent('<div id="app"></div>', FILES);
+    window.eval(`window.card = document.createElement('span'); card.textContent = 'Later'; card.onclick = () => {};`);
+    expect(tw.outline.build().text).to.equal('');
+    window.eval(`document.getElementById('app').append(card);`);
+    expect(tw.outline.build().text).to.equal('- clickable "Later" [ref=e1]');
+  });
+
+  it('a new isolated world (a re-injected content script) learns every wired element again', () => {
+    const { window, tw } = loadContent('<span id="a">Alpha</span>', FILES);
+    window.eval(`document.getElementById('a').addEventListener('click', () => {});`);
+    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]');
+    // The page world keeps its notes; the content scripts start over (extension reloaded).
+    window.eval('delete window.Tabwright');
+    for (const f of FILES.slice(1)) window.eval(readFileSync(join(contentDir, f), 'utf8'));
+    expect(window.Tabwright.outline.build().text).to.match(/^- clickable "Alpha" \[ref=e\d+\]$/);
+  });
+});
+
