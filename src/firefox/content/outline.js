@@ -90,22 +90,32 @@
     if (!el.firstChild && !el.shadowRoot && !HAS_CONTENT_ELSEWHERE.has(el.localName) && !el.hasAttribute('role') && !tw.roles.implicitRole(el) && !A.reason(el, '', ctx)) return;
     const role = A.roleFor(el);
     const reason = A.reason(el, role, ctx);
-    // A wrapper that can get no line and holds no text or image of its own needs no look at its
-    // rendering: whatever shows below it is looked at itself, and checkVisibility() answers for the
-    // ancestors too (display:none above hides, visibility is inherited). A third of the elements
-    // of real pages are such wrappers.
-    if (!reason && !SHOWN.has(role) && !OWN_WALK.has(el.localName) && !el.shadowRoot && !ctx.opts.viewportOnly && !hasOwnContent(el)) {
+    // A plain element (no line of its own, not where a pointer target starts) is looked at only
+    // when it has text of its own to show: each element below looks at itself, and
+    // checkVisibility() answers for the ancestors too (display:none above hides, visibility is
+    // inherited). Most elements of real pages are such wrappers.
+    if (!reason && !SHOWN.has(role) && !OWN_WALK.has(el.localName) && !el.shadowRoot && !ctx.opts.viewportOnly && (ctx.insideAction || !A.pointerStart(el))) {
       const labelText = ctx.labelText || labelsShownControl(el);
       const childCtx = labelText === ctx.labelText ? ctx : { ...ctx, labelText };
-      for (let c = el.firstChild; c; c = c.nextSibling) walk(c, childCtx, out);
+      /** Whether its own text shows: not looked at yet (null), then true or false. @type {boolean | null} */
+      let shows = null;
+      for (let c = el.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType !== 3) { walk(c, childCtx, out); continue; }
+        const data = /** @type {Text} */ (c).data;
+        if (labelText || !INK.test(data)) continue;
+        if (shows === null) {
+          const r = tw.dom.rendering(el);
+          // No box: nothing below showed anything either (each looked at itself).
+          if (r === 'none') return;
+          shows = !textHiddenBy(el, r);
+        }
+        if (shows) out.push({ text: clean(data) });
+      }
       return;
     }
-    let textHidden = ctx.textHidden;
     const rendering = tw.dom.rendering(el);
     if (rendering === 'none') return;
-    // visibility is inherited, and a child may set it back to visible.
-    if (rendering === 'hidden') textHidden = true;
-    else if (rendering === 'visible') textHidden = false;
+    const textHidden = textHiddenBy(el, rendering);
     if (ctx.opts.viewportOnly && offscreen(el, ctx)) return;
 
     let why = textHidden ? '' : reason;
@@ -157,6 +167,18 @@
     if (known === '') return;
     const kids = out.length > start ? out.splice(start) : [];
     out.push(makeNode(el, role, why, ctx, kids, nameFromChildren, known));
+  }
+
+  /**
+   * Whether an element's own text is hidden: visibility hidden or collapse (inherited, and a child
+   * may set it back to visible). display:contents has no box but its text renders with its own
+   * computed visibility, which is read then.
+   * @param {Element} el @param {'visible' | 'hidden' | 'contents'} rendering
+   */
+  function textHiddenBy(el, rendering) {
+    if (rendering !== 'contents') return rendering === 'hidden';
+    const v = tw.dom.style(el)?.visibility;
+    return v === 'hidden' || v === 'collapse';
   }
 
   /** Whether any node of out[start…] holds a ref. @param {ONode[]} out @param {number} start */
