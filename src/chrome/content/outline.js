@@ -143,7 +143,7 @@
     let nameFromChildren = false;
     if (descend && (roleShown || why) && (LEAF.has(role) || why)) {
       // A leaf's name says what its content says, unless the content holds more controls.
-      descend = !!el.querySelector(ACTIONABLE_INSIDE) || !!el.shadowRoot;
+      descend = (!!el.firstElementChild && !!el.querySelector(ACTIONABLE_INSIDE)) || !!el.shadowRoot;
       nameFromChildren = descend && role === 'heading';
     }
     const start = out.length;
