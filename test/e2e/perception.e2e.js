@@ -59,6 +59,9 @@ scenario('perception', (ctx) => {
     expect(o).to.match(/- textbox "Frame note" \[ref=f\d+:e\d+\]/);
     expect(o).to.not.contain('Hidden text');
     expect(o).to.not.contain('Hidden button');
+    // Under plain wrappers that hide: display:none, visibility:hidden (a child may show again), display:contents.
+    for (const gone of ['Wrapped hidden', 'Invisible text', 'Invisible link', 'Contents hidden text']) expect(o).to.not.contain(gone);
+    expect(o).to.contain('Visible again');
   });
 
   it('acts on each of them through its ref', async () => {

@@ -24,6 +24,13 @@ describe('outline (content/outline.js)', () => {
     expect(tw.outline.build().text).to.equal('Shown');
   });
 
+  it('walks through plain wrappers without asking for their rendering, and still leaves out what they hide', () => {
+    const { tw } = load('<div style="display:none"><div><span>A</span><a href="/a">B</a></div></div>'
+      + '<div style="visibility:hidden"><div>C<span style="visibility:visible">D</span><a href="/e">E</a></div></div>'
+      + '<section><div><div>F</div></div></section>');
+    expect(tw.outline.build().text).to.equal('D F');
+  });
+
   it('names a control once: label text is not repeated beside it', () => {
     const { tw } = load('<label>Email <input type="email" required value="a@b.c"></label><label for="p">Password</label><input id="p" type="password" value="secret">');
     const text = tw.outline.build().text;
