@@ -14,6 +14,13 @@
   }
   /** Whitespace clean() would change: any but a single inner space, or a space at either end. */
   const UNCLEAN = /[^\S ]|\u200b| {2}|^ | $/;
+  /** A character that renders as ink: what clean() keeps (its whitespace class, negated). */
+  const INK = /[^\s\u00a0\u200b]/;
+
+  /** Whether clean() would leave anything of the string, without building the cleaned copy. @param {string} s */
+  function hasInk(s) {
+    return INK.test(s);
+  }
 
   /**
    * Computed styles are live objects, so one per element serves every later read; asking the
@@ -163,5 +170,5 @@
     return /** @type {Element[]} */ (v.split(/\s+/).filter(Boolean).map((id) => byId(el, id)).filter(Boolean));
   }
 
-  tw.dom = { clean, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs };
+  tw.dom = { clean, hasInk, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs };
 })();

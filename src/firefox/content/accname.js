@@ -4,7 +4,7 @@
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.accname) return;
-  const { clean, isHidden, isHiddenSelf, idrefs, style } = tw.dom;
+  const { clean, hasInk, isHidden, isHiddenSelf, idrefs, style } = tw.dom;
   const { roleOf, NAME_FROM_CONTENT } = tw.roles;
 
   /**
@@ -33,15 +33,13 @@
       // The commonest case, a link or button with only text inside: steps 2B-2E have nothing to
       // give, and 2F is the text (generated content is read only for elements without text).
       const text = el.textContent ?? '';
-      if (INK.test(text)) return clean(text);
+      if (hasInk(text)) return clean(text);
     }
     return clean(compute(el, { visited: new Set(), inLabelledBy: false, includeHidden: false, recursing: false, embedded: false, rootShown: !!opts.shown }));
   }
 
   /** Elements whose name step 2E (a native label, alt, legend, caption, SVG title) can give. */
   const NATIVE = new Set(['input', 'textarea', 'select', 'meter', 'progress', 'output', 'button', 'img', 'area', 'fieldset', 'figure', 'table', 'svg', 'slot', 'label']);
-  /** A character that renders as ink (what clean() keeps). */
-  const INK = /[^\s\u00a0\u200b]/;
 
   /**
    * Named from its content, with nothing but text nodes inside and no ARIA label: its name is its text.

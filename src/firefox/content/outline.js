@@ -6,7 +6,7 @@
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.outline) return;
-  const { clean, childrenOf } = tw.dom;
+  const { clean, hasInk, childrenOf } = tw.dom;
   const { roleOf, WIDGET, LANDMARK } = tw.roles;
   const A = tw.actionable;
   const R = tw.refs;
@@ -41,8 +41,6 @@
   /** Elements the walk treats apart from their child nodes (frames, slots, fields, SVG). */
   const OWN_WALK = new Set([...HAS_CONTENT_ELSEWHERE, 'slot', 'svg', 'select', 'textarea', 'input']);
   const TEXT_MAX = 200;
-  /** A character that renders as ink: what clean() keeps (its whitespace class, negated). */
-  const INK = /[^\s\u00a0\u200b]/;
   const NAME_MAX = 120;
 
   /**
@@ -76,7 +74,7 @@
       if (ctx.textHidden || ctx.labelText) return;
       // Most text nodes are the whitespace between tags: test before building a cleaned copy.
       const data = /** @type {Text} */ (node).data;
-      if (!INK.test(data)) return;
+      if (!hasInk(data)) return;
       out.push({ text: clean(data) });
       return;
     }
@@ -102,7 +100,7 @@
       for (let c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType !== 3) { walk(c, childCtx, out); continue; }
         const data = /** @type {Text} */ (c).data;
-        if (labelText || !INK.test(data)) continue;
+        if (labelText || !hasInk(data)) continue;
         if (shows === null) {
           const r = tw.dom.rendering(el);
           // No box: nothing below showed anything either (each looked at itself).
