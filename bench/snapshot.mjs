@@ -273,10 +273,8 @@ async function main() {
   console.log(JSON.stringify(result, null, 2));
   const twCold = median(ok.map((p) => p.tabwright.coldMs));
   const pwCold = median(ok.map((p) => p.playwright.coldMs));
-  const inPage = ok.filter((p) => p.playwright.inPageMs !== null);
-  if (inPage.length) {
-    const a = median(inPage.map((p) => p.tabwright.inPageMs)), b = median(inPage.map((p) => p.playwright.inPageMs));
-    console.log(`build time in the page (warm, no round trip; ${inPage.length} pages): Tabwright ${a} ms, Playwright ${b} ms (ratio ${(a / b).toFixed(3)})`);
+  if (timedInPage.length) {
+    console.log(`build time in the page (warm, no round trip; ${timedInPage.length} pages): Tabwright ${result.tabwright.medianInPageMs} ms, Playwright ${result.playwright.medianInPageMs} ms (ratio ${result.ratio.inPageMs})`);
   }
   console.log(`build time, first call on a page (cold): Tabwright ${twCold} ms, Playwright ${pwCold} ms (ratio ${(twCold / pwCold).toFixed(3)}); the JSON's medianMs is warm (median of three after one untimed call).`);
   const hidden = ok.reduce((s, p) => s + p.ariaHidden, 0);

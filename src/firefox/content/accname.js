@@ -161,7 +161,7 @@
     if (tag === 'figure') return childText(el, 'figcaption', ctx);
     if (tag === 'table') return childText(el, 'caption', ctx) || (el.getAttribute('summary') ?? '');
     // SVG-AAM: the first <title> child.
-    if (tag === 'svg' || el.namespaceURI === 'http://www.w3.org/2000/svg') {
+    if (tag === 'svg' || el.namespaceURI === SVG_NS) {
       const t = [...el.children].find((c) => c.localName === 'title');
       return t ? t.textContent ?? '' : '';
     }
