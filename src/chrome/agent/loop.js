@@ -6,18 +6,26 @@
 /** @import { AgentEvent, ChatMessage, Interaction, Mode, Provider, RunOutcome, Tool, ToolCall, ToolContext, ToolResult } from '../types/core' */
 /** @import { CompactionConfig } from './compaction.js' */
 /** @import { LoopDetectConfig } from './loop-detect.js' */
+/** @import { Policy } from './safety/policy.js' */
+/** @import { Guard } from './safety/guard.js' */
+/** @import { Fence } from './untrusted.js' */
+/** @import { SecretVault } from '../types/safety' */
 import { formatToolResult } from './tool-result.js';
-import { PAGE_CONTENT_TOOLS, toolsForMode } from './tools/index.js';
+import { toolsForMode } from './tools/index.js';
 import { ProviderError } from '../providers/errors.js';
 import { AbortedError } from './abort.js';
 import { streamTurn, collectText } from './stream-turn.js';
 import { runToolCall } from './tool-call.js';
 import { createLoopDetector } from './loop-detect.js';
-import { COMPACTION_DEFAULTS, compact, compactionReason, fallbackSummary, prepareForRequest, transcriptForSummary, trimHard } from './compaction.js';
+import { COMPACTION_DEFAULTS, textOf, compact, compactionReason, fallbackSummary, prepareForRequest, transcriptForSummary, trimHard } from './compaction.js';
 import { observeAfterDone } from './done-check.js';
 import { SUMMARY_PROMPT } from './prompts.js';
 import { runPlan } from './plan.js';
-import { createConfirmPolicy } from './confirm-policy.js';
+import { createPolicy } from './safety/policy.js';
+import { createTaskScope } from './safety/scope.js';
+import { createGuard } from './safety/guard.js';
+import { carriesPageContent } from './safety/effects.js';
+import { createFence } from './untrusted.js';
 
 /**
  * @typedef {object} RunOptions
@@ -31,7 +39,9 @@ import { createConfirmPolicy } from './confirm-policy.js';
  * @property {number} [maxSteps] model calls allowed in this run (default 100)
  * @property {() => string} [newId]
  * @property {Interaction} [interact] the user, for plan approval, confirmations and clarify; without it nothing consequential runs
- * @property {ReturnType<typeof createConfirmPolicy>} [policy] confirmation gates; default: the standard policy with no always-allowed site
+ * @property {Policy} [policy] the safety policy (agent/safety/policy.js); default: the task scope of the tab's site and the sites the user named, no site lists
+ * @property {Fence} [fence] the run's untrusted-content fence; the system prompt must explain the same one (default: a new one)
+ * @property {SecretVault} [secrets] the tab's known secrets: masked in everything the model, the panel and the history see
  * @property {{ note: string }} [pinned] the scratchpad note, owned by the caller so it outlives the run
  * @property {Partial<CompactionConfig>} [compaction]
  * @property {Partial<LoopDetectConfig>} [loopDetect]
@@ -45,7 +55,9 @@ import { createConfirmPolicy } from './confirm-policy.js';
  * @returns {Promise<RunOutcome>}
  */
 export function runAgent(opts) {
-  return opts.mode === 'plan' ? runPlan(opts, runLoop) : runLoop(opts);
+  // One fence per run, shared by the planner and every step (the system prompt names it).
+  const o = { ...opts, fence: opts.fence ?? createFence() };
+  return o.mode === 'plan' ? runPlan(o, runLoop) : runLoop(o);
 }
 
 /**
@@ -54,7 +66,30 @@ export function runAgent(opts) {
  * @returns {Promise<RunOutcome>}
  */
 export async function runLoop(opts) {
+  const policy = opts.policy ?? await defaultPolicy(opts);
+  const guard = createGuard({ policy, interact: opts.interact, signal: opts.signal });
+  try {
+    return await loop(opts, guard);
+  } finally {
+    await guard.close();
+  }
+}
+
+/** The policy of a run started without one: the task scope is the tab's site and the sites the user named. @param {RunOptions} opts */
+async function defaultPolicy(opts) {
+  const tab = await opts.toolContext.browser.getTab(opts.toolContext.tabId).catch(() => null);
+  const user = [...opts.messages].reverse().find((m) => m.role === 'user');
+  return createPolicy({ scope: createTaskScope(tab?.url ?? '', user ? textOf(user.content) : '') });
+}
+
+/**
+ * @param {RunOptions} opts @param {Guard} guard
+ * @returns {Promise<RunOutcome>}
+ */
+async function loop(opts, guard) {
   const { provider, mode, messages, emit, signal } = opts;
+  const fence = opts.fence ?? createFence();
+  const secrets = opts.secrets;
   const maxSteps = opts.maxSteps ?? 100;
   let counter = 0;
   const newId = opts.newId ?? (() => `m${Date.now().toString(36)}${(counter++).toString(36)}`);
@@ -66,8 +101,6 @@ export async function runLoop(opts) {
   const cfg = { ...COMPACTION_DEFAULTS, ...(provider.contextWindow ? { contextWindow: provider.contextWindow } : {}), ...opts.compaction };
   const detector = createLoopDetector(opts.loopDetect);
   const pinned = opts.pinned ?? { note: '' };
-  // Safe by default: a caller that forgets the policy still cannot act irreversibly unasked.
-  const policy = opts.policy ?? createConfirmPolicy();
   /** @type {number | null} */
   let reportedTokens = null;
   let doneChallenged = false;
@@ -113,11 +146,12 @@ export async function runLoop(opts) {
     for (let i = 0; i < reply.calls.length; i++) {
       const call = reply.calls[i];
       if (signal?.aborted) return abortBatch(reply.calls.slice(i), step);
-      emit({ type: 'tool_call', id: call.id, name: call.name, args: previewArgs(call.arguments) });
+      emit({ type: 'tool_call', id: call.id, name: call.name, args: previewArgs(secrets ? secrets.mask(call.arguments) : call.arguments) });
       /** @type {Awaited<ReturnType<typeof runToolCall>>} */
       let out;
       try {
-        out = await runToolCall(call, { offered, mode, ctx, messages, policy, interact: opts.interact, signal });
+        if (secrets) await learnSecrets();
+        out = await runToolCall(call, { offered, mode, ctx, messages, guard, signal });
       } catch (err) {
         if (signal?.aborted || err instanceof AbortedError) {
           emit({ type: 'tool_result', id: call.id, name: call.name, result: ABORTED });
@@ -127,6 +161,13 @@ export async function runLoop(opts) {
       }
       let { result } = out;
       const { tool } = out;
+      if (secrets) {
+        // What the page showed, and what the model itself wrote (a password it typed), never goes
+        // back out unmasked: not to the model, not to the panel, not to the history.
+        await learnSecrets();
+        result = secrets.maskDeep(result);
+        call.arguments = secrets.mask(call.arguments);
+      }
 
       if (tool?.terminal && result.ok && opts.verifyDone !== false) {
         const check = await observeAfterDone(String(result.data), ctx);
@@ -135,7 +176,7 @@ export async function runLoop(opts) {
           doneChallenged = true;
           result = { ok: false, code: 'CLAIM_NOT_SEEN', message: `The page (${check.url}) does not show ${check.missing.map((m) => `"${m}"`).join(', ')}. Look at the page again, then fix what is missing or call done with an accurate summary.` };
         } else {
-          emit({ type: 'tool_result', id: call.id, name: call.name, result });
+          emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments) });
           messages.push(toolMessage(call, result));
           skipRest(reply.calls.slice(i + 1));
           const text = String(result.data);
@@ -145,10 +186,11 @@ export async function runLoop(opts) {
       }
 
       const verdicts = detector.record({ name: call.name, args: out.args ?? call.arguments, result, urlBefore: out.urlBefore, urlAfter: out.urlAfter });
-      emit({ type: 'tool_result', id: call.id, name: call.name, result });
-      const message = toolMessage(call, result, PAGE_CONTENT_TOOLS.has(call.name));
+      emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments) });
+      const message = toolMessage(call, result, out.fromPage ? fence : undefined);
       const warnings = verdicts.map((v) => v.message);
       if (warnings.length) message.content = `${message.content}\n\n[Loop warning from Tabwright, not from the page] ${warnings.join(' ')}`;
+      if (out.notes?.length) message.content = `${message.content}\n\n[Tabwright, not the page] ${out.notes.join(' ')}`;
       messages.push(message);
       if (result.ok && result.image && seesImages) images.push({ name: call.name, image: result.image });
       for (const v of verdicts.filter((x) => x.kind === 'nudge')) emit({ type: 'notice', code: `LOOP_${v.detector.toUpperCase()}`, message: v.message });
@@ -179,6 +221,13 @@ export async function runLoop(opts) {
   const message = `Stopped after ${maxSteps} steps without finishing. Send a message to continue, or raise the step cap in Settings.`;
   emit({ type: 'error', code: 'STEP_LIMIT', message });
   return { status: 'step_limit', error: { code: 'STEP_LIMIT', message }, steps: maxSteps };
+
+  /** Refresh the tab's known secrets (its password, code and card fields, tokens it shows). */
+  async function learnSecrets() {
+    const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.secrets' }).catch(() => null);
+    const d = r?.ok ? /** @type {{ values?: string[], origin?: string }} */ (r.data) : null;
+    if (d?.values?.length && secrets) secrets.add(d.values, d.origin ?? '');
+  }
 
   /** Compacts when a trigger fires; at the top of every step so a long run compacts mid-flight. */
   async function manageContext() {
@@ -252,9 +301,9 @@ function previewArgs(raw) {
 /**
  * @param {ToolCall} call
  * @param {ToolResult} result
- * @param {boolean} [pageContent]
+ * @param {Fence} [fence] set when the result came from a page (or another site): fenced as untrusted
  * @returns {ChatMessage}
  */
-function toolMessage(call, result, pageContent = false) {
-  return { role: 'tool', toolCallId: call.id, name: call.name, content: formatToolResult(result, { pageContent: pageContent && result.ok }) };
+function toolMessage(call, result, fence) {
+  return { role: 'tool', toolCallId: call.id, name: call.name, content: formatToolResult(result, { fence, pageContent: Boolean(fence) }) };
 }

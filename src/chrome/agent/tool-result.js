@@ -1,27 +1,28 @@
 // Turns a tool result into the text the model reads. Page content is untrusted data: it is fenced
-// so the model can tell it apart from the user's words (see prompts.js).
+// (agent/untrusted.js) so the model can tell it apart from the user's words, errors included.
 /** @import { ToolResult } from '../types/core' */
+/** @import { Fence } from './untrusted.js' */
+import { ERROR_CODES, isErrorCode } from './error-codes.js';
 
-export const UNTRUSTED_OPEN = '<untrusted_page_content>';
-export const UNTRUSTED_CLOSE = '</untrusted_page_content>';
 const MAX_RESULT_CHARS = 12_000;
 
 /**
  * @param {ToolResult} result
- * @param {{ pageContent?: boolean }} [opts] pageContent: the data came from the page
+ * @param {{ fence?: Fence, pageContent?: boolean }} [opts] pageContent: the result (or the error's message) came from the page, through fence
  */
 export function formatToolResult(result, opts = {}) {
-  if (!result.ok) return `Error ${result.code}: ${result.message}`;
+  const fenced = opts.pageContent && opts.fence ? opts.fence : null;
+  if (!result.ok) {
+    if (!fenced) return `Error ${result.code}: ${result.message}`;
+    // The code and its catalog sentence are Tabwright's; the specifics may quote the page.
+    const said = isErrorCode(result.code) ? ` ${ERROR_CODES[result.code]}` : '';
+    return `Error ${result.code}:${said} Details:\n${fenced.wrap(result.message)}`;
+  }
   const data = result.data;
   let text = typeof data === 'string' ? data : JSON.stringify(data);
   if (text === undefined) text = 'ok';
   if (text.length > MAX_RESULT_CHARS) {
     text = `${text.slice(0, MAX_RESULT_CHARS)}\n[… truncated ${text.length - MAX_RESULT_CHARS} characters]`;
   }
-  if (opts.pageContent) {
-    // Neutralise a closing fence inside the page so a page cannot end the fence early.
-    text = text.split(UNTRUSTED_CLOSE).join('</untrusted_page_content_>');
-    return `${UNTRUSTED_OPEN}\n${text}\n${UNTRUSTED_CLOSE}`;
-  }
-  return text;
+  return fenced ? fenced.wrap(text) : text;
 }

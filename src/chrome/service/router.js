@@ -98,7 +98,7 @@ export function startRouter({ platform }) {
       }
       case 'plan.reject': return answer(msg.tabId, msg.id, { approved: false, steps: [] });
       case 'confirm.answer': {
-        if (!['yes', 'always', 'no'].includes(msg.answer)) return { ok: false, code: 'INVALID_ANSWER', message: 'answer must be "yes", "always" or "no".' };
+        if (!['yes', 'task', 'no'].includes(msg.answer)) return { ok: false, code: 'INVALID_ANSWER', message: 'answer must be "yes" (allow once), "task" (allow for this task) or "no".' };
         return answer(msg.tabId, msg.id, msg.answer);
       }
       case 'clarify.answer': {
@@ -108,7 +108,7 @@ export function startRouter({ platform }) {
       case 'jobs.list': case 'jobs.create': case 'jobs.update': case 'jobs.pause': case 'jobs.resume': case 'jobs.runNow': case 'jobs.delete':
         return jobs.handle(msg);
       case 'tool.run': return runTool(msg.tabId, msg.name, msg.args ?? {});
-      case 'tool.list': return { ok: true, data: ALL_TOOLS.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, readOnly: t.readOnly })) };
+      case 'tool.list': return { ok: true, data: ALL_TOOLS.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, effects: t.effects })) };
       case 'provider.models': {
         const conf = await settings.get();
         // The options page may test a provider before saving it; a redacted key means the stored one.

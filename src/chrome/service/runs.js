@@ -7,7 +7,10 @@
 /** @import { Session } from './session.js' */
 import { runAgent } from '../agent/loop.js';
 import { systemPrompt } from '../agent/prompts.js';
-import { createConfirmPolicy } from '../agent/confirm-policy.js';
+import { createPolicy } from '../agent/safety/policy.js';
+import { createTaskScope } from '../agent/safety/scope.js';
+import { createFence } from '../agent/untrusted.js';
+import { textOf } from '../agent/compaction.js';
 import { createProvider } from '../providers/index.js';
 import { createPanelInteraction } from './interaction.js';
 import { maskSecretArgs } from './secret-args.js';
@@ -72,8 +75,9 @@ export function createRuns({ platform, settings, ops, history, session, jobs }) 
     const tabId = s.tabId;
     const conf = await settings.get();
     const tab = await ops.getTab(tabId);
+    const fence = createFence();
     /** @param {Mode} m */
-    const systemFor = (m) => systemPrompt({ mode: m, url: tab?.url, title: tab?.title });
+    const systemFor = (m) => systemPrompt({ mode: m, url: tab?.url, title: tab?.title, fence });
     if (s.messages[0]?.role === 'system') s.messages[0] = { role: 'system', content: systemFor(mode) };
     else s.messages.unshift({ role: 'system', content: systemFor(mode) });
     s.mode = mode;
@@ -93,20 +97,22 @@ export function createRuns({ platform, settings, ops, history, session, jobs }) 
     };
     const provider = createProvider(conf.provider, deps);
     const executorProvider = roleProvider(conf, 'executor', deps);
-    const interact = reportWaiting(tabId, createPanelInteraction(s, {
-      async onAlwaysAllow(site) {
-        const now = await settings.get();
-        const sites = now.sites ?? { allow: [], confirm: [] };
-        if (!sites.allow.includes(site)) await settings.set({ sites: { ...sites, allow: [...sites.allow, site] } });
-      },
-    }));
+    const interact = reportWaiting(tabId, createPanelInteraction(s));
+    // The task: the site the user started on and the sites they named in their request.
+    const request = [...s.messages].reverse().find((m) => m.role === 'user');
+    const policy = createPolicy({
+      scope: createTaskScope(tab?.url ?? '', request ? textOf(request.content) : ''),
+      alwaysAllow: conf.sites?.allow, alwaysConfirm: conf.sites?.confirm, strictSecrets: conf.strictSecrets === true, secrets: s.secrets,
+    });
     const outcome = runAgent({
       provider, executorProvider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
       toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access },
       emit: (e) => s.apply(e),
       newId: () => s.newId(),
       interact,
-      policy: createConfirmPolicy({ alwaysAllow: conf.sites?.allow, alwaysConfirm: conf.sites?.confirm }),
+      policy,
+      fence,
+      secrets: s.secrets,
       pinned: s.pinned,
       systemFor,
     }).catch((err) => {

@@ -74,5 +74,6 @@ export function parseImport(text, current) {
   if (s.sites && Array.isArray(s.sites.allow) && Array.isArray(s.sites.confirm)) {
     out.sites = { allow: s.sites.allow.map(String), confirm: s.sites.confirm.map(String) };
   }
+  if (typeof s.strictSecrets === 'boolean') out.strictSecrets = s.strictSecrets;
   return { ok: true, settings: out };
 }

@@ -7,6 +7,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   defaultMode: 'act',
   maxSteps: 100,
   sites: Object.freeze({ allow: [], confirm: [] }),
+  strictSecrets: false,
 });
 
 /**

@@ -104,7 +104,8 @@ export interface Provider {
 }
 
 export type ToolOk<T = unknown> = { ok: true; data: T; /** an image for the model (screenshot); the text result stays in data */ image?: { mediaType: string; data: string } };
-export type ToolErr = { ok: false; code: string; message: string; retryable?: boolean };
+/** code: one of the catalog's (agent/error-codes.js) */
+export type ToolErr = { ok: false; code: import('../agent/error-codes.js').ErrorCode; message: string; retryable?: boolean };
 export type ToolResult<T = unknown> = ToolOk<T> | ToolErr;
 
 /** What a tool may touch: injected, so the tools run under Node in tests. */
@@ -135,6 +136,11 @@ export interface BrowserOps {
   injectScripts(tabId: number, files: string[], frameId?: number): Promise<ToolResult>;
   /** the tab's frames (browser frameIds); [] when they cannot be listed */
   listFrames(tabId: number): Promise<FrameInfo[]>;
+  /**
+   * Hold the requests and downloads the tab starts from now on until release(): each one the
+   * handlers want waits for decide() before it leaves (docs/SECURITY.md). null where it cannot be held.
+   */
+  holdEffects(tabId: number, handlers: import('./safety').HoldHandlers): Promise<import('./safety').EffectHold | null>;
 }
 
 export interface FrameInfo {
@@ -167,16 +173,8 @@ export interface AgentHooks {
   setNote(text: string): void;
 }
 
-/** A consequential action waiting for the user (seed 001's two-phase confirm). */
-export interface ConfirmRequest {
-  category: ConfirmCategory;
-  /** what will happen, in the user's words: 'Click "Place order"' */
-  action: string;
-  /** host[:port] of the page it happens on */
-  site: string;
-}
-export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account' | 'site';
-export type ConfirmAnswer = 'yes' | 'always' | 'no';
+export type { ConfirmRequest, ConfirmCategory, ConfirmAnswer, Effect } from './safety';
+import type { ConfirmRequest, ConfirmAnswer, Effect } from './safety';
 
 /** How a run talks to the user while it is paused. Implemented by the router (panel cards) or a test. */
 export interface Interaction {
@@ -189,12 +187,12 @@ export interface Tool {
   name: string;
   description: string;
   parameters: JSONSchema;
-  /** safe in Ask mode: reads, never changes the page */
-  readOnly: boolean;
+  /** what the tool can do (types/safety.d.ts); the policy and the modes read it, and a tool that declares nothing fails a test */
+  effects: readonly Effect[];
+  /** the effects of one call, when they depend on its arguments (fetch_url with POST writes); defaults to effects */
+  effectsFor?(args: Record<string, any>): readonly Effect[];
   /** ends the run when it succeeds */
   terminal?: boolean;
-  /** for a read-only tool: true when these arguments change something anyway (fetch_url with POST); such calls are Act-only and pass the confirmation gate */
-  writes?(args: Record<string, any>): boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */
   runnerOnly?: boolean;
   run(args: Record<string, any>, ctx: ToolContext): Promise<ToolResult>;
@@ -207,7 +205,8 @@ export type AgentEvent =
   | { type: 'text_delta'; messageId: string; text: string }
   | { type: 'assistant_done'; messageId: string; text: string }
   | { type: 'tool_call'; id: string; name: string; args: unknown }
-  | { type: 'tool_result'; id: string; name: string; result: ToolResult }
+  /** args: the call's arguments again, with any secret masked (they replace what tool_call showed) */
+  | { type: 'tool_result'; id: string; name: string; result: ToolResult; args?: unknown }
   | { type: 'final'; text: string; check?: DoneCheck }
   | { type: 'usage'; usage: Usage }
   /** the provider is waiting before a retry (429 Retry-After, 5xx, network); shown, not an error */

@@ -1,5 +1,5 @@
 // Messages between the panel (or any extension page), the background router and content scripts.
-import type { ChatMessage, CompactionReason, ConfirmAnswer, ConfirmCategory, DoneCheck, Mode, PlanStatus, PlanStepStatus, ToolResult, Usage } from './core';
+import type { ChatMessage, CompactionReason, ConfirmAnswer, ConfirmRequest, DoneCheck, Mode, PlanStatus, PlanStepStatus, ToolResult, Usage } from './core';
 
 /** Native wire formats, Chrome's on-device model, and OpenAI-compatible presets (providers/presets.js). */
 export type ProviderKind =
@@ -39,8 +39,10 @@ export interface Settings {
   providers?: ProviderSettings[];
   roles?: { planner?: RoleModel; executor?: RoleModel; vision?: RoleModel };
   screenshotPolicy?: ScreenshotPolicy;
-  /** host patterns: `allow` lets the agent act without asking; `confirm` always asks first */
+  /** host patterns: `allow` skips cards for writes inside the task's sites; `confirm` asks before every acting step */
   sites?: { allow: string[]; confirm: string[] };
+  /** refuse, rather than ask, when a secret would be typed or sent anywhere but its own field and site */
+  strictSecrets?: boolean;
   /** set once the user has chosen a provider (first run is over) */
   onboarded?: boolean;
 }
@@ -65,7 +67,7 @@ export type TranscriptItem =
   | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult }
   | { kind: 'error'; id: string; code: string; message: string }
   | { kind: 'plan'; id: string; steps: string[]; status: PlanStatus | 'expired'; stepStatus: PlanStepStatus[]; outputs: string[] }
-  | { kind: 'confirm'; id: string; category: ConfirmCategory; action: string; site: string; status: 'pending' | ConfirmAnswer | 'expired' }
+  | ({ kind: 'confirm'; id: string; status: 'pending' | ConfirmAnswer | 'expired' } & ConfirmRequest)
   | { kind: 'clarify'; id: string; question: string; answer?: string; status: 'pending' | 'answered' | 'expired' }
   | { kind: 'compacted'; id: string; reason: CompactionReason; before: number; after: number }
   | { kind: 'notice'; id: string; code: string; message: string }

@@ -7,6 +7,7 @@
 import { raceAbort, AbortedError } from './abort.js';
 import { systemPrompt, STEP_PROMPT, stepBrief, replanBrief } from './prompts.js';
 import { textOf } from './compaction.js';
+import { createFence } from './untrusted.js';
 
 const MAX_STEPS_PER_PLAN_STEP = 25;
 const MAX_REPLANS = 1;
@@ -61,7 +62,7 @@ export async function runPlan(opts, runLoop) {
     let replans = 0;
     let index = 0;
     const executor = opts.executorProvider ?? opts.provider;
-    const stepSystem = `${(opts.systemFor ?? ((m) => systemPrompt({ mode: m })))('act')}\n${STEP_PROMPT}`;
+    const stepSystem = `${(opts.systemFor ?? ((m) => systemPrompt({ mode: m, fence: opts.fence ?? createFence() })))('act')}\n${STEP_PROMPT}`;
     while (index < current.steps.length) {
       if (signal?.aborted) throw new AbortedError();
       if (budget <= 0) break;
@@ -158,7 +159,7 @@ export function proposePlanTool(onPlan) {
       required: ['steps'],
       additionalProperties: false,
     },
-    readOnly: true,
+    effects: ['controls_run'],
     terminal: true,
     async run(args) {
       const steps = /** @type {unknown[]} */ (args.steps).map((s) => String(s).trim()).filter(Boolean).slice(0, 20);

@@ -1,14 +1,16 @@
-// Runs one tool call for the loop: mode enforcement, argument checks, the confirmation gate for
-// consequential actions, and abort. Every failure is a tool result the model can act on.
-/** @import { ChatMessage, Interaction, Mode, Tool, ToolCall, ToolContext, ToolResult } from '../types/core' */
-/** @import { createConfirmPolicy } from './confirm-policy.js' */
+// Runs one tool call for the loop: argument checks, the safety gate (agent/safety/: the policy's
+// verdict from the effects the tool declares, the user's answer when it asks, the hold on the
+// requests an acting step causes), and abort. Every failure is a tool result the model can act on.
+/** @import { ChatMessage, Mode, Tool, ToolCall, ToolContext, ToolResult } from '../types/core' */
+/** @import { Guard } from './safety/guard.js' */
+/** @import { CallFacts } from './safety/policy.js' */
 import { parseToolArgs } from './tool-args.js';
 import { findTool } from './tools/index.js';
 import { raceAbort } from './abort.js';
-import { describeRef } from './confirm-policy.js';
-
-/** Tools whose effect on the tab's URL the navigation detector checks. */
-const NAVIGATING = new Set(['click', 'navigate']);
+import { textOf } from './compaction.js';
+import { carriesPageContent, effectsOf } from './safety/effects.js';
+import { fail } from './error-codes.js';
+import { targetOf } from './tools/act.js';
 
 /**
  * @typedef {object} CallEnv
@@ -16,8 +18,7 @@ const NAVIGATING = new Set(['click', 'navigate']);
  * @property {Mode} mode
  * @property {ToolContext} ctx
  * @property {ChatMessage[]} messages the conversation, to name the element a ref points to
- * @property {ReturnType<typeof createConfirmPolicy>} [policy]
- * @property {Interaction} [interact]
+ * @property {Guard} guard the safety gate of this run
  * @property {AbortSignal} [signal]
  */
 /**
@@ -27,6 +28,8 @@ const NAVIGATING = new Set(['click', 'navigate']);
  * @property {Record<string, any>} [args]
  * @property {string} [urlBefore]
  * @property {string} [urlAfter]
+ * @property {string[]} [notes] Tabwright's own notes for the model (what the gate decided after the last step)
+ * @property {boolean} [fromPage] the result came from running a tool that reads a page or another site: fenced as untrusted
  */
 
 /**
@@ -34,62 +37,92 @@ const NAVIGATING = new Set(['click', 'navigate']);
  * @returns {Promise<CallOutcome>} rejects only with AbortedError
  */
 export async function runToolCall(call, env) {
-  const { offered, mode, ctx, signal } = env;
+  const { offered, mode, ctx, signal, guard } = env;
+  const notes = guard.takeLate();
   const tool = offered.find((t) => t.name === call.name);
   if (!tool) {
     const known = findTool(call.name);
     if (known && mode !== 'act') {
-      return { result: { ok: false, code: 'NOT_ALLOWED_IN_ASK_MODE', message: `${call.name} would change the page, and ${mode === 'plan' ? 'planning' : 'Ask mode'} is read-only. Answer from what you can read, or tell the user to switch to Act mode.` } };
+      return { notes, result: fail('NOT_ALLOWED_IN_ASK_MODE', `${call.name} would change the page, and ${mode === 'plan' ? 'planning' : 'Ask mode'} is read-only. Answer from what you can read, or tell the user to switch to Act mode.`) };
     }
-    return { result: { ok: false, code: 'UNKNOWN_TOOL', message: `There is no tool named "${call.name}". Available tools: ${offered.map((t) => t.name).join(', ')}.`, retryable: true } };
+    return { notes, result: fail('UNKNOWN_TOOL', `There is no tool named "${call.name}". Available tools: ${offered.map((t) => t.name).join(', ')}.`, { retryable: true }) };
   }
   const parsed = parseToolArgs(call.arguments, tool.parameters);
-  if (!parsed.ok) return { tool, result: parsed };
+  if (!parsed.ok) return { notes, tool, result: parsed };
   const args = parsed.args;
+  const effects = effectsOf(tool, args);
+  const watches = effects.some((e) => e !== 'controls_run');
+  const urlBefore = watches ? (await raceAbort(ctx.browser.getTab(ctx.tabId), signal))?.url ?? '' : '';
 
-  // A read-only tool may still change something with some arguments (fetch_url with POST).
-  const writes = !tool.readOnly || Boolean(tool.writes?.(args));
-  if (writes && mode !== 'act') {
-    return { tool, args, result: { ok: false, code: 'NOT_ALLOWED_IN_ASK_MODE', message: `${call.name} with these arguments would change data, and ${mode === 'plan' ? 'planning' : 'Ask mode'} is read-only. Answer from what you can read, or tell the user to switch to Act mode.` } };
+  const target = await raceAbort(targetFacts(tool, args, env, effects), signal);
+  /** @type {CallFacts} */
+  const facts = { tool: tool.name, args, effects, url: urlBefore, target, mode };
+  const verdict = guard.policy.checkCall(facts);
+  if (verdict.action === 'refuse') return { notes, tool, args, result: fail(verdict.code, verdict.message) };
+  if (verdict.action === 'ask') {
+    const answer = await raceAbort(guard.confirm(verdict.request), signal);
+    if (answer === 'no') {
+      return { notes, tool, args, result: fail('USER_DECLINED', `The user declined: ${verdict.request.action} on ${verdict.request.site}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`) };
+    }
   }
-  const tracksUrl = NAVIGATING.has(tool.name) || (writes && env.policy);
-  const urlBefore = tracksUrl ? (await raceAbort(ctx.browser.getTab(ctx.tabId), signal))?.url : undefined;
-  if (writes && env.policy) {
-    const gate = await confirmGate(tool, args, urlBefore ?? '', env);
-    if (gate) return { tool, args, result: gate };
-  }
+  if (tool.name === 'type' || tool.name === 'set_field') guard.policy.remember(String(args.text ?? args.value ?? ''));
+
   /** @type {ToolResult} */
   let result;
+  const fromPage = carriesPageContent(tool);
   try {
-    result = await raceAbort(tool.run(args, ctx), signal);
+    if (effects.includes('acts_on_page')) {
+      const cause = `${tool.name.replace(/_/g, ' ')}${target ? ` ${target.role} "${target.name}"` : ''}`;
+      const step = await raceAbort(guard.runStep(ctx.tabId, ctx.browser, { cause, pageUrl: urlBefore, target }, () => raceAbort(tool.run(args, ctx), signal)), signal);
+      result = step.result;
+    } else {
+      result = await raceAbort(tool.run(args, ctx), signal);
+    }
   } catch (err) {
     if (signal?.aborted) throw err;
-    result = { ok: false, code: 'TOOL_FAILED', message: `${call.name} failed: ${err instanceof Error ? err.message : err}` };
+    result = fail('TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : err}`);
   }
-  const urlAfter = NAVIGATING.has(tool.name) ? (await raceAbort(ctx.browser.getTab(ctx.tabId), signal))?.url : undefined;
-  return { tool, args, result, urlBefore, urlAfter };
+  const urlAfter = watches ? (await raceAbort(ctx.browser.getTab(ctx.tabId), signal))?.url : undefined;
+  // A declined or blocked write is the gate's own verdict, not the page's words.
+  const gated = !result.ok && (result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED');
+  return { notes, tool, args, result, urlBefore, urlAfter, fromPage: fromPage && !gated };
 }
 
 /**
- * Asks the user before a consequential action. Returns a tool error when it must not happen.
- * @param {Tool} tool @param {Record<string, any>} args @param {string} url @param {CallEnv} env
- * @returns {Promise<ToolResult | null>}
+ * The element a call acts on, as the policy sees it: a ref is named by the last snapshot that listed
+ * it; text, selector and coordinates are resolved by the page (the element under the point).
+ * @param {Tool} tool @param {Record<string, any>} args @param {CallEnv} env @param {readonly import('../types/safety').Effect[]} effects
+ * @returns {Promise<CallFacts['target']>}
  */
-async function confirmGate(tool, args, url, env) {
-  const policy = /** @type {NonNullable<CallEnv['policy']>} */ (env.policy);
-  // A click by visible text names its target as surely as a ref does (x/y clicks name none).
-  const target = typeof args.ref === 'string' ? describeRef(env.messages, args.ref)
-    : tool.name === 'click' && typeof args.text === 'string' ? { role: 'element', name: args.text } : null;
-  const decision = policy.decide({ tool: tool.name, args, target, url });
-  if (decision.action === 'allow') return null;
-  const { request } = decision;
-  if (decision.action === 'block' || !env.interact) {
-    return { ok: false, code: 'CONFIRMATION_REQUIRED', message: `${request.action} on ${request.site} is a consequential action (${request.category}) and nobody is here to confirm it. It was not done. Finish and tell the user it needs their confirmation.` };
-  }
-  const answer = await raceAbort(env.interact.confirm(request, env.signal), env.signal);
-  if (answer === 'no') {
-    return { ok: false, code: 'USER_DECLINED', message: `The user declined: ${request.action} on ${request.site}. Nothing was done. Do not try it again; finish, or ask the user what they want instead.` };
-  }
-  if (answer === 'always') policy.allow(request.site);
+async function targetFacts(tool, args, env, effects) {
+  if (!effects.includes('acts_on_page') && !effects.includes('touches_secrets')) return null;
+  const t = targetOf(tool.name === 'type' ? { ...args, text: undefined } : args) ?? targetOf(args, 'from');
+  if (!t) return null;
+  const info = await env.ctx.browser.sendToContent(env.ctx.tabId, { type: 'content.targetInfo', target: t }).catch(() => null);
+  if (info?.ok && info.data && typeof info.data === 'object') return /** @type {NonNullable<CallFacts['target']>} */ (info.data);
+  if (t.ref) return describeRef(env.messages, t.ref);
+  if (t.text) return { role: 'element', name: t.text };
   return null;
 }
+
+/**
+ * The element a ref names, from the latest snapshot in the conversation that lists it.
+ * Outline lines look like `- button "Place order" [ref=e5]`.
+ * @param {ChatMessage[]} messages @param {string} ref
+ * @returns {{ role: string, name: string } | null}
+ */
+function describeRef(messages, ref) {
+  const marker = `[ref=${ref}]`;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role !== 'tool') continue;
+    const text = textOf(m.content);
+    const at = text.indexOf(marker);
+    if (at < 0) continue;
+    const line = text.slice(text.lastIndexOf('\n', at) + 1, at);
+    const named = /-\s*(\S+)\s+"([^"]*)"/.exec(line);
+    return named ? { role: named[1], name: named[2] } : { role: 'element', name: line.replace(/^\s*-\s*/, '').trim() };
+  }
+  return null;
+}
+

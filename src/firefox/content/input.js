@@ -567,6 +567,20 @@
       if (!('el' in f)) return f;
       return { ok: true, data: fieldValue(f.el) };
     },
+    /**
+     * What a target is, for the safety policy: the actionable element it names (for a point, the one
+     * under it), its role and name, and whether it is a secret field. Resolves without acting.
+     */
+    'content.targetInfo': (/** @type {{ target: ActionTarget }} */ msg) => {
+      const f = find(msg.target);
+      if (!('el' in f)) return f;
+      const el = f.el.closest('button, a[href], input, select, textarea, summary, label, [role], [onclick], [contenteditable=""], [contenteditable=true]') ?? f.el;
+      const role = tw.actionable.roleFor(el) || el.localName;
+      const name = tw.actionable.nameFor(el, role, 'target') || describe(el);
+      const secrets = /** @type {{ secrets?: { isSecretField(el: Element): boolean } }} */ (/** @type {unknown} */ (tw)).secrets;
+      const secretField = secrets ? secrets.isSecretField(el) : el instanceof HTMLInputElement && el.type === 'password';
+      return { ok: true, data: { role, name: String(name).slice(0, 200), secretField } };
+    },
     'content.keys': async (/** @type {{ keys: string[], repeat?: number, target?: ActionTarget }} */ msg) => {
       if (msg.target) {
         const r = await prepare(msg.target, { needPoint: false });

@@ -66,6 +66,11 @@ export function createBrowserOps(platform) {
       }
     },
 
+    // The hold on an acting step's requests (docs/SECURITY.md); null where the platform cannot hold.
+    async holdEffects(tabId, handlers) {
+      return platform.holdRequests ? platform.holdRequests(tabId, handlers) : null;
+    },
+
     async listFrames(tabId) {
       try {
         const frames = await browser.webNavigation.getAllFrames({ tabId });

@@ -5,10 +5,9 @@
 
 /**
  * @param {Session} s
- * @param {{ onAlwaysAllow?: (site: string) => Promise<void> | void }} [hooks]
  * @returns {Interaction}
  */
-export function createPanelInteraction(s, hooks = {}) {
+export function createPanelInteraction(s) {
   return {
     async approvePlan(planId, steps, signal) {
       // The plan card already exists (the loop's 'plan' event); it waits for plan.approve / plan.reject.
@@ -21,7 +20,6 @@ export function createPanelInteraction(s, hooks = {}) {
       const answer = await s.wait(id, signal);
       const item = s.item(id);
       if (item?.kind === 'confirm') s.upsert({ ...item, status: answer });
-      if (answer === 'always') await hooks.onAlwaysAllow?.(req.site);
       return answer;
     },
     async clarify(question, signal) {

@@ -3,6 +3,7 @@
 // Questions to the user (plan approval, confirmation, clarify) wait here for the panel's answer.
 /** @import { AgentEvent, ChatMessage, Mode } from '../types/core' */
 /** @import { PanelEvent, StoredSession, TranscriptItem } from '../types/messages' */
+import { createSecretVault } from '../agent/safety/secrets.js';
 
 export class Session {
   /** @param {number} tabId @param {{ onChange?: (s: Session) => void }} [opts] */
@@ -21,6 +22,8 @@ export class Session {
     this.usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
     /** @type {Mode} */
     this.mode = 'act';
+    /** the tab's known secrets (agent/safety/secrets.js): in memory only, never stored */
+    this.secrets = createSecretVault();
     /** the scratchpad note, pinned across compaction */
     this.pinned = { note: '' };
     this.conversationId = this.newId();
@@ -132,7 +135,7 @@ export class Session {
         break;
       case 'tool_result': {
         const item = this.item(e.id);
-        if (item && item.kind === 'tool') this.upsert({ ...item, result: e.result });
+        if (item && item.kind === 'tool') this.upsert({ ...item, result: e.result, ...(e.args !== undefined ? { args: e.args } : {}) });
         break;
       }
       case 'final': {

@@ -21,6 +21,8 @@ export interface Platform {
   screenshot(tabId: number, opts: ScreenshotOptions): Promise<{ dataUrl: string; width: number; height: number }>;
   /** set files on a file input from paths on this computer (Chrome: CDP DOM.setFileInputFiles); absent in Firefox */
   setFilePaths?(tabId: number, selector: string, paths: string[]): Promise<void>;
+  /** hold the tab's requests until the handlers decide (Chrome: CDP Fetch; Firefox: blocking webRequest); null when it cannot */
+  holdRequests?(tabId: number, handlers: import('./safety').HoldHandlers): Promise<import('./safety').EffectHold | null>;
   /** the text of a PDF's pages (pdf.js: Chrome in the offscreen document, Firefox in the background page) */
   readPdf(url: string, opts: { from?: number; to?: number; maxChars?: number }): Promise<PdfText>;
 }

@@ -46,6 +46,7 @@ function fill(s) {
   field('screenshotPolicy').value = s.screenshotPolicy ?? 'auto';
   field('sitesAllow').value = (s.sites?.allow ?? []).join('\n');
   field('sitesConfirm').value = (s.sites?.confirm ?? []).join('\n');
+  field('strictSecrets').checked = s.strictSecrets === true;
 }
 
 /** @param {Settings} s */
@@ -137,6 +138,7 @@ function collect() {
       maxSteps: steps,
       screenshotPolicy: /** @type {any} */ (field('screenshotPolicy').value),
       sites: { allow, confirm },
+      strictSecrets: field('strictSecrets').checked,
     },
   };
 }

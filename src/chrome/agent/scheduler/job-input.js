@@ -31,7 +31,7 @@ export function checkTarget(target) {
 /**
  * @param {Partial<JobInput>} input
  * @param {{ now: number, timeZone: string }} ctx
- * @returns {{ ok: true, value: { kind: JobKind, title: string, prompt: string, mode: Mode, target: JobTarget, schedule: Schedule } } | { ok: false, code: string, message: string }}
+ * @returns {{ ok: true, value: { kind: JobKind, title: string, prompt: string, mode: Mode, target: JobTarget, schedule: Schedule } } | { ok: false, code: import('../error-codes.js').ErrorCode, message: string }}
  */
 export function checkJobInput(input, ctx) {
   if (!input || typeof input !== 'object') return bad('Describe the job: { prompt, target, schedule }.');

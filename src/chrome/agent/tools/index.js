@@ -1,4 +1,5 @@
-// The tool registry: every tool the agent (and the tool runner) can call, and which of them each mode offers.
+// The tool registry: every tool the agent (and the tool runner) can call, and which of them each mode
+// offers. What a tool does is declared on the tool itself (its effects, types/safety.d.ts).
 /** @import { Tool, Mode } from '../../types/core' */
 import { snapshot, readPage, pageCapabilities, extractData, describeRef } from './perception.js';
 import { click, hover, type, pressKeys, dragDrop, scroll } from './input.js';
@@ -11,21 +12,13 @@ import { navigate } from './navigation.js';
 import { done, clarify, scratchpad } from './control.js';
 import { scheduleTask, scheduleResume } from './schedule.js';
 import { getFrames } from './frames.js';
+import { onlyReads } from '../safety/effects.js';
 
 /** @type {readonly Tool[]} */
 export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done, clarify, scratchpad, scheduleTask, scheduleResume,
   hover, pressKeys, dragDrop, scroll, setField, selectOption, check, uncheck, uploadFile, handleDialog,
   goBack, goForward, reload, tabs, waitFor, screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, readPdf, askUserWhichElement,
   pageCapabilities, extractData, describeRef, getFrames]);
-
-/** Tools whose results carry page content, fenced as untrusted. */
-export const PAGE_CONTENT_TOOLS = new Set(['snapshot', 'read_page', 'click', 'type', 'navigate',
-  'hover', 'press_keys', 'drag_drop', 'scroll', 'set_field', 'select_option', 'check', 'uncheck', 'upload_file',
-  'go_back', 'go_forward', 'reload', 'tabs', 'wait_for', 'get_html', 'console_logs', 'fetch_url', 'list_downloads', 'read_pdf', 'ask_user_which_element',
-  'page_capabilities', 'extract_data', 'describe_ref', 'get_frames']);
-
-/** Tools that steer an Act run (pause for the user, pin a note) rather than read the page. */
-export const RUN_CONTROL_TOOLS = new Set(['clarify', 'scratchpad']);
 
 /** @param {string} name */
 export function findTool(name) {
@@ -42,7 +35,7 @@ export function toolsForMode(mode) {
   const offered = ALL_TOOLS.filter((t) => !t.runnerOnly);
   if (mode === 'act') return offered;
   if (mode === 'plan') return offered.filter((t) => PLANNER_TOOLS.has(t.name));
-  return offered.filter((t) => t.readOnly && !t.terminal && !RUN_CONTROL_TOOLS.has(t.name));
+  return offered.filter(onlyReads);
 }
 
 /** The planner only looks at the page before proposing steps: two tools keep its requests small. */

@@ -11,7 +11,7 @@ export const navigate = {
     required: ['url'],
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'navigates'],
   async run(args, ctx) {
     let url;
     try { url = new URL(String(args.url)); } catch {

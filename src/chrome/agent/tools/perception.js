@@ -77,7 +77,7 @@ export const snapshot = {
     },
     additionalProperties: false,
   },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(args, ctx) {
     const r = await pageOutline(ctx, { interactiveOnly: args.interactiveOnly === true, viewportOnly: args.viewportOnly === true, ref: args.ref, maxChars: args.maxChars });
     if (!r.ok) return r;
@@ -91,7 +91,7 @@ export const readPage = {
   name: 'read_page',
   description: 'The readable main content of the current page as markdown (article text, tables, links), for answering questions about it.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(_args, ctx) {
     // The reader (Readability + turndown, ~100 kB) is injected on first use, not into every page.
     const first = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.readable' });
@@ -107,7 +107,7 @@ export const pageCapabilities = {
   name: 'page_capabilities',
   description: 'A compact summary of what the page offers: main actions, forms (purpose, fields, submit) and collections of repeated items (with fields and counts) that extract_data can return as rows.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(_args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.capabilities' });
   },
@@ -127,7 +127,7 @@ export const extractData = {
     required: ['collection'],
     additionalProperties: false,
   },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.extract', collection: String(args.collection), fields: args.fields, limit: args.limit });
   },
@@ -138,7 +138,7 @@ export const describeRef = {
   name: 'describe_ref',
   description: 'What stands behind a ref: tag, id, XPath, bounding box and its outline line (tool runner only).',
   parameters: { type: 'object', properties: { ref: { type: 'string', description: 'A ref from the outline.' } }, required: ['ref'], additionalProperties: false },
-  readOnly: true,
+  effects: ['reads_page'],
   runnerOnly: true,
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.describe', ref: String(args.ref) });

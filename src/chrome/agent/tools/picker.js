@@ -11,7 +11,7 @@ export const askUserWhichElement = {
     properties: { message: { type: 'string', description: 'A short instruction shown to the user, e.g. "Click the price you mean".' } },
     additionalProperties: false,
   },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(args, ctx) {
     return content(ctx, { type: 'content.pick', message: args.message, timeoutMs: 120_000 });
   },

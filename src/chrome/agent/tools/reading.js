@@ -7,7 +7,7 @@ export const screenshot = {
   name: 'screenshot',
   description: 'A PNG of the visible part of the page, of the whole page (full_page), or of one element (ref/text/selector). Use when layout or images matter; the outline is cheaper for text.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS, full_page: { type: 'boolean' } }, additionalProperties: false },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
     const g = await content(ctx, { type: 'content.geometry', target, fullPage: args.full_page === true });
@@ -28,7 +28,7 @@ export const getHtml = {
   name: 'get_html',
   description: 'The HTML of an element (ref/text/selector) or of the whole page, scripts and styles emptied, capped at max_chars (default 20000). For structure the outline does not show.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS, max_chars: { type: 'integer', minimum: 100, maximum: 100000 } }, additionalProperties: false },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(args, ctx) {
     return content(ctx, { type: 'content.html', target: targetOf(args) ?? undefined, maxChars: args.max_chars });
   },
@@ -43,7 +43,7 @@ export const consoleLogs = {
     properties: { level: { type: 'string', enum: ['log', 'info', 'warn', 'error', 'debug'] }, max: { type: 'integer', minimum: 1, maximum: 500 }, clear: { type: 'boolean' } },
     additionalProperties: false,
   },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(args, ctx) {
     return content(ctx, { type: 'content.console', level: args.level, max: args.max, clear: args.clear === true });
   },
@@ -67,9 +67,9 @@ export const fetchUrl = {
     required: ['url'],
     additionalProperties: false,
   },
-  // A GET reads, so Ask mode may use it; another method writes: Act only, behind the confirmation gate.
-  readOnly: true,
-  writes: (args) => !SAFE_METHODS.has(String(args.method ?? 'GET').toUpperCase()),
+  // A GET reads (Ask mode may fetch from the page's own site); another method writes: Act only, asked first.
+  effects: ['reads_page', 'leaves_origin'],
+  effectsFor: (args) => SAFE_METHODS.has(String(args.method ?? 'GET').toUpperCase()) ? ['reads_page', 'leaves_origin'] : ['reads_page', 'leaves_origin', 'writes_server'],
   async run(args, ctx) {
     let url;
     try { url = new URL(String(args.url)); } catch { return { ok: false, code: 'INVALID_URL', message: `"${args.url}" is not an absolute URL.` }; }
@@ -84,7 +84,7 @@ export const listDownloads = {
   name: 'list_downloads',
   description: 'Recent downloads, newest first: file name, URL, state (in_progress, complete, interrupted), size.',
   parameters: { type: 'object', properties: { query: { type: 'string', description: 'Only downloads whose name or URL contains this.' }, limit: { type: 'integer', minimum: 1, maximum: 100 } }, additionalProperties: false },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(args, ctx) {
     try {
       return { ok: true, data: await ctx.browser.listDownloads({ query: args.query, limit: args.limit }) };
@@ -108,7 +108,9 @@ export const readPdf = {
     },
     additionalProperties: false,
   },
-  readOnly: true,
+  effects: ['reads_page', 'leaves_origin'],
+  // Without url it reads the PDF the tab already shows: nothing leaves.
+  effectsFor: (args) => (args.url ? ['reads_page', 'leaves_origin'] : ['reads_page']),
   async run(args, ctx) {
     const url = args.url ? String(args.url) : (await ctx.browser.getTab(ctx.tabId))?.url ?? '';
     if (!/^https?:/.test(url)) return { ok: false, code: 'INVALID_URL', message: 'Give the PDF\'s http(s) url, or open the PDF in the tab first.' };

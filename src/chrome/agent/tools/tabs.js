@@ -8,7 +8,7 @@ function historyTool(name, which, description) {
     name,
     description,
     parameters: { type: 'object', properties: {}, additionalProperties: false },
-    readOnly: false,
+    effects: ['reads_page', 'navigates'],
     async run(_args, ctx) {
       return queued(ctx.tabId, () => ctx.browser.history(ctx.tabId, which, ctx.signal));
     },
@@ -32,7 +32,8 @@ export const tabs = {
     required: ['action'],
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'navigates', 'acts_on_page'],
+  effectsFor: (args) => args.action === 'list' ? ['reads_page'] : args.action === 'open' ? ['reads_page', 'navigates'] : ['reads_page', 'acts_on_page'],
   async run(args, ctx) {
     const b = ctx.browser;
     switch (args.action) {
@@ -95,7 +96,7 @@ export const waitFor = {
     },
     additionalProperties: false,
   },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(args, ctx) {
     const timeoutMs = Number(args.timeout_ms ?? 10_000);
     const started = Date.now();

@@ -1,32 +1,42 @@
-// The two-phase confirmation (seed 001): what will happen, on which site, and the user's choice.
+// A consequential step waiting for the user (docs/SECURITY.md): what will happen, on which site,
+// with which data, what caused it and why Tabwright asks; Allow once / Allow for this task / Decline.
 /** @import { TranscriptItem } from '../../types/messages' */
 /** @import { CardContext } from './card-context.js' */
 import { cardButton, el } from './card-context.js';
 
 /** @param {Extract<TranscriptItem, { kind: 'confirm' }>} item @param {CardContext} ctx */
 export function confirmCard(item, ctx) {
-  const card = el(`card confirm ${item.status}`);
+  const card = el(`card confirm ${item.status} severity-${item.severity ?? 'normal'}`);
   card.dataset.status = item.status;
+  card.dataset.rule = item.rule ?? '';
+  card.dataset.severity = item.severity ?? 'normal';
+  card.dataset.site = item.site;
   card.setAttribute('role', item.status === 'pending' ? 'alertdialog' : 'group');
   card.append(
     el('card-title', ctx.t('confirmTitle', categoryText(item.category, ctx)), 'strong'),
     el('confirm-what', ctx.t('confirmWhat', [item.action, item.site]), 'p'),
   );
+  const details = item.details ?? [];
+  if (details.length) {
+    const dl = el('confirm-details', undefined, 'dl');
+    for (const d of details) dl.append(el('confirm-label', d.label, 'dt'), el('confirm-value', d.value, 'dd'));
+    card.append(dl);
+  }
+  if (item.cause) card.append(el('confirm-cause', ctx.t('confirmCause', item.cause), 'p'));
+  if (item.reason) card.append(el('confirm-why', item.reason, 'p'));
   if (item.status !== 'pending') {
     card.append(el('card-status', statusText(item.status, ctx), 'p'));
     return card;
   }
-  /** @param {'yes' | 'always' | 'no'} answer */
+  /** @param {'yes' | 'task' | 'no'} answer */
   const reply = (answer) => async () => {
     const tabId = ctx.tabId();
     if (tabId !== null) await ctx.request({ type: 'confirm.answer', tabId, id: item.id, answer });
   };
   const actions = el('card-actions');
-  actions.append(
-    cardButton(ctx.t('confirmNo'), 'ghost confirm-no', reply('no')),
-    cardButton(ctx.t('confirmAlways'), 'ghost confirm-always', reply('always')),
-    cardButton(ctx.t('confirmYes'), 'danger confirm-yes', reply('yes')),
-  );
+  actions.append(cardButton(ctx.t('confirmNo'), 'ghost confirm-no', reply('no')));
+  if (item.scopeKey) actions.append(cardButton(ctx.t('confirmTask'), 'ghost confirm-task', reply('task')));
+  actions.append(cardButton(ctx.t('confirmYes'), `${item.severity === 'high' ? 'danger' : 'primary'} confirm-yes`, reply('yes')));
   card.append(actions);
   return card;
 }
@@ -42,15 +52,22 @@ function categoryText(category, ctx) {
     case 'publish': return ctx.t('confirmCat_publish');
     case 'delete': return ctx.t('confirmCat_delete');
     case 'account': return ctx.t('confirmCat_account');
+    case 'sharing': return ctx.t('confirmCat_sharing');
+    case 'device': return ctx.t('confirmCat_device');
+    case 'write': return ctx.t('confirmCat_write');
+    case 'leave': return ctx.t('confirmCat_leave');
+    case 'job': return ctx.t('confirmCat_job');
+    case 'secret': return ctx.t('confirmCat_secret');
     case 'site': return ctx.t('confirmCat_site');
+    default: return ctx.t('confirmCat_write');
   }
 }
 
-/** @param {'yes' | 'always' | 'no' | 'expired'} status @param {CardContext} ctx */
+/** @param {'yes' | 'task' | 'no' | 'expired'} status @param {CardContext} ctx */
 function statusText(status, ctx) {
   switch (status) {
     case 'yes': return ctx.t('confirmStatus_yes');
-    case 'always': return ctx.t('confirmStatus_always');
+    case 'task': return ctx.t('confirmStatus_task');
     case 'no': return ctx.t('confirmStatus_no');
     case 'expired': return ctx.t('confirmStatus_expired');
   }

@@ -30,7 +30,7 @@ const FIELDS = [
 
 /**
  * @param {string} expr
- * @returns {{ ok: true, cron: CronSpec } | { ok: false, code: string, message: string }}
+ * @returns {{ ok: true, cron: CronSpec } | { ok: false, code: import('../error-codes.js').ErrorCode, message: string }}
  */
 export function parseCron(expr) {
   const text = String(expr ?? '').trim().toLowerCase();

@@ -8,7 +8,7 @@ import { nextRunAt } from './schedule.js';
 import { SCHEDULED_STATES, transition } from './states.js';
 
 /**
- * @typedef {{ ok: true, data: T } | { ok: false, code: string, message: string }} Reply
+ * @typedef {{ ok: true, data: T } | { ok: false, code: import('../error-codes.js').ErrorCode, message: string }} Reply
  * @template T
  */
 

@@ -11,7 +11,7 @@ export const done = {
     required: ['summary'],
     additionalProperties: false,
   },
-  readOnly: true,
+  effects: ['controls_run'],
   terminal: true,
   async run(args) {
     return { ok: true, data: String(args.summary) };
@@ -28,7 +28,7 @@ export const clarify = {
     required: ['question'],
     additionalProperties: false,
   },
-  readOnly: true,
+  effects: ['controls_run'],
   async run(args, ctx) {
     const answer = ctx.agent ? await ctx.agent.clarify(String(args.question)) : null;
     if (answer === null) return { ok: false, code: 'NO_USER', message: 'Nobody can answer questions in this run. Decide from what you know, or finish and say what you need.' };
@@ -46,7 +46,7 @@ export const scratchpad = {
     required: ['note'],
     additionalProperties: false,
   },
-  readOnly: true,
+  effects: ['controls_run'],
   async run(args, ctx) {
     if (!ctx.agent) return { ok: false, code: 'NO_RUN', message: 'scratchpad only works inside a chat run.' };
     const note = String(args.note).slice(0, 2_000);

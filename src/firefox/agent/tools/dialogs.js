@@ -17,7 +17,7 @@ export const handleDialog = {
     required: ['accept'],
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page'],
   async run(args, ctx) {
     return queued(ctx.tabId, async () => {
       const r = await content(ctx, { type: 'content.dialogPolicy', accept: args.accept === true, promptText: args.prompt_text, once: args.sticky !== true });

@@ -13,7 +13,7 @@ export const setField = {
     required: ['value'],
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget('the field');
@@ -35,7 +35,7 @@ export const selectOption = {
     },
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page'],
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget('the dropdown');
@@ -69,7 +69,7 @@ function checkTool(name) {
     name,
     description: want ? 'Make sure a checkbox, switch or radio button is checked (no-op when it already is).' : 'Make sure a checkbox or switch is unchecked (no-op when it already is).',
     parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
-    readOnly: false,
+    effects: ['reads_page', 'acts_on_page'],
     async run(args, ctx) {
       const target = targetOf(args);
       if (!target) return noTarget('the checkbox');
@@ -102,7 +102,7 @@ export const uploadFile = {
     required: ['files'],
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page'],
   async run(args, ctx) {
     const target = targetOf(args) ?? { selector: 'input[type=file]' };
     /** @type {{ path?: string, name?: string, content?: string, base64?: string, mime_type?: string }[]} */

@@ -61,7 +61,7 @@ export const getFrames = {
   name: 'get_frames',
   description: 'List the page\'s frames (iframes): frameId, parent, URL, whether same- or cross-origin with the page, and title. Refs inside a frame look like "f7:e3"; to act there by text or selector, pass frame_id.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
-  readOnly: true,
+  effects: ['reads_page'],
   async run(_args, ctx) {
     /** @type {FrameInfo[]} */
     const frames = await ctx.browser.listFrames(ctx.tabId);

@@ -68,7 +68,7 @@ export const click = {
     },
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page'],
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget();
@@ -81,7 +81,7 @@ export const hover = {
   name: 'hover',
   description: 'Move the pointer over an element, to reveal menus or tooltips that open on hover.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page'],
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget();
@@ -146,7 +146,7 @@ export const type = {
     required: ['text'],
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
   async run(args, ctx) {
     const target = targetOf({ ...args, text: undefined });
     if (!target) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which field: give ref (from the snapshot), selector, or x and y.' };
@@ -168,7 +168,7 @@ export const pressKeys = {
     required: ['keys'],
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page'],
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
     const keys = /** @type {string[]} */ (args.keys);
@@ -200,7 +200,7 @@ export const dragDrop = {
     },
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page'],
   async run(args, ctx) {
     const from = targetOf(args, 'from'), to = targetOf(args, 'to');
     if (!from) return noTarget('the element to drag (from_ref, from_text or from_selector)');
@@ -243,7 +243,7 @@ export const scroll = {
     },
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['reads_page', 'acts_on_page'],
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
     return act(ctx, () => content(ctx, { type: 'content.scroll', target, direction: args.direction, amount: args.amount, to: args.to, toText: args.until_text, maxScrolls: args.max_scrolls }));

@@ -13,7 +13,7 @@ function unavailable(ctx) {
 
 /**
  * @param {Record<string, any>} a
- * @returns {{ ok: true, schedule: ScheduleInput } | { ok: false, code: string, message: string, retryable: boolean }}
+ * @returns {{ ok: true, schedule: ScheduleInput } | { ok: false, code: import('../error-codes.js').ErrorCode, message: string, retryable: boolean }}
  */
 function scheduleFromArgs(a) {
   /** @param {string} message */
@@ -62,7 +62,7 @@ export const scheduleTask = {
     required: ['title', 'prompt', 'schedule'],
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['creates_jobs'],
   async run(args, ctx) {
     const missing = unavailable(ctx);
     if (missing) return missing;
@@ -94,7 +94,7 @@ export const scheduleResume = {
     required: ['reason', 'resume_instruction'],
     additionalProperties: false,
   },
-  readOnly: false,
+  effects: ['creates_jobs', 'controls_run'],
   terminal: true,
   async run(args, ctx) {
     const missing = unavailable(ctx);

@@ -1,0 +1,103 @@
+// The one catalog of error codes that tools, content scripts, the loop and the router return. Each
+// code has a sentence for the user saying what happened and what to do next; a result's own message
+// adds the specifics. ToolErr.code and RouterReply.code are typed against it, so a code that is not
+// here fails the typecheck. Provider failures keep their own catalog (providers/errors.js).
+
+export const ERROR_CODES = Object.freeze({
+  // Arguments and targets
+  INVALID_ARGUMENTS: 'The request was missing something or had a wrong value; fix the arguments and try again.',
+  INVALID_URL: 'That is not an http(s) address that can be opened; give a full URL such as https://example.com/.',
+  UNKNOWN_TOOL: 'There is no tool by that name.',
+  NOT_FOUND: 'Nothing on the page matches; take a fresh snapshot and use a ref from it.',
+  STALE_REF: 'The page changed since the snapshot; take a fresh snapshot.',
+  ELEMENT_REMOVED: 'The element left the page; take a fresh snapshot.',
+  NOT_VISIBLE: 'The element is on the page but not visible; reveal it first (open its menu or tab).',
+  COVERED: 'Something covers the element; close it first.',
+  DISABLED: 'The element is disabled; something else must happen first.',
+  READ_ONLY: 'The field is read-only.',
+  NOT_EDITABLE: 'That element does not take typing.',
+  NOT_CHECKABLE: 'That element is not a checkbox, switch or radio button.',
+  NOT_A_SELECT: 'That element is not a dropdown.',
+  NO_SUCH_OPTION: 'The dropdown has no such option.',
+  NOT_FILE_INPUT: 'That element is not a file input.',
+  VALUE_REJECTED: 'The page did not accept the value.',
+  STATE_UNCHANGED: 'The action ran but nothing changed.',
+  UNKNOWN_COLLECTION: 'There is no such list on the page.',
+  FRAME_UNKNOWN: 'There is no such frame; call get_frames.',
+  NO_OUTLINE: 'There is no snapshot to compare with yet.',
+  // Tabs, pages and the browser
+  TAB_GONE: 'The tab was closed.',
+  TAB_BUSY: 'The tab is busy with another action.',
+  NO_SUCH_TAB: 'There is no such tab in this window.',
+  PAGE_NOT_SCRIPTABLE: 'Tabwright cannot work on this page (browser pages and extension stores are off limits).',
+  PAGE_CHANGED: 'The page navigated while the request ran.',
+  NO_CONTENT_REPLY: 'The page did not answer; it may still be loading.',
+  CONTENT_ERROR: 'The page script failed.',
+  NAVIGATION_FAILED: 'The page could not be opened.',
+  NAVIGATION_TIMEOUT: 'The page did not finish loading in time.',
+  TIMEOUT: 'It did not happen within the time allowed.',
+  NO_HISTORY: 'There is no page to go to in that direction.',
+  FETCH_FAILED: 'The address could not be fetched.',
+  FETCH_TIMEOUT: 'The address did not answer in time.',
+  SCREENSHOT_FAILED: 'The page could not be captured.',
+  UPLOAD_FAILED: 'The files could not be set.',
+  DOWNLOADS_UNAVAILABLE: 'The downloads list could not be read.',
+  NOT_A_PDF: 'That is not a PDF.',
+  PDF_FAILED: 'The PDF could not be read.',
+  UNSUPPORTED: 'This browser cannot do that.',
+  UNAVAILABLE: 'That is not available here.',
+  TOOL_FAILED: 'The tool failed unexpectedly.',
+  // Modes, safety and the user
+  NOT_ALLOWED_IN_ASK_MODE: 'Ask mode only reads: switch to Act mode to change anything.',
+  USER_DECLINED: 'The user declined this step; nothing was done.',
+  CONFIRMATION_REQUIRED: 'This step needs the user\'s confirmation and nobody is there to give it.',
+  SECRET_REFUSED: 'Strict secret mode refuses to send or type a secret anywhere but its own field.',
+  OUT_OF_SCOPE: 'That would leave the sites of this task.',
+  FORBIDDEN: 'That request is not allowed from here.',
+  // The run
+  ABORTED: 'The run was stopped.',
+  SKIPPED: 'The run ended before this step.',
+  BUSY: 'A run is already going on in this tab; stop it first.',
+  RUNNING: 'A run is going on; wait for it or stop it.',
+  EMPTY: 'There was nothing to send.',
+  STEP_LIMIT: 'The run reached its step cap; send a message to go on, or raise the cap in Settings.',
+  LOOP_DETECTED: 'The agent kept repeating itself and was stopped; send more guidance to go on.',
+  CLAIM_NOT_SEEN: 'The page does not show what the agent said it did.',
+  INTERNAL_ERROR: 'Something unexpected failed inside Tabwright.',
+  RUN_FAILED: 'The run failed.',
+  NO_RUN: 'There is no run to act on.',
+  NO_USER: 'Nobody is there to answer.',
+  NOT_WAITING: 'Nothing is waiting for that answer.',
+  NOTHING_TO_CONTINUE: 'There is no interrupted run in this tab; send a message instead.',
+  NOTHING_TO_RESUME: 'There is nothing to resume.',
+  RESTARTED: 'The browser restarted the background; the run was interrupted.',
+  RESTART_LOOP: 'The background kept restarting during this run.',
+  INVALID_STEPS: 'The plan\'s steps are not valid.',
+  EMPTY_PLAN: 'The plan has no steps.',
+  INVALID_ANSWER: 'That answer is not one of the choices.',
+  // Scheduler, settings and requests
+  INVALID_SCHEDULE: 'The schedule is not valid.',
+  INVALID_JOB: 'The job is not valid.',
+  INVALID_TRANSITION: 'The job cannot change to that state now.',
+  NO_BACKGROUND: 'The job\'s page could not be opened.',
+  CANCELLED: 'It was cancelled.',
+  BAD_IMPORT: 'The settings file could not be imported; nothing was changed.',
+  UNKNOWN_REQUEST: 'Tabwright does not know that request.',
+});
+
+/** @typedef {keyof typeof ERROR_CODES} ErrorCode */
+
+/**
+ * A tool error value: the catalog's code, and a message with the specifics and what to do next.
+ * @param {ErrorCode} code @param {string} [message] defaults to the catalog's sentence
+ * @param {{ retryable?: boolean }} [extra]
+ * @returns {import('../types/core').ToolErr}
+ */
+export function fail(code, message, extra = {}) {
+  return { ok: false, code, message: message ?? ERROR_CODES[code], ...(extra.retryable ? { retryable: true } : {}) };
+}
+
+/** @param {string} code @returns {code is ErrorCode} */
+export function isErrorCode(code) {
+  return Object.hasOwn(ERROR_CODES, code);
+}

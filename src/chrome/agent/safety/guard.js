@@ -1,0 +1,160 @@
+// The gate every agent step passes: the policy's verdict before a call runs (asking the user when
+// it says so), and, around every step that acts on a page, the hold on the requests and downloads
+// that step causes. One card at a time; a card the user allowed covers the same kind of write for
+// the rest of that step, so an honest step asks once.
+/** @import { BrowserOps, Interaction, ToolResult } from '../../types/core' */
+/** @import { ConfirmAnswer, ConfirmRequest, EffectHold, HeldRequest } from '../../types/safety' */
+/** @import { Policy } from './policy.js' */
+import { fail } from '../error-codes.js';
+
+/** Requests this long after a step ended are still that step's doing (a delayed submit). */
+const AFTERMATH_MS = 2000;
+
+/**
+ * @typedef {object} StepInfo
+ * @property {string} cause 'click button "Send" on mail.example'
+ * @property {string} pageUrl the tab's URL when the step began
+ * @property {{ role: string, name: string } | null} target
+ */
+
+/**
+ * @param {object} deps
+ * @param {Policy} deps.policy
+ * @param {Interaction} [deps.interact] the user; without one every card is a refusal
+ * @param {AbortSignal} [deps.signal]
+ * @param {() => number} [deps.now]
+ */
+export function createGuard({ policy, interact, signal, now = Date.now }) {
+  /** @type {Map<number, Promise<EffectHold | null>>} */
+  const holds = new Map();
+  /** @type {StepInfo | null} */
+  let step = null;
+  let stepEnded = -Infinity;
+  /** Decisions of the current step (held requests), for its result. @type {{ request: ConfirmRequest | null, allowed: boolean, answer?: ConfirmAnswer }[]} */
+  let decisions = [];
+  /** Decisions about requests that came after the step's result was returned: told with the next result. @type {string[]} */
+  let late = [];
+  /** Writes the user allowed once during this step ("METHOD origin"). @type {Set<string>} */
+  let allowedInStep = new Set();
+  /** @type {Set<Promise<unknown>>} */
+  const pending = new Set();
+  /** One card at a time. @type {Promise<unknown>} */
+  let cards = Promise.resolve();
+
+  /**
+   * Ask the user (one card at a time). Resolves 'no' when nobody can answer or the run stops.
+   * @param {ConfirmRequest} request @returns {Promise<ConfirmAnswer>}
+   */
+  function confirm(request) {
+    const answer = cards.then(async () => {
+      if (!interact || signal?.aborted) return /** @type {ConfirmAnswer} */ ('no');
+      try {
+        const a = await interact.confirm(request, signal);
+        policy.answered(request, a);
+        return a;
+      } catch { return /** @type {ConfirmAnswer} */ ('no'); }
+    });
+    cards = answer.catch(() => {});
+    return answer;
+  }
+
+  /** Is a request now the doing of an agent step (during it, or just after)? */
+  function caused() { return step !== null || now() - stepEnded < AFTERMATH_MS; }
+
+  /** @param {HeldRequest} req @returns {Promise<boolean>} */
+  async function decide(req) {
+    const info = step ?? lastStep;
+    if (!info) return true;
+    const verdict = policy.judgeRequest(req, info);
+    const during = step !== null;
+    /** @param {{ request: ConfirmRequest | null, allowed: boolean, answer?: ConfirmAnswer }} d */
+    const record = (d) => {
+      if (during) decisions.push(d);
+      else if (d.request) late.push(`After your last step the page tried: ${d.request.action} on ${d.request.site}. ${d.allowed ? 'The user allowed it.' : 'It was blocked (the user declined).'}`);
+      return d.allowed;
+    };
+    if (verdict.action === 'allow') return true;
+    if (verdict.action === 'refuse') return record({ request: null, allowed: false });
+    const onceKey = `${req.method} ${originOfUrl(req.url)}`;
+    if (allowedInStep.has(onceKey) && verdict.request.rule === 'server_write') return true;
+    const answer = await confirm(verdict.request);
+    if (answer !== 'no') allowedInStep.add(onceKey);
+    return record({ request: verdict.request, allowed: answer !== 'no', answer });
+  }
+  /** @type {StepInfo | null} */
+  let lastStep = null;
+
+  /** @param {number} tabId @param {BrowserOps} browser */
+  function armed(tabId, browser) {
+    let h = holds.get(tabId);
+    if (!h) {
+      h = browser.holdEffects(tabId, {
+        wants: (req) => caused() && policy.wantsRequest(req),
+        decide: (req) => {
+          const p = decide(req).catch(() => false);
+          pending.add(p);
+          p.finally(() => pending.delete(p));
+          return p;
+        },
+      }).catch(() => null);
+      holds.set(tabId, h);
+    }
+    return h;
+  }
+
+  return {
+    policy,
+    confirm,
+
+    /**
+     * Run one step that acts on a page with its requests held. A write the user declined turns the
+     * step's result into USER_DECLINED (the page may show an error: the request never left).
+     * @param {number} tabId @param {BrowserOps} browser @param {StepInfo} info
+     * @param {() => Promise<ToolResult>} run
+     * @returns {Promise<{ result: ToolResult, held: boolean }>}
+     */
+    async runStep(tabId, browser, info, run) {
+      const hold = await armed(tabId, browser);
+      step = info;
+      lastStep = info;
+      decisions = [];
+      allowedInStep = new Set();
+      /** @type {ToolResult} */
+      let result;
+      try {
+        result = await run();
+      } finally {
+        // Decisions already asked for belong to this step, even when the user answers later.
+        while (pending.size) await Promise.race([...pending]);
+        step = null;
+        stepEnded = now();
+      }
+      const declined = decisions.filter((d) => !d.allowed);
+      if (declined.length) {
+        const what = declined.map((d) => (d.request ? `${d.request.action} on ${d.request.site}` : 'a request')).join('; ');
+        const asked = declined.some((d) => d.request);
+        result = asked
+          ? fail('USER_DECLINED', `The step ran, but the user declined what it would send: ${what}. It never left the browser; the page may now show an error. Do not try it again another way; finish, or ask the user what they want instead.`)
+          : fail('CONFIRMATION_REQUIRED', `The step ran, but what it would send was blocked: ${what}. Nobody is here to confirm it; finish and tell the user.`);
+      }
+      return { result, held: hold !== null };
+    },
+
+    /** Requests the policy decided after the step's result went back: told with the next result. */
+    takeLate() { const out = late; late = []; return out; },
+
+    /** Can this tab's requests be held? (false: Chrome's debugger is taken by DevTools) @param {number} tabId @param {BrowserOps} browser */
+    async canHold(tabId, browser) { return (await armed(tabId, browser)) !== null; },
+
+    /** Release every hold at the end of the run. */
+    async close() {
+      const all = [...holds.values()];
+      holds.clear();
+      await Promise.all(all.map(async (h) => { try { await (await h)?.release(); } catch { /* the tab is gone */ } }));
+    },
+  };
+}
+/** @typedef {ReturnType<typeof createGuard>} Guard */
+
+/** @param {string} url */
+function originOfUrl(url) { try { return new URL(url).origin; } catch { return url; } }

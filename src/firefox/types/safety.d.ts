@@ -1,0 +1,106 @@
+// Shapes of the safety layer (docs/SECURITY.md): what a tool declares it does, what the platform
+// holds while an agent action runs, and what the user is asked. Browser-free.
+
+/**
+ * What a tool can do to the world. Every tool declares its effects on the tool object; the policy
+ * (agent/safety/policy.js) reads them, so a new tool cannot skip the gate.
+ * - reads_page: reads the tab's page (its results carry page content, fenced as untrusted)
+ * - acts_on_page: changes the page (input, forms, scrolling, dialogs); writes it causes are held
+ * - navigates: moves a tab to another URL (may leave the task's sites)
+ * - leaves_origin: sends a request from the extension to a URL it names (fetch_url, read_pdf by url)
+ * - writes_server: changes data on a server by itself (fetch_url with POST)
+ * - creates_jobs: creates work that runs later, unattended
+ * - touches_secrets: may handle passwords, codes or keys (typing into fields)
+ * - controls_run: steers the run itself (done, clarify, scratchpad), touches nothing outside it
+ */
+export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origin' | 'writes_server' | 'creates_jobs' | 'touches_secrets' | 'controls_run';
+
+/**
+ * A request (or download) the page started while an agent action ran, paused before it leaves the
+ * browser until the policy decides. Built by the platform (Chrome: CDP Fetch.requestPaused;
+ * Firefox: blocking webRequest.onBeforeRequest; both: downloads.onCreated).
+ */
+export interface HeldRequest {
+  kind: 'request' | 'download';
+  /** upper-case HTTP method */
+  method: string;
+  url: string;
+  /** the browser's resource type, lower-case: document, sub_frame, xhr, fetch, ping, beacon, script, image, other … */
+  type: string;
+  /** a navigation of the tab's top frame (a link, a form submission, location.href =) */
+  topLevel: boolean;
+  /** the request body as text, when it has one (form-urlencoded, JSON, text parts of multipart), capped at 64 kB */
+  body?: string;
+  /** the body's fields, when it is a form (urlencoded or multipart) or a flat JSON object: [name, value] in order */
+  fields?: [string, string][];
+  /** for a download: the file name the browser chose, when known */
+  filename?: string;
+}
+
+/** What the core gives the platform when it arms the hold on a tab. */
+export interface HoldHandlers {
+  /**
+   * Synchronous and cheap: does the policy want to look at this request? false lets it go at once
+   * (most GETs). Called for every request of the tab while the hold is armed.
+   */
+  wants(req: HeldRequest): boolean;
+  /** The policy's decision: true lets the request (or download) go on, false drops it. Never rejects. */
+  decide(req: HeldRequest): Promise<boolean>;
+}
+
+/** An armed hold on one tab. */
+export interface EffectHold {
+  /** Disarm: stop holding new requests. Requests already waiting for a decision still get it. */
+  release(): Promise<void>;
+}
+
+/** Why the user is asked: the rule that fired (docs/SECURITY.md names each). */
+export type ConfirmRule =
+  | 'server_write'      // a request that changes data on a server, caused by an agent action
+  | 'leave_scope'       // navigation, a new tab, fetch_url or a download outside the task's sites
+  | 'data_in_url'       // a URL carrying page- or user-derived data to another origin
+  | 'future_job'        // schedule_task / schedule_resume: work that runs later, unattended
+  | 'secret'            // a secret typed somewhere other than its own field, or sent in a request
+  | 'site_confirm'      // the site is on the user's "always confirm" list
+  | 'fetch_write';      // fetch_url with a method that changes data
+
+/** What a consequential step looks like to the user: what will happen, where, with which data, and why we ask. */
+export interface ConfirmRequest {
+  category: ConfirmCategory;
+  rule: ConfirmRule;
+  /** high: the element's own meaning (checkout, delete, send, sharing, security…) or a secret or a new origin */
+  severity: 'normal' | 'high';
+  /** what will happen, in the user's words: 'POST to bank.example/transfer' or 'Open https://x.example/?q=…' */
+  action: string;
+  /** host[:port] where it happens (the request's destination, not the page it came from) */
+  site: string;
+  /** the data it carries: form fields, job prompt, URL parameters (secrets masked) */
+  details: { label: string; value: string }[];
+  /** the agent step that caused it, e.g. 'click button "Transfer" on bank.example' */
+  cause?: string;
+  /** the reason in one sentence: which rule fired */
+  reason: string;
+  /** what "Allow for this task" allows from now on (an origin, or method + origin + path) */
+  scopeKey?: string;
+}
+
+/**
+ * The card's title category. Element semantics (checkout, delete, publish, send, account, sharing,
+ * device) raise severity; the others name the effect.
+ */
+export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account' | 'sharing' | 'device' | 'write' | 'leave' | 'job' | 'secret' | 'site';
+/** yes: allow once; task: allow this kind of step for the rest of this task; no: decline */
+export type ConfirmAnswer = 'yes' | 'task' | 'no';
+
+/** Known secrets of a tab, in memory only (agent/safety/secrets.js). */
+export interface SecretVault {
+  /** remember the current secret values of a page (its password, code and card fields, tokens it shows) */
+  add(values: string[], origin: string): void;
+  has(text: string): boolean;
+  /** which known secrets appear in text (also URL-encoded, base64 or JSON-escaped), with the origin each belongs to */
+  find(text: string): { origin: string }[];
+  /** every known secret and every token-looking string replaced by the mask */
+  mask(text: string): string;
+  maskDeep<T>(value: T): T;
+  ownerOf(value: string): string | null;
+}
