@@ -70,9 +70,9 @@ describe('action tools', () => {
     const ctx = { tabId: 1, browser: fakeBrowser() };
     expect(await runTool('fetch_url', { url: 'https://example.test/a' }, ctx)).to.deep.include({ ok: true });
     const fetchTool = /** @type {import('../../src/chrome/types/core').Tool} */ (ALL_TOOLS.find((t) => t.name === 'fetch_url'));
-    expect(fetchTool.writes?.({ url: 'https://example.test/a' })).to.equal(false);
-    expect(fetchTool.writes?.({ url: 'https://example.test/a', method: 'head' })).to.equal(false);
-    expect(fetchTool.writes?.({ url: 'https://example.test/a', method: 'DELETE' })).to.equal(true);
+    expect(fetchTool.effectsFor?.({ url: 'https://example.test/a' })).to.not.include('writes_server');
+    expect(fetchTool.effectsFor?.({ url: 'https://example.test/a', method: 'head' })).to.not.include('writes_server');
+    expect(fetchTool.effectsFor?.({ url: 'https://example.test/a', method: 'DELETE' })).to.include('writes_server');
     expect(await runTool('fetch_url', { url: 'file:///etc/passwd' }, ctx)).to.include({ ok: false, code: 'INVALID_URL' });
   });
 
@@ -91,9 +91,9 @@ describe('action tools', () => {
     expect(await runTool('tabs', { action: 'open', url: 'javascript:alert(1)' }, ctx)).to.include({ ok: false, code: 'INVALID_URL' });
   });
 
-  it('marks exactly the tools that cannot change the page as read-only', () => {
-    const readOnly = ALL_TOOLS.filter((t) => t.readOnly && !t.terminal).map((t) => t.name).sort();
-    expect(readOnly).to.deep.equal(['ask_user_which_element', 'clarify', 'console_logs', 'describe_ref', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'scratchpad', 'screenshot', 'snapshot', 'wait_for']);
+  it('offers Ask mode exactly the tools whose declared effects only read', () => {
+    const readOnly = toolsForMode('ask').map((t) => t.name).sort();
+    expect(readOnly).to.deep.equal(['ask_user_which_element', 'console_logs', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'screenshot', 'snapshot', 'wait_for']);
     // clarify and scratchpad steer the run, not the page: Act only.
     expect(toolsForMode('ask').map((t) => t.name)).to.not.include.members(['clarify', 'scratchpad']);
     expect(toolsForMode('ask').map((t) => t.name)).to.not.include.members(['click', 'type', 'handle_dialog', 'tabs', 'scroll']);

@@ -1,19 +1,46 @@
 // A BrowserOps double: records what the tools asked of the browser and answers from a script.
 /** @import { BrowserOps, ContentRequest, ToolResult } from '../../src/chrome/types/core' */
+/** @import { HeldRequest, HoldHandlers } from '../../src/chrome/types/safety' */
+
+/**
+ * @typedef {object} HoldLog
+ * @property {Record<string, HeldRequest[]>} causes requests the page makes when a content request of this type arrives (content.click, content.keys, …)
+ * @property {{ req: HeldRequest, wanted: boolean, allowed: boolean }[]} held what went through the hold, and what left
+ * @property {HoldHandlers | null} handlers the armed hold, if any
+ * @property {boolean} noHold the platform cannot hold (Chrome's debugger taken)
+ */
 
 /** @param {(msg: ContentRequest) => ToolResult} [answer] */
 export function fakeBrowser(answer) {
   /** @type {ContentRequest[]} */
   const sent = [];
-  /** @type {BrowserOps & { sent: ContentRequest[], url: string }} */
+  /** @type {BrowserOps & HoldLog & { sent: ContentRequest[], url: string }} */
   const ops = {
     sent,
     url: 'https://example.test/',
+    causes: {},
+    held: [],
+    handlers: null,
+    noHold: false,
     async sendToContent(_tabId, msg) {
       sent.push(msg);
-      if (answer) return answer(msg);
-      if (msg.type === 'content.snapshot') return { ok: true, data: { text: '- button "Go" [ref=e1]', url: ops.url, title: 'Test', refs: 1, truncated: false } };
-      return { ok: true, data: { done: msg.type } };
+      /** @type {ToolResult} */
+      const reply = answer ? answer(msg) : msg.type === 'content.snapshot'
+        ? { ok: true, data: { text: '- button "Go" [ref=e1]', url: ops.url, title: 'Test', refs: 1, truncated: false } }
+        : { ok: true, data: { done: msg.type } };
+      // The page reacts to the action: its requests pass through the hold, as the browser's would.
+      for (const req of ops.causes[msg.type] ?? []) {
+        const h = ops.handlers;
+        const wanted = Boolean(h?.wants(req));
+        const allowed = wanted && h ? await h.decide(req) : true;
+        ops.held.push({ req, wanted, allowed });
+      }
+      return reply;
+    },
+    async holdEffects(_tabId, handlers) {
+      if (ops.noHold) return null;
+      ops.handlers = handlers;
+      return { async release() { ops.handlers = null; } };
     },
     async navigate(_tabId, url) { ops.url = url; return { ok: true, data: { url, title: 'Navigated' } }; },
     async getTab() { return { url: ops.url, title: 'Test' }; },

@@ -42,10 +42,11 @@ describe('agent loop', () => {
     expect(outcome).to.include({ status: 'done', text: 'Clicked Go.', steps: 3 });
     // The click runs between the effects watch and the effects report (issue #4), which takes a new
     // outline to say what changed since the snapshot (issue #3).
-    expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.watch', 'content.click', 'content.effects', 'content.snapshot']);
-    expect(browser.sent[2]).to.deep.include({ type: 'content.click', target: { ref: 'e1' } });
+    // Before it, the safety policy asks the page what the target is (targetInfo).
+    expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.targetInfo', 'content.watch', 'content.click', 'content.effects', 'content.snapshot']);
+    expect(browser.sent[3]).to.deep.include({ type: 'content.click', target: { ref: 'e1' } });
     const snapshotResult = messages.find((m) => m.role === 'tool' && m.name === 'snapshot');
-    expect(snapshotResult?.content).to.match(/^<untrusted_page_content>\nPage: Test \(https:\/\/example.test\/\)\n- button "Go" \[ref=e1\]\n<\/untrusted_page_content>$/);
+    expect(snapshotResult?.content).to.match(/^<untrusted_page_content id="([0-9a-f]{12})">\nPage: Test \(https:\/\/example.test\/\)\n- button "Go" \[ref=e1\]\n<\/untrusted_page_content id="\1">$/);
     const assistant = messages.find((m) => m.role === 'assistant' && m.toolCalls?.[0]?.name === 'click');
     expect(assistant?.toolCalls?.[0]).to.deep.equal({ id: 'call_0', name: 'click', arguments: '{"ref":"e1"}' });
     expect(provider.requests[0].tools.map((t) => t.name)).to.include.members(['snapshot', 'click', 'type', 'navigate', 'done']);
@@ -74,7 +75,7 @@ describe('agent loop', () => {
     const results = messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
     expect(results[0]).to.match(/^Error INVALID_ARGUMENTS: The arguments are not valid JSON/);
     expect(results[1]).to.match(/^Error UNKNOWN_TOOL: There is no tool named "teleport". Available tools: snapshot, read_page, click/);
-    expect(results[2]).to.match(/^Error INVALID_ARGUMENTS: Say which element: give the element as ref/);
+    expect(results[2]).to.match(/^Error INVALID_ARGUMENTS: .*Details:\n<untrusted_page_content id="\w+">\nSay which element: give the element as ref/s);
   });
 
   it('answers every call of a batch even when done ends it early', async () => {
@@ -131,7 +132,7 @@ describe('agent loop', () => {
     const browser = fakeBrowser(() => { throw new Error('boom'); });
     const { outcome, messages } = await run([call({ name: 'snapshot' }), say('ok')], { browser });
     expect(outcome.status).to.equal('answered');
-    expect(messages.find((m) => m.role === 'tool')?.content).to.equal('Error TOOL_FAILED: snapshot failed: boom');
+    expect(messages.find((m) => m.role === 'tool')?.content).to.match(/^Error TOOL_FAILED: The tool failed unexpectedly. Details:\n<untrusted_page_content id="\w+">\nsnapshot failed: boom\n/);
   });
 });
 

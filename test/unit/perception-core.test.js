@@ -77,7 +77,7 @@ describe('perception tools', () => {
       if (msg.type === 'content.frameHello') return { ok: true, data: {} };
       if (msg.type === 'content.snapshot' && msg.frameId === 0) return { ok: true, data: { text: '- iframe "Pay" [frame=5]', url: 'u', title: 't', refs: 0, truncated: false } };
       if (msg.type === 'content.snapshot' && msg.frameId === 5) return { ok: true, data: { text: '- button "Pay" [ref=f5:e1]', url: 'u2', title: 't2', refs: 1, truncated: false } };
-      return { ok: false, code: 'X', message: 'unexpected' };
+      return { ok: false, code: 'NOT_FOUND', message: 'unexpected' };
     });
     browser.listFrames = async () => [{ frameId: 0, parentFrameId: -1, url: 'u' }, { frameId: 5, parentFrameId: 0, url: 'u2' }];
     const r = await pageOutline({ tabId: 1, browser });

@@ -53,7 +53,7 @@ describe('session persistence', () => {
       { role: 'tool', toolCallId: 'c1', name: 'snapshot', content: 'outline' });
     s.addUser('buy it', 'act');
     s.apply({ type: 'text_delta', messageId: 'a1', text: 'Let me' });
-    s.upsert({ kind: 'confirm', id: 'q1', category: 'checkout', action: 'Click button "Buy"', site: 'shop.test', status: 'pending' });
+    s.upsert({ kind: 'confirm', id: 'q1', category: 'checkout', rule: 'server_write', severity: 'high', action: 'POST to https://shop.test/api/order', site: 'shop.test', details: [{ label: 'item', value: 'poster' }], reason: 'It changes data on shop.test.', status: 'pending' });
     const stored = JSON.parse(JSON.stringify(s.toJSON()));
     expect(stored.running).to.equal(true);
 
@@ -85,15 +85,13 @@ describe('session persistence', () => {
 
   it('shows questions as cards and resolves them with the panel\'s answers; stopping expires them', async () => {
     const s = new Session(9);
-    const allowed = [];
-    const ui = createPanelInteraction(s, { onAlwaysAllow: (site) => { allowed.push(site); } });
-    const pending = ui.confirm({ category: 'delete', action: 'Click button "Delete"', site: 'app.test' });
+    const ui = createPanelInteraction(s);
+    const pending = ui.confirm({ category: 'delete', rule: 'server_write', severity: 'high', action: 'DELETE to https://app.test/api/item/4', site: 'app.test', details: [{ label: 'id', value: '4' }], reason: 'It changes data on app.test.', scopeKey: 'DELETE https://app.test/api/item/4' });
     const card = s.items.at(-1);
-    expect(card).to.include({ kind: 'confirm', status: 'pending' });
-    expect(s.answer(/** @type {any} */ (card).id, 'always')).to.equal(true);
-    expect(await pending).to.equal('always');
-    expect(s.items.at(-1)).to.include({ status: 'always' });
-    expect(allowed).to.deep.equal(['app.test']);
+    expect(card).to.include({ kind: 'confirm', status: 'pending', rule: 'server_write', site: 'app.test' });
+    expect(s.answer(/** @type {any} */ (card).id, 'task')).to.equal(true);
+    expect(await pending).to.equal('task');
+    expect(s.items.at(-1)).to.include({ status: 'task' });
 
     const controller = new AbortController();
     const q = ui.clarify('Which one?', controller.signal);

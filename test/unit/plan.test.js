@@ -48,7 +48,7 @@ describe('plan mode', () => {
     expect(String(executor.requests[2].messages[0].content)).to.contain('ONE step of a plan');
     // The effects watcher (content.watch / content.effects) brackets every action, and an outline
     // after it gives the diff; the steps' actions are these.
-    expect(browser.sent.map((m) => m.type).filter((t) => t !== 'content.watch' && t !== 'content.effects')).to.deep.equal(['content.snapshot', 'content.type', 'content.snapshot', 'content.click', 'content.snapshot']);
+    expect(browser.sent.map((m) => m.type).filter((t) => t !== 'content.watch' && t !== 'content.effects' && t !== 'content.targetInfo')).to.deep.equal(['content.snapshot', 'content.type', 'content.snapshot', 'content.click', 'content.snapshot']);
     const steps = events.filter((e) => e.type === 'plan_step').map((e) => /** @type {any} */ (e)).map((e) => `${e.index}:${e.status}`);
     expect(steps).to.deep.equal(['0:running', '0:ok', '1:running', '1:ok']);
     expect(events.filter((e) => e.type === 'plan').map((e) => /** @type {any} */ (e).status)).to.deep.equal(['pending', 'running', 'done']);

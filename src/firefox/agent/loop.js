@@ -79,7 +79,7 @@ export async function runLoop(opts) {
 async function defaultPolicy(opts) {
   const tab = await opts.toolContext.browser.getTab(opts.toolContext.tabId).catch(() => null);
   const user = [...opts.messages].reverse().find((m) => m.role === 'user');
-  return createPolicy({ scope: createTaskScope(tab?.url ?? '', user ? textOf(user.content) : '') });
+  return createPolicy({ scope: createTaskScope(tab?.url ?? '', user ? textOf(user.content) : ''), secrets: opts.secrets });
 }
 
 /**

@@ -11,6 +11,7 @@ import { textOf } from './compaction.js';
 import { carriesPageContent, effectsOf } from './safety/effects.js';
 import { fail } from './error-codes.js';
 import { targetOf } from './tools/act.js';
+import { originOf } from './safety/scope.js';
 
 /**
  * @typedef {object} CallEnv
@@ -59,11 +60,15 @@ export async function runToolCall(call, env) {
   const facts = { tool: tool.name, args, effects, url: urlBefore, target, mode };
   const verdict = guard.policy.checkCall(facts);
   if (verdict.action === 'refuse') return { notes, tool, args, result: fail(verdict.code, verdict.message) };
+  /** @type {string | undefined} */
+  let approvedOrigin;
   if (verdict.action === 'ask') {
     const answer = await raceAbort(guard.confirm(verdict.request), signal);
     if (answer === 'no') {
       return { notes, tool, args, result: fail('USER_DECLINED', `The user declined: ${verdict.request.action} on ${verdict.request.site}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`) };
     }
+    // One reply, one card: a step the user allowed on its own site need not ask again for what it sends there.
+    if (verdict.request.rule === 'site_confirm') approvedOrigin = originOf(urlBefore) ?? undefined;
   }
   if (tool.name === 'type' || tool.name === 'set_field') guard.policy.remember(String(args.text ?? args.value ?? ''));
 
@@ -73,7 +78,7 @@ export async function runToolCall(call, env) {
   try {
     if (effects.includes('acts_on_page')) {
       const cause = `${tool.name.replace(/_/g, ' ')}${target ? ` ${target.role} "${target.name}"` : ''}`;
-      const step = await raceAbort(guard.runStep(ctx.tabId, ctx.browser, { cause, pageUrl: urlBefore, target }, () => raceAbort(tool.run(args, ctx), signal)), signal);
+      const step = await raceAbort(guard.runStep(ctx.tabId, ctx.browser, { cause, pageUrl: urlBefore, target, approvedOrigin }, () => raceAbort(tool.run(args, ctx), signal)), signal);
       result = step.result;
     } else {
       result = await raceAbort(tool.run(args, ctx), signal);
@@ -99,7 +104,8 @@ async function targetFacts(tool, args, env, effects) {
   const t = targetOf(tool.name === 'type' ? { ...args, text: undefined } : args) ?? targetOf(args, 'from');
   if (!t) return null;
   const info = await env.ctx.browser.sendToContent(env.ctx.tabId, { type: 'content.targetInfo', target: t }).catch(() => null);
-  if (info?.ok && info.data && typeof info.data === 'object') return /** @type {NonNullable<CallFacts['target']>} */ (info.data);
+  const d = info?.ok ? /** @type {Partial<NonNullable<CallFacts['target']>> | null} */ (info.data) : null;
+  if (d && typeof d.name === 'string' && typeof d.role === 'string') return { role: d.role, name: d.name, secretField: d.secretField === true };
   if (t.ref) return describeRef(env.messages, t.ref);
   if (t.text) return { role: 'element', name: t.text };
   return null;

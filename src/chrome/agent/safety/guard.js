@@ -15,6 +15,7 @@ const AFTERMATH_MS = 2000;
  * @property {string} cause 'click button "Send" on mail.example'
  * @property {string} pageUrl the tab's URL when the step began
  * @property {{ role: string, name: string } | null} target
+ * @property {string} [approvedOrigin] the user already allowed this step on this origin (a site_confirm card): its writes there need no second card
  */
 
 /**
@@ -76,7 +77,7 @@ export function createGuard({ policy, interact, signal, now = Date.now }) {
     if (verdict.action === 'allow') return true;
     if (verdict.action === 'refuse') return record({ request: null, allowed: false });
     const onceKey = `${req.method} ${originOfUrl(req.url)}`;
-    if (allowedInStep.has(onceKey) && verdict.request.rule === 'server_write') return true;
+    if (verdict.request.rule === 'server_write' && (allowedInStep.has(onceKey) || info.approvedOrigin === originOfUrl(req.url))) return true;
     const answer = await confirm(verdict.request);
     if (answer !== 'no') allowedInStep.add(onceKey);
     return record({ request: verdict.request, allowed: answer !== 'no', answer });
@@ -115,6 +116,13 @@ export function createGuard({ policy, interact, signal, now = Date.now }) {
      */
     async runStep(tabId, browser, info, run) {
       const hold = await armed(tabId, browser);
+      if (!hold) {
+        // Nothing can be held here (Chrome's debugger is taken by DevTools or another extension):
+        // the step itself is asked about first, since what it sends could not be stopped.
+        const answer = await confirm(policy.unheldStep(info));
+        if (answer === 'no') return { result: fail('USER_DECLINED', `The user declined: ${info.cause}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`), held: false };
+        return { result: await run(), held: false };
+      }
       step = info;
       lastStep = info;
       decisions = [];

@@ -56,7 +56,7 @@ export function createPolicy(opts) {
     const { mode } = f;
     const has = (/** @type {Effect} */ e) => f.effects.includes(e);
     const changes = has('acts_on_page') || has('navigates') || has('writes_server') || has('creates_jobs');
-    if (mode !== 'act' && (changes || has('controls_run') && f.tool !== 'done')) {
+    if (mode !== 'act' && changes) {
       return refuse('NOT_ALLOWED_IN_ASK_MODE', `${f.tool} would change something, and ${mode === 'plan' ? 'planning' : 'Ask mode'} only reads. Answer from what you can read, or tell the user to switch to Act mode.`);
     }
     const dest = typeof f.args.url === 'string' ? f.args.url : '';
@@ -157,7 +157,8 @@ export function createPolicy(opts) {
       return checkDestination(req.url, ctx.pageUrl, ctx.cause, 'open');
     }
     const key = writeKey(req);
-    const carriesTyped = knownStrings().some((k) => k.length >= 3 && (req.body ?? '').toLowerCase().includes(k.toLowerCase()));
+    const sent = `${req.body ?? ''}\n${safeDecode(req.body ?? '')}\n${(req.fields ?? []).map(([k, v]) => `${k}=${v}`).join('\n')}\n${safeDecode(req.url)}`.toLowerCase();
+    const carriesTyped = knownStrings().some((k) => k.length >= 3 && sent.includes(k.toLowerCase()));
     if (!scope.has(req.url)) {
       // The page's own telemetry to a third party carries nothing the agent brought: it is the page's business.
       if (!carriesTyped && !req.topLevel && !allowedWrites.has(key)) return { action: 'allow' };
@@ -166,6 +167,18 @@ export function createPolicy(opts) {
     }
     if (allowedWrites.has(key) || matchesAny(allowSites, site)) return { action: 'allow' };
     return ask({ ...writeRequest(req, ctx), reason: `It changes data on ${site}: a ${req.method} request the agent's step caused.` });
+  }
+
+  /**
+   * A step whose requests cannot be held is asked about before it runs.
+   * @param {{ cause: string, target?: { role: string, name: string } | null, pageUrl: string }} ctx @returns {ConfirmRequest}
+   */
+  function unheldStep(ctx) {
+    const semantic = ctx.target ? elementCategory(ctx.target.name, ctx.pageUrl) : null;
+    return {
+      category: semantic ?? 'write', rule: 'server_write', severity: semantic ? 'high' : 'normal', action: ctx.cause, site: siteLabel(ctx.pageUrl), details: [],
+      reason: 'Tabwright cannot watch what this tab sends (its debugger is in use, for example by DevTools), so it asks before every step that acts on the page.',
+    };
   }
 
   /** @param {HeldRequest} req @param {{ cause: string, target?: { role: string, name: string } | null, pageUrl: string }} ctx @returns {ConfirmRequest} */
@@ -247,6 +260,7 @@ export function createPolicy(opts) {
     checkCall,
     wantsRequest,
     judgeRequest,
+    unheldStep,
     /**
      * The user's answer to a card: "Allow for this task" widens the scope (an origin) or allows one
      * kind of write (method, origin, path) for the rest of the run.
@@ -273,6 +287,9 @@ function ask(request) { return { action: 'ask', request }; }
 function writeKey(req) {
   try { const u = new URL(req.url); return `${req.method} ${u.origin}${u.pathname}`; } catch { return `${req.method} ${req.url}`; }
 }
+
+/** @param {string} s */
+function safeDecode(s) { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } }
 
 /** @param {string} url */
 function shorten(url) { return url.length > 160 ? `${url.slice(0, 157)}…` : url; }
