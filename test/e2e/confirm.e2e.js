@@ -1,6 +1,7 @@
-// Issue #5 confirmation gates (seed 001): a checkout click pauses for the user's confirmation in
-// the panel, naming the action and the site; it happens only after Confirm, and Cancel leaves the
-// page untouched.
+// The network hold (docs/SECURITY.md): a click whose page then POSTs an order is held before the
+// request leaves the browser (Chrome: CDP Fetch; Firefox: blocking webRequest). The panel's card
+// names the method, the site and the fields; the order reaches the server only after Allow, and
+// never after Decline, while the run goes on.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
@@ -15,35 +16,41 @@ const script = (third) => [
   third,
 ];
 
-scenario('confirmation gate', (ctx) => {
+scenario('network hold', (ctx) => {
   before(async () => { await useMockProvider(ctx.env); });
 
-  it('pauses a checkout click until the user confirms in the panel', async () => {
+  it('holds the order a click sends, shows it, and lets it go only on Allow', async () => {
     const { env } = ctx;
     env.llm.script(script((req) => {
       if (lastToolResult(req.body).includes('Error')) throw new Error(`the click failed: ${lastToolResult(req.body)}`);
       return { toolCalls: [{ name: 'done', args: { summary: 'Ordered the poster. The page says "Thank you! Order #1001 is placed."' } }] };
     }));
     const { page, panel } = await openPageWithPanel(env, 'checkout.html');
+    const before = env.site.writes.length;
     try {
       await sendFromPanel(panel, 'Buy what is in my cart', 'act');
-      const text = await panel.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent, undefined, { message: 'the confirmation card' });
+      const card = await panel.waitFor(() => {
+        const c = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
+        return c && { text: c.textContent, rule: c.dataset.rule, severity: c.dataset.severity, site: c.dataset.site, fields: [...c.querySelectorAll('dt')].map((d) => `${d.textContent}=${d.nextElementSibling?.textContent}`) };
+      }, undefined, { message: 'the confirmation card' });
       const site = new URL(env.site.url).host;
-      expect(text).to.contain('Click button "Place order"');
-      expect(text).to.contain(site);
-      expect(text).to.contain('checkout or payment');
-      // Waiting: the click has not happened and the model has not been asked again.
+      expect(card.rule).to.equal('server_write');
+      expect(card.severity).to.equal('high');
+      expect(card.site).to.equal(site);
+      expect(card.text).to.contain(`POST to ${env.site.url}/api/orders`);
+      expect(card.text).to.contain('checkout or payment');
+      expect(card.text).to.contain('click button "Place order"');
+      expect(card.fields).to.deep.equal(['item=Lighthouse poster', 'qty=1', 'total=24.00']);
+      // Held: the request has not reached the server, the page is still waiting for its answer.
+      expect(env.site.writes.length).to.equal(before);
       expect(await page.evaluate(() => document.body.dataset.ordered ?? 'no')).to.equal('no');
-      expect(env.llm.requests).to.have.length(2);
       await panel.click('.card.confirm .confirm-yes');
       const items = await waitForIdle(panel);
       expect(env.llm.problems).to.deep.equal([]);
-      expect(await page.evaluate(() => document.body.dataset.ordered)).to.equal('1');
+      expect(env.site.writes.slice(before).map((w) => `${w.method} ${w.path} ${w.body}`)).to.deep.equal(['POST /api/orders {"item":"Lighthouse poster","qty":1,"total":"24.00"}']);
       expect(await page.text('#status')).to.equal('Thank you! Order #1001 is placed.');
       expect(await panel.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('.card.confirm')).dataset.status)).to.equal('yes');
-      const final = items.find((i) => i.cls.includes('final'));
-      expect(final?.text).to.contain('Ordered the poster');
-      // The observation after done found the quoted words on the page.
+      expect(items.find((i) => i.cls.includes('final'))?.text).to.contain('Ordered the poster');
       expect(await panel.evaluate(() => document.querySelector('.msg.final .check')?.className)).to.equal('check verified');
     } finally {
       await page.close();
@@ -51,7 +58,7 @@ scenario('confirmation gate', (ctx) => {
     }
   });
 
-  it('leaves the page untouched when the user cancels', async () => {
+  it('drops it on Decline: nothing reaches the server, the model hears USER_DECLINED and the run goes on', async () => {
     const { env } = ctx;
     env.llm.script(script((req) => {
       const result = lastToolResult(req.body);
@@ -59,6 +66,7 @@ scenario('confirmation gate', (ctx) => {
       return { text: 'Understood: I did not place the order.' };
     }));
     const { page, panel } = await openPageWithPanel(env, 'checkout.html');
+    const before = env.site.writes.length;
     try {
       await sendFromPanel(panel, 'Buy what is in my cart', 'act');
       await panel.waitFor(() => Boolean(document.querySelector('.card.confirm.pending')), undefined, { message: 'the confirmation card' });
@@ -66,10 +74,10 @@ scenario('confirmation gate', (ctx) => {
       const items = await waitForIdle(panel);
       expect(env.llm.problems).to.deep.equal([]);
       expect(items.at(-1)?.text).to.equal('Understood: I did not place the order.');
+      expect(env.site.writes.length).to.equal(before);
       expect(await page.evaluate(() => document.body.dataset.ordered ?? 'no')).to.equal('no');
-      expect(await page.text('#status')).to.equal('');
-      const clickCard = items.find((i) => i.tool === 'click');
-      expect(clickCard?.cls).to.contain('failed');
+      expect(await page.text('#status')).to.equal('The order could not be placed.');
+      expect(items.find((i) => i.tool === 'click')?.cls).to.contain('failed');
       expect(await panel.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('.card.confirm')).dataset.status)).to.equal('no');
     } finally {
       await page.close();

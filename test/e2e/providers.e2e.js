@@ -45,7 +45,7 @@ async function signIn(env, format) {
     expect(firstUserText(reqs[0].body)).to.equal('Sign in as alice with password hunter2');
     // Tool results went back in the format's own shape, fenced, and never with the password.
     expect(toolResults(reqs[4].body)).to.have.length(4);
-    expect(toolResults(reqs[1].body)[0]).to.match(/^<untrusted_page_content>[\s\S]*textbox "Username"/);
+    expect(toolResults(reqs[1].body)[0]).to.match(/^<untrusted_page_content id="\w+">[\s\S]*textbox "Username"/);
     expect(reqs.flatMap((r) => toolResults(r.body)).join('\n')).to.not.contain('hunter2');
     // The usage counter in the panel sums the five calls (100 in / 20 out each, scripted).
     const usage = await panel.evaluate(() => { const el = /** @type {HTMLElement} */ (document.querySelector('#usage')); return { hidden: el.hidden, input: el.dataset.input, output: el.dataset.output }; });

@@ -1,6 +1,6 @@
-// Issue #8, build item 5: a scheduled Act run obeys the confirmation gates. The consequential
-// click waits in the tab's panel, the job shows as needs_user_input meanwhile, and it completes
-// only after the user confirms.
+// Issue #8, build item 5: a scheduled Act run obeys the safety gates. The order the click sends is
+// held and its card waits in the tab's panel, the job shows as needs_user_input meanwhile, and it
+// completes only after the user allows it.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, useMockProvider } from './harness/env.js';
@@ -33,7 +33,7 @@ scenario('scheduled run meets a confirmation gate', (ctx) => {
 
       await jobIn('needs_user_input');
       const card = await panel.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent, undefined, { message: 'the confirmation card in the tab\'s panel' });
-      expect(card).to.contain('Click button "Place order"');
+      expect(card).to.contain(`POST to ${env.site.url}/api/orders`);
       expect(await page.evaluate(() => document.body.dataset.ordered ?? 'no')).to.equal('no');
 
       await panel.click('.card.confirm .confirm-yes');

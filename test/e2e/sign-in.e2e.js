@@ -29,7 +29,7 @@ scenario('sign in', (ctx) => {
       const user = reqs[0].body.messages.find((/** @type {any} */ m) => m.role === 'user');
       expect(user.content).to.equal('Sign in as alice with password hunter2');
       // The snapshot reached the model fenced as untrusted page content.
-      expect(toolResults(reqs[1].body)[0]).to.match(/^<untrusted_page_content>[\s\S]*textbox "Username"[\s\S]*<\/untrusted_page_content>$/);
+      expect(toolResults(reqs[1].body)[0]).to.match(/^<untrusted_page_content id="(\w+)">[\s\S]*textbox "Username"[\s\S]*<\/untrusted_page_content id="\1">$/);
       // The password typed into the field never comes back in a tool result.
       const allResults = reqs.flatMap((r) => toolResults(r.body)).join('\n');
       expect(allResults).to.not.contain('hunter2');
