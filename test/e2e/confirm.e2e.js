@@ -29,10 +29,10 @@ scenario('network hold', (ctx) => {
     const before = env.site.writes.length;
     try {
       await sendFromPanel(panel, 'Buy what is in my cart', 'act');
-      const card = await panel.waitFor(() => {
+      const card = /** @type {{ text: string, rule: string, severity: string, site: string, fields: string[] }} */ (await panel.waitFor(() => {
         const c = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
         return c && { text: c.textContent, rule: c.dataset.rule, severity: c.dataset.severity, site: c.dataset.site, fields: [...c.querySelectorAll('dt')].map((d) => `${d.textContent}=${d.nextElementSibling?.textContent}`) };
-      }, undefined, { message: 'the confirmation card' });
+      }, undefined, { message: 'the confirmation card' }));
       const site = new URL(env.site.url).host;
       expect(card.rule).to.equal('server_write');
       expect(card.severity).to.equal('high');

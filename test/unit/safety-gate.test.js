@@ -302,3 +302,17 @@ describe('safety gate: fences', () => {
     expect(tools[2]).to.match(/^Error USER_DECLINED: The user declined: Open https:\/\/evil.example\//);
   });
 });
+
+describe('safety gate: acting on a tab outside the task', () => {
+  it('switching to a tab of another site asks; a write on that site is not waved through as telemetry', async () => {
+    const browser = bankBrowser();
+    browser.listTabs = async () => [{ tabId: 1, url: `${BANK}/pay`, title: 'Bank', active: true }, { tabId: 5, url: 'https://mail.test/inbox', title: 'Mail', active: false }];
+    const ui = user('yes');
+    const policy = createPolicy({ scope: createTaskScope(`${BANK}/pay`) });
+    await run({ provider: fakeProvider([call({ name: 'tabs', args: { action: 'switch', tab_id: 5 } }), say('ok')]), interact: ui, policy, toolContext: { tabId: 1, browser } });
+    expect(ui.asked.confirms.map((c) => [c.rule, c.site])).to.deep.equal([['leave_scope', 'mail.test']]);
+    // On the other site (allowed once, not for the task), a write there still asks, with high severity.
+    const v = policy.judgeRequest(req({ url: 'https://mail.test/api/send', fields: [['to', 'x@evil.example']] }), { pageUrl: 'https://mail.test/inbox', cause: 'click button "Send"', target: { role: 'button', name: 'Send' } });
+    expect(v.action === 'ask' && [v.request.severity, v.request.category]).to.deep.equal(['high', 'send']);
+  });
+});

@@ -56,8 +56,9 @@ export async function runToolCall(call, env) {
   const urlBefore = watches ? (await raceAbort(ctx.browser.getTab(ctx.tabId), signal))?.url ?? '' : '';
 
   const target = await raceAbort(targetFacts(tool, args, env, effects), signal);
+  const dest = tool.destination ? await raceAbort(tool.destination(args, ctx).catch(() => null), signal) : null;
   /** @type {CallFacts} */
-  const facts = { tool: tool.name, args, effects, url: urlBefore, target, mode };
+  const facts = { tool: tool.name, args, effects, url: urlBefore, target, mode, dest };
   const verdict = guard.policy.checkCall(facts);
   if (verdict.action === 'refuse') return { notes, tool, args, result: fail(verdict.code, verdict.message) };
   /** @type {string | undefined} */

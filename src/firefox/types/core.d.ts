@@ -191,6 +191,8 @@ export interface Tool {
   effects: readonly Effect[];
   /** the effects of one call, when they depend on its arguments (fetch_url with POST writes); defaults to effects */
   effectsFor?(args: Record<string, any>): readonly Effect[];
+  /** where a call goes, for the task scope: a URL (default: args.url), or the page of the tab it switches to */
+  destination?(args: Record<string, any>, ctx: ToolContext): Promise<string | null>;
   /** ends the run when it succeeds */
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */

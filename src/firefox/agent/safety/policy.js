@@ -24,6 +24,7 @@ const MAX_DETAILS = 12;
  * @property {string} url the acting tab's URL
  * @property {{ role: string, name: string, secretField?: boolean } | null} target the element acted on, when known
  * @property {Mode} mode the run's mode for this call (Plan mode's steps run as act)
+ * @property {string | null} [dest] where the call goes, when it names a place (Tool.destination: a URL, or the tab it switches to)
  */
 /**
  * @typedef {{ action: 'allow' } | { action: 'ask', request: ConfirmRequest } | { action: 'refuse', code: ErrorCode, message: string }} Verdict
@@ -59,7 +60,7 @@ export function createPolicy(opts) {
     if (mode !== 'act' && changes) {
       return refuse('NOT_ALLOWED_IN_ASK_MODE', `${f.tool} would change something, and ${mode === 'plan' ? 'planning' : 'Ask mode'} only reads. Answer from what you can read, or tell the user to switch to Act mode.`);
     }
-    const dest = typeof f.args.url === 'string' ? f.args.url : '';
+    const dest = f.dest ?? (typeof f.args.url === 'string' ? f.args.url : '');
     if (has('leaves_origin') && dest && mode !== 'act' && originOf(dest) !== originOf(f.url)) {
       return refuse('NOT_ALLOWED_IN_ASK_MODE', `Ask mode sends nothing off this page: ${siteLabel(dest)} is another site than the page's (${siteLabel(f.url)}). Answer from the page itself.`);
     }
@@ -160,10 +161,12 @@ export function createPolicy(opts) {
     const sent = `${req.body ?? ''}\n${safeDecode(req.body ?? '')}\n${(req.fields ?? []).map(([k, v]) => `${k}=${v}`).join('\n')}\n${safeDecode(req.url)}`.toLowerCase();
     const carriesTyped = knownStrings().some((k) => k.length >= 3 && sent.includes(k.toLowerCase()));
     if (!scope.has(req.url)) {
-      // The page's own telemetry to a third party carries nothing the agent brought: it is the page's business.
-      if (!carriesTyped && !req.topLevel && !allowedWrites.has(key)) return { action: 'allow' };
       if (allowedWrites.has(key)) return { action: 'allow' };
-      return ask({ ...writeRequest(req, ctx), severity: 'high', reason: `The page would send ${carriesTyped ? 'what the agent typed' : 'a form'} to ${site}, which is not one of this task's sites.` });
+      // A page's own telemetry to a third party carries nothing the agent brought: it is the page's
+      // business. A write to the acting page's own site (a tab outside the task) is not.
+      const thirdParty = dest !== originOf(ctx.pageUrl);
+      if (thirdParty && !carriesTyped && !req.topLevel) return { action: 'allow' };
+      return ask({ ...writeRequest(req, ctx), severity: 'high', reason: `The page would send ${carriesTyped ? 'what the agent typed' : 'a change'} to ${site}, which is not one of this task's sites.` });
     }
     if (allowedWrites.has(key) || matchesAny(allowSites, site)) return { action: 'allow' };
     return ask({ ...writeRequest(req, ctx), reason: `It changes data on ${site}: a ${req.method} request the agent's step caused.` });

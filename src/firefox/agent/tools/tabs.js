@@ -33,7 +33,14 @@ export const tabs = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'navigates', 'acts_on_page'],
-  effectsFor: (args) => args.action === 'list' ? ['reads_page'] : args.action === 'open' ? ['reads_page', 'navigates'] : ['reads_page', 'acts_on_page'],
+  // Switching makes the run act on another tab: that tab's site must be one of the task's, or the user is asked.
+  effectsFor: (args) => args.action === 'list' ? ['reads_page'] : args.action === 'open' || args.action === 'switch' ? ['reads_page', 'navigates'] : ['reads_page', 'acts_on_page'],
+  async destination(args, ctx) {
+    if (args.action === 'open') return typeof args.url === 'string' ? args.url : null;
+    if (args.action !== 'switch') return null;
+    const t = (await ctx.browser.listTabs(ctx.tabId)).find((x) => x.tabId === Number(args.tab_id));
+    return t?.url ?? null;
+  },
   async run(args, ctx) {
     const b = ctx.browser;
     switch (args.action) {
