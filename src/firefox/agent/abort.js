@@ -23,3 +23,17 @@ export function raceAbort(promise, signal) {
     );
   });
 }
+
+/**
+ * The promise's value, or the fallback after ms: for a question whose answer helps but must never
+ * hold the run up (a page that does not answer).
+ * @template T, F
+ * @param {Promise<T>} promise @param {number} ms @param {F} fallback
+ * @returns {Promise<T | F>}
+ */
+export function withTimeout(promise, ms, fallback) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(fallback), ms); });
+  return /** @type {Promise<T | F>} */ (Promise.race([promise.catch(() => fallback), late]).finally(() => clearTimeout(timer)));
+}

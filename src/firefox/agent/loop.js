@@ -13,7 +13,7 @@
 import { formatToolResult } from './tool-result.js';
 import { toolsForMode } from './tools/index.js';
 import { ProviderError } from '../providers/errors.js';
-import { AbortedError } from './abort.js';
+import { AbortedError, withTimeout } from './abort.js';
 import { streamTurn, collectText } from './stream-turn.js';
 import { runToolCall } from './tool-call.js';
 import { createLoopDetector } from './loop-detect.js';
@@ -224,7 +224,8 @@ async function loop(opts, guard) {
 
   /** Refresh the tab's known secrets (its password, code and card fields, tokens it shows). */
   async function learnSecrets() {
-    const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.secrets' }).catch(() => null);
+    // A page that does not answer (still loading, not scriptable) has told us nothing new; never wait long.
+    const r = await withTimeout(ctx.browser.sendToContent(ctx.tabId, { type: 'content.secrets' }), 1500, null);
     const d = r?.ok ? /** @type {{ values?: string[], origin?: string }} */ (r.data) : null;
     if (d?.values?.length && secrets) secrets.add(d.values, d.origin ?? '');
   }

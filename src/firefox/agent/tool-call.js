@@ -6,7 +6,7 @@
 /** @import { CallFacts } from './safety/policy.js' */
 import { parseToolArgs } from './tool-args.js';
 import { findTool } from './tools/index.js';
-import { raceAbort } from './abort.js';
+import { raceAbort, withTimeout } from './abort.js';
 import { textOf } from './compaction.js';
 import { carriesPageContent, effectsOf } from './safety/effects.js';
 import { fail } from './error-codes.js';
@@ -104,7 +104,7 @@ async function targetFacts(tool, args, env, effects) {
   if (!effects.includes('acts_on_page') && !effects.includes('touches_secrets')) return null;
   const t = targetOf(tool.name === 'type' ? { ...args, text: undefined } : args) ?? targetOf(args, 'from');
   if (!t) return null;
-  const info = await env.ctx.browser.sendToContent(env.ctx.tabId, { type: 'content.targetInfo', target: t }).catch(() => null);
+  const info = await withTimeout(env.ctx.browser.sendToContent(env.ctx.tabId, { type: 'content.targetInfo', target: t }), 1500, null);
   const d = info?.ok ? /** @type {Partial<NonNullable<CallFacts['target']>> | null} */ (info.data) : null;
   if (d && typeof d.name === 'string' && typeof d.role === 'string') return { role: d.role, name: d.name, secretField: d.secretField === true };
   if (t.ref) return describeRef(env.messages, t.ref);
