@@ -11,17 +11,24 @@ export class CdpError extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
 
-/** @typedef {{ attached: Promise<void>, timer?: ReturnType<typeof setTimeout>, navigating: boolean }} Attached */
+/** @typedef {{ attached: Promise<void>, timer?: ReturnType<typeof setTimeout>, navigating: boolean, pins: number }} Attached */
+/** @typedef {(tabId: number, method: string, params: any) => void} CdpListener */
 
 export function createCdpSessions() {
   /** @type {Map<number, Attached>} */
   const tabs = new Map();
+
+  /** Other modules' event listeners (the request hold). @type {Set<CdpListener>} */
+  const listeners = new Set();
+  /** Called when a tab's session goes away (detached, closed). @type {Set<(tabId: number) => void>} */
+  const detachListeners = new Set();
 
   chrome.debugger.onDetach.addListener((source) => { if (source.tabId !== undefined) forget(source.tabId); });
   chrome.debugger.onEvent.addListener((source, method, params) => {
     const s = source.tabId !== undefined ? tabs.get(source.tabId) : undefined;
     if (!s) return;
     const p = /** @type {any} */ (params);
+    for (const l of listeners) { try { l(/** @type {number} */ (source.tabId), method, p); } catch { /* a listener's own failure */ } }
     // A native dialog the page-world hooks did not catch. "Leave site?" (beforeunload) appears because
     // trusted clicks give the page user activation; the agent chose to leave, so leave. Others: OK for an
     // alert, Cancel for the rest (the safe answer), so the tab never hangs.
@@ -45,6 +52,7 @@ export function createCdpSessions() {
     if (s?.timer) clearTimeout(s.timer);
     tabs.delete(tabId);
     mainFrame.delete(tabId);
+    if (s) for (const l of detachListeners) { try { l(tabId); } catch { /* ignore */ } }
   }
 
   /** @param {number} tabId @returns {Promise<Attached>} */
@@ -61,17 +69,26 @@ export function createCdpSessions() {
           // "Another debugger is already attached" (DevTools open, another extension), or policy forbids it.
           throw new CdpError('DEBUGGER_UNAVAILABLE', why);
         }
+        // A hold left by an earlier service worker must not freeze the tab's requests.
+        await chrome.debugger.sendCommand({ tabId }, 'Fetch.disable').catch(() => {});
         await chrome.debugger.sendCommand({ tabId }, 'Page.enable').catch(() => {});
         const tree = /** @type {any} */ (await chrome.debugger.sendCommand({ tabId }, 'Page.getFrameTree').catch(() => null));
         if (tree?.frameTree?.frame?.id) mainFrame.set(tabId, tree.frameTree.frame.id);
       })();
-      s = { attached, navigating: false };
+      s = { attached, navigating: false, pins: 0 };
       tabs.set(tabId, s);
     }
     await s.attached;
-    if (s.timer) clearTimeout(s.timer);
-    s.timer = setTimeout(() => { chrome.debugger.detach({ tabId }).catch(() => {}); forget(tabId); }, IDLE_DETACH_MS);
+    idle(tabId, s);
     return s;
+  }
+
+  /** Detach after a quiet minute, unless something (a request hold) keeps the session. @param {number} tabId @param {Attached} s */
+  function idle(tabId, s) {
+    if (s.timer) clearTimeout(s.timer);
+    s.timer = undefined;
+    if (s.pins > 0) return;
+    s.timer = setTimeout(() => { chrome.debugger.detach({ tabId }).catch(() => {}); forget(tabId); }, IDLE_DETACH_MS);
   }
 
   return {
@@ -94,6 +111,16 @@ export function createCdpSessions() {
     resetNavigation(tabId) { const s = tabs.get(tabId); if (s) s.navigating = false; },
     /** @param {number} tabId */
     navigating(tabId) { return tabs.get(tabId)?.navigating ?? false; },
+    /** Keep the tab's session attached until unpin (a request hold needs it). @param {number} tabId */
+    async pin(tabId) { const s = await ensure(tabId); s.pins++; idle(tabId, s); },
+    /** @param {number} tabId */
+    unpin(tabId) { const s = tabs.get(tabId); if (s) { s.pins = Math.max(0, s.pins - 1); idle(tabId, s); } },
+    /** @param {CdpListener} l */
+    onEvent(l) { listeners.add(l); return () => listeners.delete(l); },
+    /** @param {(tabId: number) => void} l */
+    onDetach(l) { detachListeners.add(l); return () => detachListeners.delete(l); },
+    /** The top frame's CDP id, when known. @param {number} tabId */
+    mainFrameId(tabId) { return mainFrame.get(tabId) ?? null; },
     /** @param {number} tabId */
     async detach(tabId) { if (tabs.has(tabId)) { forget(tabId); await chrome.debugger.detach({ tabId }).catch(() => {}); } },
   };

@@ -4,6 +4,7 @@ import { readPdf } from './pdf.js';
 import { createCdpSessions } from '../cdp/session.js';
 import { createTrustedInput } from '../cdp/input.js';
 import { captureScreenshot } from '../cdp/screenshot.js';
+import { createNetHold } from '../cdp/net-hold.js';
 
 /** Ids of the declarativeNetRequest session rules for local model endpoints. */
 const LOCAL_RULE_BASE = 7000;
@@ -12,6 +13,7 @@ const LOCAL_RULE_BASE = 7000;
 export function createPlatform() {
   const cdp = createCdpSessions();
   const trusted = createTrustedInput(cdp);
+  const netHold = createNetHold(cdp);
   return {
     name: 'chrome',
     async injectContent(tabId) {
@@ -60,5 +62,6 @@ export function createPlatform() {
     screenshot: (tabId, opts) => captureScreenshot(cdp, tabId, opts),
     setFilePaths: (tabId, selector, paths) => trusted.setFiles(tabId, selector, paths),
     readPdf,
+    holdRequests: (tabId, handlers) => netHold.hold(tabId, handlers),
   };
 }

@@ -1,6 +1,7 @@
 // Firefox's platform layer: what only Firefox does, or does its own way.
 /** @import { Platform } from '../types/platform' */
 import { readPdf } from './pdf.js';
+import { holdRequests } from './net-hold.js';
 
 /** The listener removing the Origin header for local endpoints, so it can be replaced. @type {((details: browser.webRequest._OnBeforeSendHeadersDetails) => browser.webRequest.BlockingResponse) | null} */
 let stripOrigin = null;
@@ -48,6 +49,7 @@ export function createPlatform() {
       return null; // Firefox has no Prompt API
     },
     readPdf,
+    holdRequests,
     // Firefox has no chrome.debugger for extensions: no trusted input; the tools use synthetic events.
     async screenshot(tabId, opts) {
       const v = opts.viewport;

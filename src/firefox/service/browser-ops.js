@@ -3,11 +3,13 @@
 /** @import { BrowserOps, ContentRequest, ToolResult } from '../types/core' */
 /** @import { Platform } from '../types/platform' */
 import { parseRef } from '../agent/refs.js';
+import { createDownloadHold } from './download-hold.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 
 /** @param {Platform} platform @returns {BrowserOps} */
 export function createBrowserOps(platform) {
+  const downloads = createDownloadHold();
   return {
     async sendToContent(tabId, message) {
       try {
@@ -66,9 +68,13 @@ export function createBrowserOps(platform) {
       }
     },
 
-    // The hold on an acting step's requests (docs/SECURITY.md); null where the platform cannot hold.
+    // The hold on an acting step's requests and downloads (docs/SECURITY.md); null where the
+    // platform cannot hold requests (then the guard asks before each acting step instead).
     async holdEffects(tabId, handlers) {
-      return platform.holdRequests ? platform.holdRequests(tabId, handlers) : null;
+      const requests = platform.holdRequests ? await platform.holdRequests(tabId, handlers) : null;
+      if (!requests) return null;
+      const releaseDownloads = downloads.arm(tabId, handlers);
+      return { async release() { releaseDownloads(); await requests.release(); } };
     },
 
     async listFrames(tabId) {

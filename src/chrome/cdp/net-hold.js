@@ -1,0 +1,80 @@
+// Chrome's request hold (docs/SECURITY.md): while the safety guard arms it on a tab, every request
+// the tab's page starts is paused by CDP Fetch at the request stage; the ones the policy wants wait
+// for its decision, the rest continue at once. A paused request is never left behind: release()
+// disables interception, a detached debugger lets everything go, and a failing decision fails it.
+// Not covered: requests of service workers and of out-of-process (cross-site) frames, WebSockets.
+/** @import { EffectHold, HeldRequest, HoldHandlers } from '../types/safety' */
+/** @import { createCdpSessions } from './session.js' */
+import { decodeBase64Chunks, parseBody } from '../agent/safety/request-body.js';
+
+/**
+ * @param {ReturnType<typeof createCdpSessions>} cdp
+ */
+export function createNetHold(cdp) {
+  /** Armed tabs and their handlers. @type {Map<number, HoldHandlers>} */
+  const armed = new Map();
+
+  cdp.onEvent((tabId, method, params) => {
+    if (method !== 'Fetch.requestPaused') return;
+    const handlers = armed.get(tabId);
+    const id = /** @type {string} */ (params.requestId);
+    // Interception outlived its hold (released a moment ago): let it go.
+    if (!handlers) { cdp.send(tabId, 'Fetch.continueRequest', { requestId: id }).catch(() => {}); return; }
+    const req = heldRequest(params, cdp.mainFrameId(tabId));
+    let wanted = false;
+    try { wanted = handlers.wants(req); } catch { wanted = true; }
+    if (!wanted) { cdp.send(tabId, 'Fetch.continueRequest', { requestId: id }).catch(() => {}); return; }
+    handlers.decide(req).catch(() => false).then((allowed) => cdp.send(tabId,
+      allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
+      allowed ? { requestId: id } : { requestId: id, errorReason: 'BlockedByClient' }).catch(() => {}));
+  });
+  cdp.onDetach((tabId) => { armed.delete(tabId); });
+
+  return {
+    /**
+     * @param {number} tabId @param {HoldHandlers} handlers
+     * @returns {Promise<EffectHold | null>} null when the debugger cannot attach (DevTools open)
+     */
+    async hold(tabId, handlers) {
+      try {
+        await cdp.pin(tabId);
+        armed.set(tabId, handlers);
+        await cdp.send(tabId, 'Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
+      } catch {
+        armed.delete(tabId);
+        cdp.unpin(tabId);
+        return null;
+      }
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          if (armed.get(tabId) === handlers) armed.delete(tabId);
+          await cdp.send(tabId, 'Fetch.disable').catch(() => {});
+          cdp.unpin(tabId);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * @param {any} p Fetch.requestPaused's parameters
+ * @param {string | null} mainFrame
+ * @returns {HeldRequest}
+ */
+export function heldRequest(p, mainFrame) {
+  const r = p.request ?? {};
+  const type = String(p.resourceType ?? 'other').toLowerCase();
+  const headers = /** @type {Record<string, string>} */ (r.headers ?? {});
+  const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  const text = typeof r.postData === 'string' ? r.postData
+    : Array.isArray(r.postDataEntries) ? decodeBase64Chunks(r.postDataEntries.map((/** @type {{ bytes?: string }} */ e) => e.bytes ?? '')) : undefined;
+  const method = String(r.method ?? 'GET').toUpperCase();
+  return {
+    kind: 'request', method, url: String(r.url ?? ''), type: type === 'ping' && method !== 'GET' ? 'beacon' : type,
+    topLevel: type === 'document' && (!mainFrame || p.frameId === mainFrame),
+    ...parseBody({ text, contentType }),
+  };
+}
