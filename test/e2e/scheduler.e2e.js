@@ -247,6 +247,10 @@ scenario('scheduler', (ctx) => {
     const { page, panel } = await openPageWithPanel(env, 'index.html');
     try {
       await sendFromPanel(panel, 'Schedule a job that reads the lighthouse article and tells me when it was automated, starting now.', 'act');
+      // A job runs later, unattended: it always asks, showing what it will do, where and when.
+      const card = await panel.waitFor(() => document.querySelector('.card.confirm.pending[data-rule=future_job]')?.textContent, undefined, { message: 'the job card' });
+      for (const part of ['Automation check', jobPrompt, url, 'once, in 0 s']) expect(card).to.contain(part);
+      await panel.click('.card.confirm .confirm-yes');
       const items = await waitForIdle(panel);
       expect(items.filter((i) => i.tool).map((i) => i.tool)).to.deep.equal(['schedule_task', 'done']);
       const job = await env.control.waitFor(async () => {
