@@ -24,9 +24,12 @@ export function createNetHold(cdp) {
     let wanted = false;
     try { wanted = handlers.wants(req); } catch { wanted = true; }
     if (!wanted) { cdp.send(tabId, 'Fetch.continueRequest', { requestId: id }).catch(() => {}); return; }
+    // A declined navigation is aborted (the tab stays on its page); BlockedByClient would leave it on
+    // an error page. Other requests fail as blocked, which the page sees as a network error.
+    const refusal = req.topLevel ? 'Aborted' : 'BlockedByClient';
     handlers.decide(req).catch(() => false).then((allowed) => cdp.send(tabId,
       allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
-      allowed ? { requestId: id } : { requestId: id, errorReason: 'BlockedByClient' }).catch(() => {}));
+      allowed ? { requestId: id } : { requestId: id, errorReason: refusal }).catch(() => {}));
   });
   cdp.onDetach((tabId) => { armed.delete(tabId); });
 

@@ -263,10 +263,14 @@ function errText(err) {
  */
 async function settleTab(tabId, signal) {
   await sleep(120);
-  let tab;
-  try { tab = await browser.tabs.get(tabId); } catch { return; }
-  if (tab.status === 'loading') {
-    try { await waitForLoad(tabId, signal, 15_000); } catch { /* reported by the next read */ }
+  // Polled, not awaited as an event: a load already under way sends no "loading" change, and one
+  // the safety hold aborted may end without a "complete" event after it.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    let tab;
+    try { tab = await browser.tabs.get(tabId); } catch { return; }
+    if (tab.status !== 'loading' || signal?.aborted || Date.now() > deadline) return;
+    await sleep(100);
   }
 }
 
