@@ -1,7 +1,7 @@
 // What a held request carries onto the card: bodies as each browser hands them over.
 import { expect } from 'chai';
 import { parseBody, decodeBase64Chunks, bytesToText } from '../../src/chrome/agent/safety/request-body.js';
-import { heldRequest } from '../../src/chrome/cdp/net-hold.js';
+import { heldRequest } from '../../src/chrome/cdp/held-request.js';
 
 describe('held request bodies', () => {
   it('reads form-urlencoded, JSON (nested keys dotted), multipart (files named, not read) and Firefox form data', () => {

@@ -3,9 +3,9 @@
 // for its decision, the rest continue at once. A paused request is never left behind: release()
 // disables interception, a detached debugger lets everything go, and a failing decision fails it.
 // Not covered: requests of service workers and of out-of-process (cross-site) frames, WebSockets.
-/** @import { EffectHold, HeldRequest, HoldHandlers } from '../types/safety' */
+/** @import { EffectHold, HoldHandlers } from '../types/safety' */
 /** @import { createCdpSessions } from './session.js' */
-import { decodeBase64Chunks, parseBody } from '../agent/safety/request-body.js';
+import { heldRequest } from './held-request.js';
 
 /**
  * @param {ReturnType<typeof createCdpSessions>} cdp
@@ -59,25 +59,5 @@ export function createNetHold(cdp) {
         },
       };
     },
-  };
-}
-
-/**
- * @param {any} p Fetch.requestPaused's parameters
- * @param {string | null} mainFrame
- * @returns {HeldRequest}
- */
-export function heldRequest(p, mainFrame) {
-  const r = p.request ?? {};
-  const type = String(p.resourceType ?? 'other').toLowerCase();
-  const headers = /** @type {Record<string, string>} */ (r.headers ?? {});
-  const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
-  const text = typeof r.postData === 'string' ? r.postData
-    : Array.isArray(r.postDataEntries) ? decodeBase64Chunks(r.postDataEntries.map((/** @type {{ bytes?: string }} */ e) => e.bytes ?? '')) : undefined;
-  const method = String(r.method ?? 'GET').toUpperCase();
-  return {
-    kind: 'request', method, url: String(r.url ?? ''), type: type === 'ping' && method !== 'GET' ? 'beacon' : type,
-    topLevel: type === 'document' && (!mainFrame || p.frameId === mainFrame),
-    ...parseBody({ text, contentType }),
   };
 }
