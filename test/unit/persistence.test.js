@@ -100,4 +100,16 @@ describe('session persistence', () => {
     expect(s.items.at(-1)).to.include({ kind: 'clarify', status: 'expired' });
     expect(s.answer(/** @type {any} */ (s.items.at(-1)).id, 'late')).to.equal(false);
   });
+
+  it('storage.session never receives a known secret, even one typed a moment ago', () => {
+    const s = new Session(11);
+    s.messages.push({ role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'type', arguments: '{"ref":"e2","text":"s3cret-pass"}' }] });
+    s.upsert({ kind: 'tool', id: 'c1', name: 'type', args: { ref: 'e2', text: 's3cret-pass' } });
+    s.secrets.add(['s3cret-pass'], 'https://bank.test');
+    const stored = JSON.stringify(s.toJSON());
+    expect(stored).to.not.contain('s3cret-pass');
+    expect(stored).to.contain('••••••');
+    // The live session is untouched: only what leaves for storage is masked.
+    expect(JSON.stringify(s.items)).to.contain('s3cret-pass');
+  });
 });

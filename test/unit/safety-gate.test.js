@@ -316,3 +316,17 @@ describe('safety gate: acting on a tab outside the task', () => {
     expect(v.action === 'ask' && [v.request.severity, v.request.category]).to.deep.equal(['high', 'send']);
   });
 });
+
+describe('safety gate: a secret the model types', () => {
+  it('what goes into a secret field becomes a known secret: masked in the conversation, the panel and storage from then on', async () => {
+    const secrets = createSecretVault();
+    /** @type {AgentEvent[]} */
+    const events = [];
+    const browser = bankBrowser();
+    const messages = /** @type {ChatMessage[]} */ ([{ role: 'system', content: 'sys' }, { role: 'user', content: 'Sign in' }]);
+    await runAgent({ mode: 'act', messages, provider: fakeProvider([call({ name: 'type', args: { ref: 'pw', text: 'tr0ub4dor&3' } }), say('Signed in.')]), toolContext: { tabId: 1, browser }, emit: (e) => events.push(e), secrets, verifyDone: false });
+    expect(JSON.stringify(messages.slice(2))).to.not.contain('tr0ub4dor&3');
+    expect(JSON.stringify(events.filter((e) => e.type === 'tool_result'))).to.not.contain('tr0ub4dor&3');
+    expect(secrets.mask('pw tr0ub4dor&3')).to.equal('pw ••••••');
+  });
+});

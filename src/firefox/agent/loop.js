@@ -151,7 +151,7 @@ async function loop(opts, guard) {
       let out;
       try {
         if (secrets) await learnSecrets();
-        out = await runToolCall(call, { offered, mode, ctx, messages, guard, signal });
+        out = await runToolCall(call, { offered, mode, ctx, messages, guard, signal, secrets });
       } catch (err) {
         if (signal?.aborted || err instanceof AbortedError) {
           emit({ type: 'tool_result', id: call.id, name: call.name, result: ABORTED });

@@ -20,6 +20,7 @@ import { originOf } from './safety/scope.js';
  * @property {ToolContext} ctx
  * @property {ChatMessage[]} messages the conversation, to name the element a ref points to
  * @property {Guard} guard the safety gate of this run
+ * @property {import('../types/safety').SecretVault} [secrets] the tab's known secrets: what is typed into a secret field joins them
  * @property {AbortSignal} [signal]
  */
 /**
@@ -71,7 +72,11 @@ export async function runToolCall(call, env) {
     // One reply, one card: a step the user allowed on its own site need not ask again for what it sends there.
     if (verdict.request.rule === 'site_confirm') approvedOrigin = originOf(urlBefore) ?? undefined;
   }
-  if (tool.name === 'type' || tool.name === 'set_field') guard.policy.remember(String(args.text ?? args.value ?? ''));
+  const typed = effects.includes('touches_secrets') ? String(args.text ?? args.value ?? '') : '';
+  // What goes into a secret field is a secret from now on (masked everywhere after this call);
+  // anything else typed is remembered so it cannot leave for another site unasked.
+  if (typed && target?.secretField) env.secrets?.add([typed], originOf(urlBefore) ?? '');
+  else if (typed) guard.policy.remember(typed);
 
   /** @type {ToolResult} */
   let result;

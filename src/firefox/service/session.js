@@ -191,9 +191,10 @@ export class Session {
     }
   }
 
-  /** @returns {StoredSession} */
+  /** What storage.session keeps: every known secret masked, even one typed a moment ago. @returns {StoredSession} */
   toJSON() {
-    return { v: 1, tabId: this.tabId, conversationId: this.conversationId, mode: this.mode, messages: this.messages, items: this.items, note: this.pinned.note, running: this.running, updatedAt: Date.now() };
+    const mask = (/** @type {any} */ v) => this.secrets.maskDeep(v);
+    return { v: 1, tabId: this.tabId, conversationId: this.conversationId, mode: this.mode, messages: mask(this.messages), items: mask(this.items), note: mask(this.pinned.note), running: this.running, updatedAt: Date.now() };
   }
 
   /**
