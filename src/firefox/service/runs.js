@@ -126,7 +126,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs }) 
         const usage = { inputTokens: s.usage.inputTokens - usageBefore.inputTokens, outputTokens: s.usage.outputTokens - usageBefore.outputTokens };
         const save = ops.getTab(tabId).then((t) => history.save({
           id: `${tabId}-${startedAt}`, tabId, url: t?.url ?? tab?.url ?? '', title: t?.title ?? tab?.title ?? '', mode,
-          startedAt, endedAt: Date.now(), items: s.items.slice(firstItem).map(maskSecretArgs), usage,
+          startedAt, endedAt: Date.now(), items: s.secrets.maskDeep(s.items.slice(firstItem).map(maskSecretArgs)), usage,
         }));
         await Promise.race([save.catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
         if (s.run === controller) s.run = null;
