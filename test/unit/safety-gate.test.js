@@ -330,3 +330,40 @@ describe('safety gate: a secret the model types', () => {
     expect(secrets.mask('pw tr0ub4dor&3')).to.equal('pw ••••••');
   });
 });
+
+describe('safety gate: after the step', () => {
+  it('a write shortly after a step is still held and asked; the model hears what happened with its next result', async () => {
+    const browser = bankBrowser();
+    const ui = user('no');
+    /** @type {Promise<boolean> | null} */
+    let late = null;
+    const provider = fakeProvider([
+      call({ name: 'click', args: { ref: 'e4' } }),
+      () => {
+        // The page sends its write a moment after the click returned (a debounced submit).
+        late = /** @type {NonNullable<typeof browser.handlers>} */ (browser.handlers).wants(TRANSFER) ? /** @type {any} */ (browser.handlers).decide(TRANSFER) : Promise.resolve(true);
+        return call({ name: 'snapshot' });
+      },
+      say('ok'),
+    ]);
+    const { tools } = await run({ provider, interact: ui, toolContext: { tabId: 1, browser } });
+    expect(await late).to.equal(false);
+    expect(ui.asked.confirms.map((c) => c.cause)).to.deep.equal(['click button "Transfer"']);
+    expect(tools[1]).to.contain('[Tabwright, not the page] After your last step the page tried: POST to https://bank.test/api/transfer on bank.test. It was blocked (the user declined).');
+  });
+
+  it('the page\'s own writes long after any step are its own business', async () => {
+    let now = 0;
+    const { createGuard } = await import('../../src/chrome/agent/safety/guard.js');
+    const guard = createGuard({ policy: createPolicy({ scope: createTaskScope(`${BANK}/pay`) }), interact: user('no'), now: () => now });
+    const browser = bankBrowser();
+    await guard.runStep(1, browser, { cause: 'click', pageUrl: `${BANK}/pay`, target: null }, async () => ({ ok: true, data: {} }));
+    const h = /** @type {NonNullable<typeof browser.handlers>} */ (browser.handlers);
+    now += 1000;
+    expect(h.wants(TRANSFER)).to.equal(true);
+    now += 5000;
+    expect(h.wants(TRANSFER)).to.equal(false);
+    await guard.close();
+    expect(browser.handlers).to.equal(null);
+  });
+});
