@@ -15,6 +15,9 @@ const contentDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/chro
 export function loadContent(html, files = ['dom.js', 'roles.js', 'accname.js']) {
   const dom = new JSDOM(`<!doctype html><html><head></head><body>${html}</body></html>`, { runScripts: 'outside-only', pretendToBeVisual: true, url: 'http://127.0.0.1/' });
   const { window } = dom;
-  for (const f of files) window.eval(readFileSync(join(contentDir, f), 'utf8'));
+  // The secret rules come before the outline, as in the manifests: add them when a list leaves them out.
+  const list = files.includes('outline.js') && !files.includes('secrets.js')
+    ? files.flatMap((f) => (f === 'outline.js' ? ['secret-patterns.js', 'secrets.js', f] : [f])) : files;
+  for (const f of list) window.eval(readFileSync(join(contentDir, f), 'utf8'));
   return { window, document: window.document, tw: window.Tabwright };
 }
