@@ -81,7 +81,7 @@ scenario('widgets: frames', (ctx) => {
       expect(typed.data.value).to.equal(`ada-${which}`);
       expect(typed.data.trusted ?? false).to.equal(ctx.kind === 'chromium');
       const pass = await ok(env, f.tabId, 'type', { ref: findRef(part, 'textbox', 'Password'), text: 'hunter22' });
-      expect(pass.data.value).to.equal('(hidden)');
+      expect(pass.data.value).to.equal('••••••');
       await ok(env, f.tabId, 'select_option', { ref: findRef(part, 'combobox', 'Region'), label: 'Europe' });
       const checked = await ok(env, f.tabId, 'check', { ref: findRef(part, 'checkbox', 'Remember me') });
       expect(checked.data).to.include({ checked: true, changed: true });

@@ -10,11 +10,16 @@ const contentDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/chro
 /**
  * @param {string} html the body's HTML
  * @param {string[]} [files] content scripts to load, in manifest order
+ * @param {(window: any) => void} [setup] runs before the scripts (shims for what jsdom lacks)
  * @returns {{ window: any, document: Document, tw: any }}
  */
-export function loadContent(html, files = ['dom.js', 'roles.js', 'accname.js']) {
+export function loadContent(html, files = ['dom.js', 'roles.js', 'accname.js'], setup = undefined) {
   const dom = new JSDOM(`<!doctype html><html><head></head><body>${html}</body></html>`, { runScripts: 'outside-only', pretendToBeVisual: true, url: 'http://127.0.0.1/' });
   const { window } = dom;
-  for (const f of files) window.eval(readFileSync(join(contentDir, f), 'utf8'));
+  setup?.(window);
+  // The secret rules come before the outline, as in the manifests: add them when a list leaves them out.
+  const list = files.includes('outline.js') && !files.includes('secrets.js')
+    ? files.flatMap((f) => (f === 'outline.js' ? ['secret-patterns.js', 'secrets.js', f] : [f])) : files;
+  for (const f of list) window.eval(readFileSync(join(contentDir, f), 'utf8'));
   return { window, document: window.document, tw: window.Tabwright };
 }

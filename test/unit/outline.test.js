@@ -34,7 +34,7 @@ describe('outline (content/outline.js)', () => {
   it('names a control once: label text is not repeated beside it', () => {
     const { tw } = load('<label>Email <input type="email" required value="a@b.c"></label><label for="p">Password</label><input id="p" type="password" value="secret">');
     const text = tw.outline.build().text;
-    expect(text).to.equal('- textbox "Email" value="a@b.c" [required] [ref=e1]\n- textbox "Password" value="(filled)" [password] [ref=e2]');
+    expect(text).to.equal('- textbox "Email" value="a@b.c" [required] [ref=e1]\n- textbox "Password" value="••••••" [password] [ref=e2]');
     expect(text).to.not.contain('secret');
   });
 

@@ -57,7 +57,9 @@
   function describe(el) {
     const id = el.id ? `#${el.id}` : '';
     const cls = !id && typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/)[0]}` : '';
-    const label = clean(el.getAttribute('aria-label') || /** @type {HTMLElement} */ (el).innerText || el.textContent).slice(0, 60);
+    // A secret field's text (a textarea's content) is its value: only its aria-label names it.
+    const own = globalThis.Tabwright.secrets?.isSecretField(el) ? '' : /** @type {HTMLElement} */ (el).innerText || el.textContent;
+    const label = clean(el.getAttribute('aria-label') || own).slice(0, 60);
     return `${el.tagName.toLowerCase()}${id}${cls}${label ? ` "${label}"` : ''}`;
   }
 
@@ -422,11 +424,11 @@
   addEventListener('beforeunload', () => { leaving = true; });
   addEventListener('pagehide', () => { leaving = true; });
 
-  /** @param {Element} el */
+  /** What a field holds, as it may leave the page: a secret field's value is the mask (content/secrets.js). @param {Element} el */
   function fieldValue(el) {
-    if (el instanceof HTMLInputElement && el.type === 'password') return '(hidden)';
-    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return el.value;
-    return clean(/** @type {HTMLElement} */ (el).innerText ?? el.textContent).slice(0, 200);
+    const S = globalThis.Tabwright.secrets;
+    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return S.maskValue(el, el.value);
+    return S.maskText(clean(/** @type {HTMLElement} */ (el).innerText ?? el.textContent).slice(0, 200));
   }
 
   /** Focus the field and clear it (select-all + delete, as a person does), ready for typing. @param {Element} el @param {boolean} clear */
@@ -577,8 +579,7 @@
       const el = f.el.closest('button, a[href], input, select, textarea, summary, label, [role], [onclick], [contenteditable=""], [contenteditable=true]') ?? f.el;
       const role = tw.actionable.roleFor(el) || el.localName;
       const name = tw.actionable.nameFor(el, role, 'target') || describe(el);
-      const secrets = /** @type {{ secrets?: { isSecretField(el: Element): boolean } }} */ (/** @type {unknown} */ (tw)).secrets;
-      const secretField = secrets ? secrets.isSecretField(el) : el instanceof HTMLInputElement && el.type === 'password';
+      const secretField = tw.secrets.isSecretField(el.localName === 'label' ? /** @type {HTMLLabelElement} */ (el).control ?? el : el);
       return { ok: true, data: { role, name: String(name).slice(0, 200), secretField } };
     },
     'content.keys': async (/** @type {{ keys: string[], repeat?: number, target?: ActionTarget }} */ msg) => {

@@ -1,5 +1,7 @@
 // The content script's message entry. Each content file registers the requests it answers in
 // Tabwright.handlers (loaded before this one, see the manifest); this file only dispatches.
+// Every answer leaves with its token-looking strings masked (content/secrets.js), whatever handler
+// made it; content.secrets alone answers raw values (for the background's vault, never the model).
 (() => {
   if (globalThis.Tabwright?.listening) return;
   const tw = globalThis.Tabwright;
@@ -12,16 +14,19 @@
       sendResponse({ ok: false, code: 'UNKNOWN_REQUEST', message: `The page script does not know "${msg.type}".` });
       return false;
     }
+    const raw = msg.type === 'content.secrets';
+    /** @param {unknown} r */
+    const answer = (r) => sendResponse(raw || !tw.secrets ? r : tw.secrets.maskDeep(r));
     /** @param {unknown} err */
-    const fail = (err) => sendResponse({ ok: false, code: 'CONTENT_ERROR', message: err instanceof Error ? err.message : String(err) });
+    const fail = (err) => answer({ ok: false, code: 'CONTENT_ERROR', message: err instanceof Error ? err.message : String(err) });
     try {
       const result = handler(msg);
       // Handlers may be async (waiting for a re-render, a scroll, an option list to load).
       if (result && typeof (/** @type {any} */ (result)).then === 'function') {
-        /** @type {Promise<unknown>} */ (result).then(sendResponse, fail);
+        /** @type {Promise<unknown>} */ (result).then(answer, fail);
         return true;
       }
-      sendResponse(result);
+      answer(result);
     } catch (err) {
       fail(err);
     }

@@ -11,7 +11,10 @@
     const head = `# ${document.title}\n${location.href}\n\n`;
     let body = '';
     try {
-      const article = new Readability(/** @type {Document} */ (document.cloneNode(true)), { charThreshold: 300 }).parse();
+      const copy = /** @type {Document} */ (document.cloneNode(true));
+      // Secret fields' values (value attributes, a textarea's text) are masked in the copy first.
+      tw.secrets.scrubClone(document.documentElement, copy.documentElement);
+      const article = new Readability(copy, { charThreshold: 300 }).parse();
       if (article && article.content) {
         const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
         // Images carry no text a question can use; their alt text is kept.
@@ -25,7 +28,7 @@
     }
     body = body.replace(/\n{3,}/g, '\n\n').trim();
     if (body.length > maxChars) body = `${body.slice(0, maxChars)}\n[… truncated at ${maxChars} characters]`;
-    return { ok: true, data: head + body };
+    return { ok: true, data: tw.secrets.maskText(head + body) };
   }
 
   tw.reader = { read };

@@ -31,6 +31,10 @@ export interface TabwrightContent {
   listeners: { collect(): WeakSet<Element> };
   frames: { frameIdOf(iframe: Element, nonce?: string): number | null; introduced(nonce: string | undefined, count: number, ms?: number): Promise<void>; frameElementOf(childId: number): Element | null };
   capabilities: any;
+  /** content/secret-patterns.js: generated from agent/safety/secret-patterns.js (npm run sync) */
+  secretPatterns: typeof import('../agent/safety/secret-patterns.js');
+  /** content/secrets.js: secret fields and the masking of everything that leaves the page */
+  secrets: import('./secrets').ContentSecrets;
   reader: { read(maxChars?: number): ToolResult };
   pageText: {
     readText(maxChars?: number): ToolResult;

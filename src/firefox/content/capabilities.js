@@ -1,7 +1,7 @@
 // The page's capabilities in a few lines (seed 001, "MiniPCD"): its main actions, its forms
 // (purpose, fields, submit control) and its collections of repeated items (inferred fields and
 // counts), each with an inferred kind, capped at 30/20/20; and extract_data's rows.
-// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, outline.js.
+// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, secrets.js, outline.js.
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.capabilities) return;
@@ -174,7 +174,8 @@
   }
 
   function summary() {
-    return { ok: true, data: { url: location.href, title: document.title, actions: actions(), forms: forms(), collections: collections() } };
+    // Names and example texts could show a token (an API key in a list of keys): masked.
+    return { ok: true, data: tw.secrets.maskDeep({ url: location.href, title: document.title, actions: actions(), forms: forms(), collections: collections() }) };
   }
 
   /** @param {string} id @param {string[] | undefined} fields @param {number} [limit] */
@@ -191,7 +192,7 @@
       if (!fields || !fields.length) return all;
       return Object.fromEntries(fields.map((k) => [k, all[k] ?? null]));
     });
-    return { ok: true, data: { collection: id, count: itemsOf(container, entry.sig).length, rows } };
+    return { ok: true, data: { collection: id, count: itemsOf(container, entry.sig).length, rows: tw.secrets.maskDeep(rows) } };
   }
 
   tw.capabilities = { summary, extract, kindOf };

@@ -2,7 +2,7 @@
 // name, states and a ref on every actionable element. Built in small passes: walk (the flat tree
 // into outline nodes, generics dissolved), tidy (merge text, fold single-child wrappers and table
 // rows, drop text that repeats a name), filter (interactive-only), render (lines, maxChars).
-// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, listeners.js, frames.js.
+// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, listeners.js, frames.js, secret-patterns.js, secrets.js.
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.outline) return;
@@ -10,6 +10,7 @@
   const { roleOf, WIDGET, LANDMARK } = tw.roles;
   const A = tw.actionable;
   const R = tw.refs;
+  const S = tw.secrets;
 
   /**
    * @typedef {object} ONode
@@ -299,16 +300,19 @@
     try { return el.matches(sel); } catch { return false; }
   }
 
-  /** A field's current value, never a password's. @param {Element} el @param {boolean} aria the element has aria-* attributes */
+  /**
+   * A field's current value; a secret field's (password now or ever, one-time code, card number…,
+   * content/secrets.js) is the mask. Token-looking strings are masked in the rendered text.
+   * @param {Element} el @param {boolean} aria the element has aria-* attributes
+   */
   function valueOf(el, aria) {
     if (el.localName === 'input') {
       const input = /** @type {HTMLInputElement} */ (el);
-      if (input.type === 'password') return input.value ? '(filled)' : '';
       if (/^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test(input.type)) return '';
-      return input.value.slice(0, 200);
+      return S.maskValue(el, input.value.slice(0, 200));
     }
-    if (el.localName === 'textarea') return /** @type {HTMLTextAreaElement} */ (el).value.slice(0, 200);
-    if (el.localName === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => clean(o.textContent)).join(', ');
+    if (el.localName === 'textarea') return S.maskValue(el, /** @type {HTMLTextAreaElement} */ (el).value.slice(0, 200));
+    if (el.localName === 'select') return S.maskValue(el, [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => clean(o.textContent)).join(', '));
     if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return clean(el.textContent).slice(0, 200);
     if (!aria) return '';
     if (el.getAttribute('aria-valuetext')) return el.getAttribute('aria-valuetext') ?? '';
@@ -480,7 +484,8 @@
     if (above) nodes.unshift({ summary: `[${count(above)} above the viewport not shown: scroll up or snapshot without viewportOnly]` });
     if (below) nodes.push({ summary: `[${count(below)} below the viewport not shown: scroll down or snapshot without viewportOnly]` });
     const { text, truncated } = render(nodes, opts.maxChars ?? 40_000);
-    return { text, refs: countRefs(nodes), url: location.href, title: document.title, truncated };
+    // Someone's API key shown on a settings page, a token in a link: masked wherever they stand.
+    return { text: S.maskText(text), refs: countRefs(nodes), url: S.maskText(location.href), title: S.maskText(document.title), truncated };
   }
 
   /** @param {ONode[]} nodes @returns {number} */

@@ -63,7 +63,8 @@
     const f = I.focused();
     if (f && f !== document.body) out.focus = I.describe(f);
     added = new Set(); removedTexts = new Set();
-    return out;
+    // Text that appeared or vanished may hold a token (a key shown once after "Create key").
+    return tw.secrets.maskDeep(out);
   }
 
   /** @param {{ target?: ActionTarget, maxChars?: number, outer?: boolean }} msg @returns {ToolResult} */
@@ -73,10 +74,11 @@
     if (msg.target) { const f = I.find(msg.target); if (!('el' in f)) return f; el = f.el; }
     const max = msg.maxChars ?? 20_000;
     const clone = /** @type {Element} */ (el.cloneNode(true));
-    // Password values never leave the page, not even in markup.
-    for (const p of clone.querySelectorAll('input[type=password]')) p.removeAttribute('value');
+    // Secret values never leave the page, not even in markup: a secret field's value attribute (and
+    // the value typed since) is the mask, a secret textarea's text too; tokens in text are masked.
+    tw.secrets.scrubClone(el, clone);
     clone.querySelectorAll('script, style').forEach((s) => { s.textContent = ''; });
-    const html = msg.outer === false ? clone.innerHTML : clone.outerHTML;
+    const html = tw.secrets.maskText(msg.outer === false ? clone.innerHTML : clone.outerHTML);
     return { ok: true, data: html.length > max ? `${html.slice(0, max)}\n<!-- … truncated ${html.length - max} characters -->` : html };
   }
 

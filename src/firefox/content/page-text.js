@@ -8,7 +8,8 @@
     const main = document.querySelector('main, article, [role=main]') ?? document.body;
     const text = (/** @type {HTMLElement} */ (main).innerText ?? '').replace(/\n{3,}/g, '\n\n').trim();
     const body = text.length > maxChars ? `${text.slice(0, maxChars)}\n[… truncated]` : text;
-    return { ok: true, data: `# ${document.title}\n${location.href}\n\n${body}` };
+    // innerText holds no field values; token-looking strings (an API key shown as text) are masked.
+    return { ok: true, data: globalThis.Tabwright.secrets.maskText(`# ${document.title}\n${location.href}\n\n${body}`) };
   }
 
   const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, { pageText: { readText } });

@@ -30,7 +30,8 @@
       fire(el, 'change');
       // A date or number input silently rejects a malformed value; say so instead of pretending.
       if (el.value !== value && !(el instanceof HTMLInputElement && el.type === 'range')) {
-        return { ok: false, code: 'VALUE_REJECTED', message: `${I.describe(el)} did not accept "${value}" (it now holds "${el.value}"). ${el instanceof HTMLInputElement && el.type === 'date' ? 'Dates use the form YYYY-MM-DD.' : 'Check the expected format.'}` };
+        const secret = globalThis.Tabwright.secrets.isSecretField(el);
+        return { ok: false, code: 'VALUE_REJECTED', message: `${I.describe(el)} did not accept ${secret ? 'the value' : `"${value}"`} (it now holds "${I.fieldValue(el)}"). ${el instanceof HTMLInputElement && el.type === 'date' ? 'Dates use the form YYYY-MM-DD.' : 'Check the expected format.'}` };
       }
       el.blur();
       return { ok: true, data: { value: I.fieldValue(el) } };

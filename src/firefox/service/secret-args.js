@@ -1,13 +1,38 @@
-// Text typed into a password field is a secret: the content script reports it as '(hidden)', and
-// the panel and the history must not show or keep what the model typed there either.
+// Text typed into a secret field is a secret: the content script reports such a field's value as the
+// mask (content/secrets.js), and the panel and the history must not show or keep what the model typed
+// there either.
+//
+//   maskSecretArgs(item)            a `type` tool item whose result value is masked gets its typed text
+//                                   masked too (also for items recorded before the mask, as '(hidden)')
+//   maskItemSecrets(item, vault)    that, then every known secret and token-looking string in the item
+//                                   masked by the tab's vault (agent/safety/secrets.js)
+//   MASK                            re-exported from agent/safety/secret-patterns.js (the one definition)
 /** @import { TranscriptItem } from '../types/messages' */
+/** @import { SecretVault } from '../types/safety' */
+import { MASK, maskTokens } from '../agent/safety/secret-patterns.js';
 
-export const MASK = '••••••';
+export { MASK };
+
+/** Values a content script reports for a secret field: the mask, or '(hidden)' from before it. */
+const MASKED = new Set([MASK, '(hidden)']);
 
 /** @param {TranscriptItem} item @returns {TranscriptItem} the item with a secret's typed text masked */
 export function maskSecretArgs(item) {
   if (item.kind !== 'tool' || item.name !== 'type' || !item.result?.ok) return item;
   const data = /** @type {{ value?: unknown }} */ (item.result.data ?? {});
-  if (data.value !== '(hidden)' || !item.args || typeof item.args !== 'object') return item;
-  return { ...item, args: { ...item.args, text: MASK } };
+  if (!item.args || typeof item.args !== 'object') return item;
+  if (typeof data.value === 'string' && MASKED.has(data.value)) return { ...item, args: { ...item.args, text: MASK } };
+  // Typed text that looks like a key is masked even in a field that is not secret.
+  const text = /** @type {{ text?: unknown }} */ (item.args).text;
+  if (typeof text === 'string' && maskTokens(text) !== text) return { ...item, args: { ...item.args, text: maskTokens(text) } };
+  return item;
+}
+
+/**
+ * maskSecretArgs, then the vault's masking of everything in the item (arguments, result, text).
+ * @param {TranscriptItem} item @param {SecretVault | null | undefined} vault @returns {TranscriptItem}
+ */
+export function maskItemSecrets(item, vault) {
+  const masked = maskSecretArgs(item);
+  return vault ? vault.maskDeep(masked) : masked;
 }

@@ -8,12 +8,12 @@
 /** @import { ErrorCode } from '../error-codes.js' */
 import { dataInUrl, originOf, siteLabel } from './scope.js';
 import { elementCategory } from './semantics.js';
+import { MASK, isSecretName } from './secret-patterns.js';
 
 /** Methods that never change data (a CORS preflight asks nothing either). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Resource types that send data out even with GET. */
 const SENDING_TYPES = new Set(['ping', 'beacon', 'csp_report', 'csp-report']);
-const MASK = '••••••';
 const MAX_DETAILS = 12;
 
 /**
@@ -246,7 +246,7 @@ export function createPolicy(opts) {
 
   /** @param {{ label: string, value: string }} d */
   function maskDetail(d) {
-    const secretName = /pass(word)?|pwd|otp|cvv|cvc|csc|card.?num|ccnum|\bpin\b|secret|token|api.?key/i.test(d.label);
+    const secretName = isSecretName(d.label);
     const value = secretName && d.value ? MASK : mask(d.value);
     return { label: mask(d.label).slice(0, 60), value: value.length > 200 ? `${value.slice(0, 197)}…` : value };
   }
