@@ -67,7 +67,8 @@ scenario('plan mode', (ctx) => {
       expect(reqs.slice(1).every((r) => r.body.model === 'mock-2')).to.equal(true);
       // Step 3 saw the outputs of steps 1 and 2.
       expect(reqs[7].body.messages[1].content).to.contain('Step 1 output: Did: Type alice into the Username field');
-      expect(reqs[7].body.messages[1].content).to.contain('Step 2 output: Did: Type hunter2 into the Password field');
+      // What went into the password field is a secret from then on: masked in what later steps see.
+      expect(reqs[7].body.messages[1].content).to.contain('Step 2 output: Did: Type •••••• into the Password field');
       const card = await panel.evaluate(() => {
         const c = /** @type {HTMLElement} */ (document.querySelector('.card.plan'));
         return { status: c.dataset.status, steps: [...c.querySelectorAll('li')].map((li) => /** @type {HTMLElement} */ (li).dataset.status) };
