@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { targetOf } from '../../src/chrome/agent/tools/act.js';
 import { frameOfTarget, frameOffset, toTopPoint, getFrames } from '../../src/chrome/agent/tools/frames.js';
-import { frameOf } from '../../src/chrome/service/browser-ops.js';
+import { frameOf } from '../../src/chrome/service/content-channel.js';
 import { fakeBrowser } from './fake-browser.js';
 
 /** @import { ContentRequest } from '../../src/chrome/types/core' */
@@ -70,12 +70,12 @@ describe('frames', () => {
     const r = await getFrames.run({}, { tabId: 1, browser: nested() });
     expect(r.ok).to.equal(true);
     expect(/** @type {any} */ (r).data.frames).to.deep.equal([
-      { frameId: 0, parentFrameId: -1, url: 'https://shop.example/', origin: 'top', title: 'Frame 0', name: null },
-      { frameId: 3, parentFrameId: 0, url: 'https://shop.example/frame.html', origin: 'same-origin', title: 'Frame 3', name: null },
-      { frameId: 7, parentFrameId: 3, url: 'https://pay.example/card', origin: 'cross-origin', title: 'Frame 7', name: 'inner' },
-      { frameId: 9, parentFrameId: 3, url: 'about:blank', origin: 'same-origin', title: 'Frame 9', name: null },
+      { frameId: 0, parentFrameId: -1, url: 'https://shop.example/', origin: 'top', title: 'Frame 0', name: null, state: 'readable' },
+      { frameId: 3, parentFrameId: 0, url: 'https://shop.example/frame.html', origin: 'same-origin', title: 'Frame 3', name: null, state: 'readable' },
+      { frameId: 7, parentFrameId: 3, url: 'https://pay.example/card', origin: 'cross-origin', title: 'Frame 7', name: 'inner', state: 'readable' },
+      { frameId: 9, parentFrameId: 3, url: 'about:blank', origin: 'same-origin', title: 'Frame 9', name: null, state: 'readable' },
       // about:blank takes its parent's origin: inside the cross-origin frame it is cross-origin too.
-      { frameId: 11, parentFrameId: 7, url: 'about:blank', origin: 'cross-origin', title: 'Frame 11', name: null },
+      { frameId: 11, parentFrameId: 7, url: 'about:blank', origin: 'cross-origin', title: 'Frame 11', name: null, state: 'readable' },
     ]);
     const none = fakeBrowser();
     expect(await getFrames.run({}, { tabId: 1, browser: none })).to.include({ ok: false, code: 'PAGE_NOT_SCRIPTABLE' });

@@ -24,6 +24,8 @@ export const ERROR_CODES = Object.freeze({
   STATE_UNCHANGED: 'The action ran but nothing changed.',
   UNKNOWN_COLLECTION: 'There is no such list on the page.',
   FRAME_UNKNOWN: 'There is no such frame; call get_frames.',
+  FRAME_UNRESPONSIVE: 'A frame of the page did not answer in time; act on the rest of the page or reload it.',
+  FRAME_NOT_SCRIPTABLE: 'That frame holds no web page Tabwright can read (it failed to load, is blank, or is a browser page).',
   NO_OUTLINE: 'There is no snapshot to compare with yet.',
   // Tabs, pages and the browser
   TAB_GONE: 'The tab was closed.',

@@ -16,14 +16,15 @@ export function createPlatform() {
   const netHold = createNetHold(cdp);
   return {
     name: 'chrome',
-    async injectContent(tabId) {
-      // Every content_scripts entry, in manifest order, in the frames and world it declares.
+    async injectContent(tabId, frameId = 0) {
+      // Every content_scripts entry, in manifest order and the world it declares, into this one
+      // frame: allFrames would wait on frames no script can enter (javascript: URLs), for ever.
       for (const entry of chrome.runtime.getManifest().content_scripts ?? []) {
         const files = entry.js ?? [];
-        if (!files.length) continue;
+        if (!files.length || (frameId && !entry.all_frames)) continue;
         const world = /** @type {any} */ (entry).world === 'MAIN' ? 'MAIN' : 'ISOLATED';
         // A page may refuse the main world (CSP of about:blank frames): the isolated scripts still count.
-        const run = chrome.scripting.executeScript({ target: { tabId, allFrames: !!entry.all_frames }, files, world: /** @type {any} */ (world) });
+        const run = chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files, world: /** @type {any} */ (world) });
         await (world === 'MAIN' ? run.catch(() => {}) : run);
       }
     },

@@ -110,8 +110,12 @@ export type ToolResult<T = unknown> = ToolOk<T> | ToolErr;
 
 /** What a tool may touch: injected, so the tools run under Node in tests. */
 export interface BrowserOps {
-  /** send a message to the tab's content script; injects the script first when it is missing */
-  sendToContent(tabId: number, message: ContentRequest): Promise<ToolResult>;
+  /**
+   * send a message to a frame's content script (the frame the message names, else the top one);
+   * injects the scripts first when they are missing. Never waits past a deadline (10 s plus the
+   * message's own timeoutMs, or opts.deadlineMs): then FRAME_UNRESPONSIVE naming the frame.
+   */
+  sendToContent(tabId: number, message: ContentRequest, opts?: { deadlineMs?: number }): Promise<ToolResult>;
   navigate(tabId: number, url: string, signal?: AbortSignal): Promise<ToolResult<{ url: string; title: string }>>;
   getTab(tabId: number): Promise<{ url: string; title: string; status?: string } | null>;
   /** wait until the tab has finished loading (no-op when it already has) */
@@ -147,6 +151,12 @@ export interface FrameInfo {
   frameId: number;
   parentFrameId: number;
   url: string;
+  /** it can host the content scripts (an http(s) page that loaded); others are never messaged */
+  scriptable?: boolean;
+  /** its last navigation failed (refused, unreachable, blocked): an error page */
+  failed?: boolean;
+  /** its document has not been parsed yet (still downloading): no script can answer there yet */
+  loading?: boolean;
 }
 
 export interface TabInfo { tabId: number; url: string; title: string; active: boolean }

@@ -10,14 +10,14 @@ let stripOrigin = null;
 export function createPlatform() {
   return {
     name: 'firefox',
-    async injectContent(tabId) {
+    async injectContent(tabId, frameId = 0) {
       // Every content_scripts entry, in manifest order, in the frames it declares. tabs.executeScript
       // (MV2) cannot reach the page's own world: "world": "MAIN" entries (page hooks, listener
-      // tracker) start working in such a tab when it next loads.
+      // tracker) start working in such a tab when it next loads. One frame at a time, as in Chrome.
       for (const entry of browser.runtime.getManifest().content_scripts ?? []) {
-        if (/** @type {any} */ (entry).world === 'MAIN') continue;
+        if (/** @type {any} */ (entry).world === 'MAIN' || (frameId && !entry.all_frames)) continue;
         for (const file of entry.js ?? []) {
-          await browser.tabs.executeScript(tabId, { file: `/${file}`, runAt: 'document_idle', allFrames: !!entry.all_frames });
+          await browser.tabs.executeScript(tabId, { file: `/${file}`, runAt: 'document_idle', frameId });
         }
       }
     },

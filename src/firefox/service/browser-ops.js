@@ -1,8 +1,9 @@
 // The BrowserOps the tools use, built on the WebExtension tabs API (the same in both browsers
 // through webextension-polyfill); what differs (script injection) comes from the platform.
-/** @import { BrowserOps, ContentRequest, ToolResult } from '../types/core' */
+/** @import { BrowserOps, ToolResult } from '../types/core' */
 /** @import { Platform } from '../types/platform' */
-import { parseRef } from '../agent/refs.js';
+import { createContentChannel } from './content-channel.js';
+import { createNavWatch } from './nav-watch.js';
 import { createDownloadHold } from './download-hold.js';
 
 const NAV_TIMEOUT_MS = 30_000;
@@ -10,23 +11,19 @@ const NAV_TIMEOUT_MS = 30_000;
 /** @param {Platform} platform @returns {BrowserOps} */
 export function createBrowserOps(platform) {
   const downloads = createDownloadHold();
+  const loads = createNavWatch();
+  const content = createContentChannel(platform, { tabGone, settle: loads.untilLoaded, noDocumentYet: loads.noDocumentYet, failed: loads.failed, generation: loads.generation });
+  /**
+   * Waits briefly for a navigation an action may have started, then for its document.
+   * @param {number} tabId @param {AbortSignal} [signal]
+   */
+  async function settleTab(tabId, signal) {
+    await sleep(120);
+    await loads.untilLoaded(tabId, signal);
+  }
   return {
-    async sendToContent(tabId, message) {
-      try {
-        return await send(tabId, message);
-      } catch (err) {
-        const why = errText(err);
-        if (await tabGone(tabId)) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed. Open the page again and retry.' };
-        if (/receiving end does not exist|could not establish connection/i.test(why)) {
-          // The page loaded before the extension, or is still loading: inject, then try once more.
-          try { await settleTab(tabId); await platform.injectContent(tabId); } catch (e) {
-            return { ok: false, code: 'PAGE_NOT_SCRIPTABLE', message: `Tabwright cannot work on this page (${errText(e)}). Browser pages and the extension stores are off limits; open a web page.` };
-          }
-          try { return await send(tabId, message); } catch (e) { return channelError(e, message); }
-        }
-        return channelError(err, message);
-      }
-    },
+    sendToContent: content.sendToContent,
+    listFrames: content.listFrames,
 
     async navigate(tabId, url, signal) {
       try {
@@ -75,13 +72,6 @@ export function createBrowserOps(platform) {
       if (!requests) return null;
       const releaseDownloads = downloads.arm(tabId, handlers);
       return { async release() { releaseDownloads(); await requests.release(); } };
-    },
-
-    async listFrames(tabId) {
-      try {
-        const frames = await browser.webNavigation.getAllFrames({ tabId });
-        return (frames ?? []).map((f) => ({ frameId: f.frameId, parentFrameId: f.parentFrameId, url: f.url }));
-      } catch { return []; }
     },
   };
 }
@@ -205,48 +195,6 @@ async function listDownloads(opts) {
   return items.map((d) => ({ id: d.id, url: d.url, filename: d.filename, state: d.state, bytes: d.bytesReceived, totalBytes: d.totalBytes, startTime: d.startTime, mime: d.mime ?? '' }));
 }
 
-/**
- * The frame a request goes to: the one its ref names ("f7:e3" → frame 7), else its frameId, else the top frame.
- * @param {ContentRequest} message
- */
-export function frameOf(message) {
-  // Acting requests name their element as target (drag_drop: from); perception's as ref.
-  const m = /** @type {{ ref?: unknown, target?: { ref?: unknown, frameId?: unknown }, from?: { ref?: unknown, frameId?: unknown }, frameId?: unknown }} */ (message);
-  const ref = m.target?.ref ?? m.from?.ref ?? m.ref;
-  if (typeof ref === 'string') {
-    const parsed = parseRef(ref);
-    if (parsed) return parsed.frameId;
-  }
-  // A text or selector target scoped with frame_id (ActionTarget.frameId).
-  const scoped = m.target?.frameId ?? m.from?.frameId;
-  if (typeof scoped === 'number') return scoped;
-  return typeof m.frameId === 'number' ? m.frameId : 0;
-}
-
-/** @param {number} tabId @param {ContentRequest} message @returns {Promise<ToolResult>} */
-async function send(tabId, message) {
-  const reply = await browser.tabs.sendMessage(tabId, message, { frameId: frameOf(message) });
-  if (!reply || typeof reply !== 'object' || !('ok' in reply)) {
-    return { ok: false, code: 'NO_CONTENT_REPLY', message: 'The page did not answer. It may still be loading; take a snapshot again.', retryable: true };
-  }
-  return /** @type {ToolResult} */ (reply);
-}
-
-/**
- * The message channel closed before the reply: the page navigated or was unloaded mid-action.
- * @param {unknown} err @param {ContentRequest} message @returns {ToolResult}
- */
-function channelError(err, message) {
-  const why = errText(err);
-  if (/message channel closed|message manager disconnected|back\/forward cache|page unloaded|receiving end/i.test(why)) {
-    if (message.type === 'content.click' || message.type === 'content.type') {
-      return { ok: true, data: { note: 'The page navigated during the action. Take a snapshot to see the new page.' } };
-    }
-    return { ok: false, code: 'PAGE_CHANGED', message: 'The page navigated while it was being read. Take a snapshot again.', retryable: true };
-  }
-  return { ok: false, code: 'CONTENT_ERROR', message: `The page script failed: ${why}` };
-}
-
 /** @param {number} tabId */
 async function tabGone(tabId) {
   try { await browser.tabs.get(tabId); return false; } catch { return true; }
@@ -255,23 +203,6 @@ async function tabGone(tabId) {
 /** @param {unknown} err */
 function errText(err) {
   return err instanceof Error ? err.message : String(err);
-}
-
-/**
- * Waits briefly for a navigation an action may have started, then for it to finish.
- * @param {number} tabId @param {AbortSignal} [signal]
- */
-async function settleTab(tabId, signal) {
-  await sleep(120);
-  // Polled, not awaited as an event: a load already under way sends no "loading" change, and one
-  // the safety hold aborted may end without a "complete" event after it.
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    let tab;
-    try { tab = await browser.tabs.get(tabId); } catch { return; }
-    if (tab.status !== 'loading' || signal?.aborted || Date.now() > deadline) return;
-    await sleep(100);
-  }
 }
 
 /**

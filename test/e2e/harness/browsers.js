@@ -27,7 +27,7 @@ async function requireBinary(path, what, install) {
  * @typedef {object} BrowserEnv
  * @property {'chromium' | 'firefox'} kind
  * @property {string} extBase the extension's base URL, ending in /
- * @property {(url: string) => Promise<Driver>} openPage a web page in a new tab
+ * @property {(url: string, opts?: { waitUntil?: 'load' | 'domcontentloaded' }) => Promise<Driver>} openPage a web page in a new tab (by default once it has loaded)
  * @property {(path: string) => Promise<Driver>} openExtensionPage an extension page in a new tab
  * @property {() => Promise<void>} close
  * @property {any} raw the library's browser or context
@@ -59,9 +59,9 @@ export async function launchChromium(extra = {}) {
     kind: 'chromium',
     extBase,
     raw: ctx,
-    async openPage(url) {
+    async openPage(url, opts = {}) {
       const page = await ctx.newPage();
-      await page.goto(url, { waitUntil: 'load' });
+      await page.goto(url, { waitUntil: opts.waitUntil ?? 'load' });
       return new Driver('chromium', /** @type {any} */ (page));
     },
     async openExtensionPage(path) {
@@ -104,9 +104,9 @@ export async function launchFirefox(extra = {}) {
     kind: 'firefox',
     extBase,
     raw: browser,
-    async openPage(url) {
+    async openPage(url, opts = {}) {
       const page = await browser.newPage();
-      await page.goto(url, { waitUntil: 'load' });
+      await page.goto(url, { waitUntil: opts.waitUntil ?? 'load' });
       return new Driver('firefox', /** @type {any} */ (page));
     },
     async openExtensionPage(path) {

@@ -25,10 +25,13 @@ export async function refOf(env, tabId, role, name) {
   return findRef(String(snap.data), role, name);
 }
 
-/** Open a fixture page; returns the page driver and its tab id. @param {TestEnv} env @param {string} path */
-export async function openFixture(env, path) {
+/**
+ * Open a fixture page; returns the page driver and its tab id.
+ * @param {TestEnv} env @param {string} path @param {{ waitUntil?: 'load' | 'domcontentloaded' }} [opts] a page with a frame that never loads never reaches "load"
+ */
+export async function openFixture(env, path, opts) {
   const url = `${env.site.url}/${path}`;
-  const page = await env.browser.openPage(url);
+  const page = await env.browser.openPage(url, opts);
   const tabId = await tabIdOf(env, url);
   return { page, tabId, url };
 }

@@ -56,6 +56,20 @@ export async function toTopPoint(ctx, frameId, p) {
   return q.x >= 0 && q.y >= 0 && q.x < o.viewport.width && q.y < o.viewport.height ? q : null;
 }
 
+/**
+ * What get_frames says of a frame: readable (its content script answered), failed (an error page:
+ * refused, unreachable), blank (about:blank, javascript:, read through its parent when same-origin)
+ * or unresponsive.
+ * @param {FrameInfo} f @param {import('../../types/core').ToolResult | null} info
+ */
+function frameState(f, info) {
+  if (f.failed) return 'failed to load';
+  if (f.scriptable === false) return /^(about|javascript):/.test(f.url) ? 'blank' : 'not readable';
+  if (f.loading) return 'still loading';
+  if (info?.ok) return 'readable';
+  return info?.code === 'FRAME_UNRESPONSIVE' ? 'not answering' : 'not readable';
+}
+
 /** @type {Tool} */
 export const getFrames = {
   name: 'get_frames',
@@ -70,19 +84,23 @@ export const getFrames = {
     /** @param {FrameInfo | undefined} f @param {number} [depth] @returns {string} */
     const effectiveOrigin = (f, depth = 0) => (!f ? 'null' : f.url.startsWith('about:') && depth < 10 ? effectiveOrigin(frames.find((p) => p.frameId === f.parentFrameId), depth + 1) : originOf(f.url));
     const topOrigin = effectiveOrigin(frames.find((f) => f.frameId === 0));
-    const out = [];
-    for (const f of frames) {
-      const info = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.frameInfo', frameId: f.frameId });
-      const d = info.ok ? /** @type {{ title: string, name: string }} */ (info.data) : null;
-      out.push({
+    // Frames that can host a script are asked for their title, all at once and briefly: one that
+    // does not answer is listed without it.
+    const infos = await Promise.all(frames.map((f) => (f.scriptable === false || f.loading ? null
+      : ctx.browser.sendToContent(ctx.tabId, { type: 'content.frameInfo', frameId: f.frameId }, { deadlineMs: 1_500 }))));
+    const out = frames.map((f, i) => {
+      const info = infos[i];
+      const d = info?.ok ? /** @type {{ title: string, name: string }} */ (info.data) : null;
+      return {
         frameId: f.frameId,
         parentFrameId: f.parentFrameId,
         url: f.url,
         origin: f.frameId === 0 ? 'top' : effectiveOrigin(f) === topOrigin ? 'same-origin' : 'cross-origin',
         title: d?.title || null,
         name: d?.name || null,
-      });
-    }
+        state: frameState(f, info),
+      };
+    });
     return { ok: true, data: { frames: out } };
   },
 };

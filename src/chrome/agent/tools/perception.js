@@ -27,9 +27,8 @@ function remember(tabId, text) {
  * @returns {Promise<ToolResult<{ text: string, url: string, title: string, refs: number, truncated: boolean }>>}
  */
 export async function pageOutline(ctx, opts = {}) {
-  const frames = (await ctx.browser.listFrames(ctx.tabId)).filter((f) => f.frameId !== 0);
   const nonce = Math.random().toString(36).slice(2) + Date.now().toString(36);
-  await Promise.all(frames.map((f) => ctx.browser.sendToContent(ctx.tabId, { type: 'content.frameHello', frameId: f.frameId, nonce })));
+  const frames = await introduceFrames(ctx, nonce);
   // Each frame waits for its own children's introductions (postMessage may still be in flight).
   const childrenOf = (/** @type {number} */ id) => frames.filter((f) => f.parentFrameId === id).length;
   const top = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', ...opts, nonce, frameId: opts.ref ? undefined : 0, expectFrames: opts.ref ? 0 : childrenOf(0) });
@@ -41,6 +40,22 @@ export async function pageOutline(ctx, opts = {}) {
     return r.ok ? /** @type {{ text: string }} */ (r.data).text : null;
   });
   return { ok: true, data: { ...o, text, refs: (text.match(/\[ref=/g) ?? []).length } };
+}
+
+/** How long a frame may take to introduce itself before the outline goes on without it. */
+const HELLO_DEADLINE_MS = 1_500;
+
+/**
+ * Tells every frame that can host a content script its frameId (content/frames.js), so its parent
+ * can mark where its outline goes. Frames that cannot (error pages, about:blank, javascript: URLs)
+ * are never asked, and one that does not answer in time is left out rather than waited for: the
+ * frames returned are the ones that introduced themselves.
+ * @param {ToolContext} ctx @param {string} nonce
+ */
+async function introduceFrames(ctx, nonce) {
+  const frames = (await ctx.browser.listFrames(ctx.tabId)).filter((f) => f.frameId !== 0 && f.scriptable !== false && !f.loading);
+  const hellos = await Promise.all(frames.map((f) => ctx.browser.sendToContent(ctx.tabId, { type: 'content.frameHello', frameId: f.frameId, nonce }, { deadlineMs: HELLO_DEADLINE_MS })));
+  return frames.filter((_, i) => hellos[i].ok);
 }
 
 /**
