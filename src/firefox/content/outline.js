@@ -406,7 +406,7 @@
     if (n.value) line += ` value=${JSON.stringify(n.value)}`;
     for (const s of n.states ?? []) line += ` [${s}]`;
     if (n.ref) line += ` [ref=${n.ref}]`;
-    if (n.frame !== undefined) line += n.frame === null ? ' (cross-origin, not introduced)' : ` [frame=${n.frame}]`;
+    if (n.frame !== undefined) line += n.frame === null ? ' (not readable: get_frames says why)' : ` [frame=${n.frame}]`;
     return line;
   }
 
