@@ -17,9 +17,9 @@ export function loadContent(html, files = ['dom.js', 'roles.js', 'accname.js'], 
   const dom = new JSDOM(`<!doctype html><html><head></head><body>${html}</body></html>`, { runScripts: 'outside-only', pretendToBeVisual: true, url: 'http://127.0.0.1/' });
   const { window } = dom;
   setup?.(window);
-  // The secret rules come before the outline, as in the manifests: add them when a list leaves them out.
-  const list = files.includes('outline.js') && !files.includes('secrets.js')
-    ? files.flatMap((f) => (f === 'outline.js' ? ['secret-patterns.js', 'secrets.js', f] : [f])) : files;
+  // The secret rules and the budget come before the outline, as in the manifests: add them when a list leaves them out.
+  const before = ['secret-patterns.js', 'secrets.js', 'outline-budget.js'].filter((f) => !files.includes(f));
+  const list = files.includes('outline.js') ? files.flatMap((f) => (f === 'outline.js' ? [...before, f] : [f])) : files;
   for (const f of list) window.eval(readFileSync(join(contentDir, f), 'utf8'));
   return { window, document: window.document, tw: window.Tabwright };
 }

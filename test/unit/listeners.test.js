@@ -9,7 +9,7 @@ import { loadContent } from './content-dom.js';
 
 const contentDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/chrome/content');
 
-const FILES = ['listener-tracker.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline.js'];
+const FILES = ['listener-tracker.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
 
 /** @param {any} window @returns {{ count: () => number }} how many elements the page world told of since the last count */
 function countTold(window) {

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { loadContent } from './content-dom.js';
 
-const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'outline.js', 'capabilities.js'];
+const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'outline-budget.js', 'outline.js', 'capabilities.js'];
 /** @param {string} html */
 const load = (html) => loadContent(html, FILES);
 
@@ -86,12 +86,12 @@ describe('outline (content/outline.js)', () => {
     expect(tw.refs.lookup('f3:e1')).to.deep.include({ ok: false, code: 'STALE_REF' });
   });
 
-  it('qualifies refs with the frameId it was told, and cuts at maxChars with a marker', () => {
+  it('qualifies refs with the frameId it was told, and ends a cut outline with the call that shows the rest', () => {
     const { tw } = load(`${'<button>B</button>'.repeat(50)}`);
     const r = tw.outline.build({ frameId: 7, maxChars: 200 });
     expect(r.text.split('\n')[0]).to.equal('- button "B" [ref=f7:e1]');
     expect(r.truncated).to.equal(true);
-    expect(r.text).to.match(/\[… outline truncated at 200 characters/);
+    expect(r.text.split('\n').at(-1)).to.match(/^\[… .* snapshot ref=f7:e\d+ from=\d+ shows/);
   });
 
   it('interactiveOnly keeps refs and their landmarks, drops text', () => {

@@ -2,6 +2,7 @@
 // the tag, and no spelling of a closing (or opening) tag inside the text survives.
 import { expect } from 'chai';
 import { formatToolResult } from '../../src/chrome/agent/tool-result.js';
+import { resultBudget, RESULT_BUDGET_CHARS } from '../../src/chrome/agent/budget.js';
 import { createFence, neutralise } from '../../src/chrome/agent/untrusted.js';
 import { systemPrompt } from '../../src/chrome/agent/prompts.js';
 
@@ -41,10 +42,18 @@ describe('untrusted page content', () => {
     expect(formatToolResult({ ok: true, data: 'The user answered: blue' })).to.equal('The user answered: blue');
   });
 
-  it('caps a huge result', () => {
+  it('caps a huge result at the one budget, and says what to ask for instead', () => {
     const out = formatToolResult({ ok: true, data: 'x'.repeat(50_000) }, { fence, pageContent: true });
-    expect(out.length).to.be.below(12_200);
-    expect(out).to.contain('[… truncated 38000 characters]');
+    expect(out.length).to.be.within(30_000, 30_300);
+    expect(out).to.contain('[… truncated 20000 characters: ask for less at a time');
+  });
+
+  it('lets a tool that fits its own output to a budget return all of it', () => {
+    const snapshot = /** @type {any} */ ({ name: 'snapshot', resultChars: (/** @type {any} */ a) => a.maxChars ?? 30_000 });
+    const text = 'y'.repeat(45_000);
+    expect(formatToolResult({ ok: true, data: text }, { maxChars: resultBudget(snapshot, { maxChars: 50_000 }) })).to.equal(text);
+    expect(resultBudget(undefined, {})).to.equal(RESULT_BUDGET_CHARS);
+    expect(resultBudget(snapshot, {})).to.be.above(RESULT_BUDGET_CHARS);
   });
 
   it('tells the model in every mode what the fence is, with its nonce; the tab\'s title is fenced too', () => {

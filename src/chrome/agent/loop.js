@@ -11,6 +11,7 @@
 /** @import { Fence } from './untrusted.js' */
 /** @import { SecretVault } from '../types/safety' */
 import { formatToolResult } from './tool-result.js';
+import { resultBudget } from './budget.js';
 import { toolsForMode } from './tools/index.js';
 import { ProviderError } from '../providers/errors.js';
 import { AbortedError, withTimeout } from './abort.js';
@@ -177,7 +178,7 @@ async function loop(opts, guard) {
           result = { ok: false, code: 'CLAIM_NOT_SEEN', message: `The page (${check.url}) does not show ${check.missing.map((m) => `"${m}"`).join(', ')}. Look at the page again, then fix what is missing or call done with an accurate summary.` };
         } else {
           emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments) });
-          messages.push(toolMessage(call, result));
+          messages.push(toolMessage(call, result, undefined, tool));
           skipRest(reply.calls.slice(i + 1));
           const text = String(result.data);
           emit({ type: 'final', text, check });
@@ -187,7 +188,7 @@ async function loop(opts, guard) {
 
       const verdicts = detector.record({ name: call.name, args: out.args ?? call.arguments, result, urlBefore: out.urlBefore, urlAfter: out.urlAfter });
       emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments) });
-      const message = toolMessage(call, result, out.fromPage ? fence : undefined);
+      const message = toolMessage(call, result, out.fromPage ? fence : undefined, tool, out.args);
       const warnings = verdicts.map((v) => v.message);
       if (warnings.length) message.content = `${message.content}\n\n[Loop warning from Tabwright, not from the page] ${warnings.join(' ')}`;
       if (out.notes?.length) message.content = `${message.content}\n\n[Tabwright, not the page] ${out.notes.join(' ')}`;
@@ -303,8 +304,9 @@ function previewArgs(raw) {
  * @param {ToolCall} call
  * @param {ToolResult} result
  * @param {Fence} [fence] set when the result came from a page (or another site): fenced as untrusted
+ * @param {Tool} [tool] @param {Record<string, any>} [args] the call's parsed arguments: its result budget
  * @returns {ChatMessage}
  */
-function toolMessage(call, result, fence) {
-  return { role: 'tool', toolCallId: call.id, name: call.name, content: formatToolResult(result, { fence, pageContent: Boolean(fence) }) };
+function toolMessage(call, result, fence, tool, args) {
+  return { role: 'tool', toolCallId: call.id, name: call.name, content: formatToolResult(result, { fence, pageContent: Boolean(fence), maxChars: resultBudget(tool, args) }) };
 }

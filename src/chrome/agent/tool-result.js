@@ -3,12 +3,12 @@
 /** @import { ToolResult } from '../types/core' */
 /** @import { Fence } from './untrusted.js' */
 import { ERROR_CODES, isErrorCode } from './error-codes.js';
-
-const MAX_RESULT_CHARS = 12_000;
+import { RESULT_BUDGET_CHARS } from './budget.js';
 
 /**
  * @param {ToolResult} result
- * @param {{ fence?: Fence, pageContent?: boolean }} [opts] pageContent: the result (or the error's message) came from the page, through fence
+ * @param {{ fence?: Fence, pageContent?: boolean, maxChars?: number }} [opts] pageContent: the result (or the error's message) came from the page, through fence;
+ *   maxChars: this call's budget (agent/budget.js resultBudget), default the one budget
  */
 export function formatToolResult(result, opts = {}) {
   const fenced = opts.pageContent && opts.fence ? opts.fence : null;
@@ -21,8 +21,9 @@ export function formatToolResult(result, opts = {}) {
   const data = result.data;
   let text = typeof data === 'string' ? data : JSON.stringify(data);
   if (text === undefined) text = 'ok';
-  if (text.length > MAX_RESULT_CHARS) {
-    text = `${text.slice(0, MAX_RESULT_CHARS)}\n[… truncated ${text.length - MAX_RESULT_CHARS} characters]`;
+  const max = opts.maxChars ?? RESULT_BUDGET_CHARS;
+  if (text.length > max) {
+    text = `${text.slice(0, max)}\n[… truncated ${text.length - max} characters: ask for less at a time (a narrower request, a page range, a subtree)]`;
   }
   return fenced ? fenced.wrap(text) : text;
 }

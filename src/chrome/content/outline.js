@@ -2,7 +2,8 @@
 // name, states and a ref on every actionable element. Built in small passes: walk (the flat tree
 // into outline nodes, generics dissolved), tidy (merge text, fold single-child wrappers and table
 // rows, drop text that repeats a name), filter (interactive-only), render (lines, maxChars).
-// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, listeners.js, frames.js, secret-patterns.js, secrets.js.
+// Its size is the one budget's (content/outline-budget.js).
+// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, listeners.js, frames.js, secret-patterns.js, secrets.js, outline-budget.js.
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.outline) return;
@@ -11,20 +12,9 @@
   const A = tw.actionable;
   const R = tw.refs;
   const S = tw.secrets;
+  const B = tw.outlineBudget;
 
-  /**
-   * @typedef {object} ONode
-   * @property {string} [text] a run of readable text (no role)
-   * @property {string} [role]
-   * @property {string} [name]
-   * @property {boolean} [hint] the name is a hint from class/id words, not an accessible name
-   * @property {string[]} [states]
-   * @property {string} [value]
-   * @property {string} [ref]
-   * @property {number | null} [frame] a cross-origin frame's frameId (its outline is spliced in by the background)
-   * @property {ONode[]} [children]
-   * @property {string} [summary] a line that stands for content left out (off-screen)
-   */
+  /** @typedef {import('../types/content').OutlineNode} ONode */
 
   /** Roles with a line of their own; any other role is transparent (its children move up). */
   const SHOWN = new Set([...WIDGET, ...LANDMARK, 'heading', 'img', 'list', 'listitem', 'table', 'row', 'cell', 'columnheader', 'rowheader', 'dialog', 'alertdialog', 'alert',
@@ -53,6 +43,7 @@
    * @property {{ above: number, below: number }} offscreen
    * @property {boolean} textHidden visibility:hidden ancestor (its text is not rendered, visible children are)
    * @property {boolean} labelText inside a label whose text already names its control
+   * @property {import('../types/content').OutlineSpend} spend the output budget the walk may still spend
    */
   /**
    * @typedef {object} BuildOpts
@@ -60,6 +51,7 @@
    * @property {boolean} [interactiveOnly]
    * @property {boolean} [viewportOnly]
    * @property {string} [ref] outline only the subtree under this ref
+   * @property {number} [from] with ref: only its children from this index on (a "rest" line's follow-up)
    * @property {string} [nonce] the snapshot's frame-introduction nonce (content/frames.js)
    * @property {number} [frameId]
    */
@@ -71,11 +63,14 @@
    * @param {Node} node @param {WalkCtx} ctx @param {ONode[]} out
    */
   function walk(node, ctx, out) {
+    // Past the budget every node is only counted, into a line naming the call that shows it.
+    if (B.spent(ctx.spend)) { B.skip(node, out); return; }
     if (node.nodeType === 3) {
       if (ctx.textHidden || ctx.labelText) return;
       // Most text nodes are the whitespace between tags: test before building a cleaned copy.
       const data = /** @type {Text} */ (node).data;
       if (!hasInk(data)) return;
+      ctx.spend.chars += Math.min(data.length, TEXT_MAX);
       out.push({ text: clean(data) });
       return;
     }
@@ -100,6 +95,7 @@
       let shows = null;
       for (let c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType !== 3) { walk(c, childCtx, out); continue; }
+        if (ctx.spend.stopped) { B.skip(c, out); continue; }
         const data = /** @type {Text} */ (c).data;
         if (labelText || !hasInk(data)) continue;
         if (shows === null) {
@@ -108,7 +104,7 @@
           if (r === 'none') return;
           shows = !textHiddenBy(el, r);
         }
-        if (shows) out.push({ text: clean(data) });
+        if (shows) { ctx.spend.chars += Math.min(data.length, TEXT_MAX); out.push({ text: clean(data) }); }
       }
       return;
     }
@@ -252,7 +248,8 @@
     if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
     const aria = hasAria(el);
     /** @type {ONode} */
-    const node = { role: shownRole, name, hint, states: states(el, shownRole, aria), children: kids };
+    const node = { role: shownRole, name, hint, states: states(el, shownRole, aria), children: kids, el };
+    ctx.spend.lines++;
     const value = valueOf(el, aria);
     if (value) node.value = value;
     if (why) node.ref = R.refFor(el, { role: shownRole, name, landmark: ctx.landmark, index: R.countTwin(shownRole, name, ctx.landmark) });
@@ -387,6 +384,7 @@
     const out = [];
     for (const n of list) {
       if (n.text !== undefined) continue;
+      if (n.rest || n.summary) { out.push(n); continue; }
       const kids = n.children ? interactive(n.children) : [];
       if (n.ref || n.frame !== undefined) out.push({ ...n, children: kids });
       else if (kids.length && (LANDMARK.has(n.role ?? '') || /dialog|iframe/.test(n.role ?? ''))) out.push({ ...n, children: kids });
@@ -401,12 +399,14 @@
   function lineOf(n) {
     if (n.text !== undefined) return /^[-[\s"]/.test(n.text) ? JSON.stringify(n.text) : n.text;
     if (n.summary) return n.summary;
+    if (n.rest) return B.restLine(n);
     let line = `- ${n.role}`;
     if (n.name) line += n.hint ? ` hint=${JSON.stringify(n.name)}` : ` ${JSON.stringify(n.name)}`;
     if (n.value) line += ` value=${JSON.stringify(n.value)}`;
     for (const s of n.states ?? []) line += ` [${s}]`;
     if (n.ref) line += ` [ref=${n.ref}]`;
     if (n.frame !== undefined) line += n.frame === null ? ' (not readable: get_frames says why)' : ` [frame=${n.frame}]`;
+    if (n.collapsed) line += `: ${n.collapsed}`;
     return line;
   }
 
@@ -431,28 +431,49 @@
     return INDENTS[depth] ??= '  '.repeat(depth);
   }
 
+  /** One node's own line as render() writes it (with its children, when they read inline). @param {ONode} n @param {number} depth */
+  function ownLine(n, depth) {
+    const inline = inlineChildren(n);
+    return { line: indent(depth) + lineOf(n) + (inline ? `: ${inline}` : ''), inline: !!inline };
+  }
+
   /**
-   * @param {ONode[]} nodes @param {number} maxChars
+   * The outline's text within maxChars: regions summarised until it fits (content/outline-budget.js);
+   * if it still does not, the lines stop before the budget and the last line names the call that
+   * shows the rest. truncated: anything was summarised or left for a follow-up.
+   * @param {ONode[]} nodes @param {number} maxChars @param {boolean} partial the walk left nodes out
    * @returns {{ text: string, truncated: boolean }}
    */
-  function render(nodes, maxChars) {
+  function render(nodes, maxChars, partial) {
+    let text = lines(nodes, Infinity).lines.join('\n');
+    if (text.length <= maxChars) return { text, truncated: partial };
+    B.fit(nodes, maxChars, ownLine);
+    const { lines: out, cutAt } = lines(nodes, maxChars - Math.min(240, Math.floor(maxChars / 4)));
+    if (cutAt) out.push(B.cutLine(cutAt, maxChars));
+    return { text: out.join('\n'), truncated: true };
+  }
+
+  /**
+   * @param {ONode[]} nodes @param {number} maxChars
+   * @returns {{ lines: string[], cutAt: ONode | null }} cutAt: the first node left out
+   */
+  function lines(nodes, maxChars) {
     /** @type {string[]} */
-    const lines = [];
+    const out = [];
     let chars = 0;
-    let truncated = false;
+    /** @type {ONode | null} */
+    let cutAt = null;
     /** @param {ONode} n @param {number} depth */
     const emit = (n, depth) => {
-      if (truncated) return;
-      const inline = inlineChildren(n);
-      const line = indent(depth) + lineOf(n) + (inline ? `: ${inline}` : '');
-      if (chars + line.length + 1 > maxChars) { truncated = true; return; }
-      lines.push(line);
+      if (cutAt) return;
+      const { line, inline } = ownLine(n, depth);
+      if (chars + line.length + 1 > maxChars) { cutAt = n; return; }
+      out.push(line);
       chars += line.length + 1;
       if (!inline) for (const c of n.children ?? []) emit(c, depth + 1);
     };
     for (const n of nodes) emit(n, 0);
-    if (truncated) lines.push(`[… outline truncated at ${maxChars} characters: ask for a subtree (ref), interactiveOnly or viewportOnly to see the rest]`);
-    return { text: lines.join('\n'), truncated };
+    return { lines: out, cutAt };
   }
 
   // ---- entry points ----
@@ -472,18 +493,21 @@
       landmark = landmarkOf(root);
     }
     R.beginPass();
+    const maxChars = opts.maxChars ?? B.DEFAULT_CHARS;
     /** @type {WalkCtx} */
-    const ctx = { listeners: tw.listeners.collect(), insideAction: false, landmark, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false };
+    const ctx = { listeners: tw.listeners.collect(), insideAction: false, landmark, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false, spend: B.spend(maxChars) };
     /** @type {ONode[]} */
     const top = [];
-    if (opts.ref) walk(root, ctx, top); else for (const c of childrenOf(root)) walk(c, ctx, top);
+    // A ref's subtree is its own line and what is under it; with from, only its children from there.
+    if (opts.ref && opts.from === undefined) walk(root, ctx, top);
+    else for (const c of childrenOf(root).slice(opts.from ?? 0)) walk(c, ctx, top);
     let nodes = tidy(top, '');
     if (opts.interactiveOnly) nodes = interactive(nodes);
     const { above, below } = ctx.offscreen;
     const count = (/** @type {number} */ n) => `${n} actionable element${n === 1 ? '' : 's'}`;
     if (above) nodes.unshift({ summary: `[${count(above)} above the viewport not shown: scroll up or snapshot without viewportOnly]` });
     if (below) nodes.push({ summary: `[${count(below)} below the viewport not shown: scroll down or snapshot without viewportOnly]` });
-    const { text, truncated } = render(nodes, opts.maxChars ?? 40_000);
+    const { text, truncated } = render(nodes, maxChars, ctx.spend.stopped);
     // Someone's API key shown on a settings page, a token in a link: masked wherever they stand.
     return { text: S.maskText(text), refs: countRefs(nodes), url: S.maskText(location.href), title: S.maskText(document.title), truncated };
   }

@@ -9,6 +9,43 @@ export interface OutlineResult {
   truncated: boolean;
 }
 
+/** One node of the outline between its walk and its text (content/outline.js, outline-budget.js). */
+export interface OutlineNode {
+  /** a run of readable text (no role) */
+  text?: string;
+  role?: string;
+  name?: string;
+  /** the name is a hint from class/id words, not an accessible name */
+  hint?: boolean;
+  states?: string[];
+  value?: string;
+  ref?: string;
+  /** a cross-origin frame's frameId (its outline is spliced in by the background); null: not readable */
+  frame?: number | null;
+  children?: OutlineNode[];
+  /** a line that stands for content left out (off-screen) */
+  summary?: string;
+  /** the element the line stands for (regions can be summarised and named by a ref) */
+  el?: Element;
+  /** the region is summarised as this (its children left out, one snapshot call away) */
+  collapsed?: string;
+  /** what the walk left out once it had spent its budget: the container's children from `from` on */
+  rest?: { el: Element; from: number; items: number; actionable: number };
+}
+
+/** What the walk may still spend (content/outline-budget.js). */
+export interface OutlineSpend { maxChars: number; chars: number; lines: number; visited: number; stopped: boolean }
+
+export interface OutlineBudget {
+  DEFAULT_CHARS: number;
+  spend(maxChars: number): OutlineSpend;
+  spent(s: OutlineSpend): boolean;
+  skip(node: Node, out: OutlineNode[]): void;
+  restLine(n: OutlineNode): string;
+  fit(nodes: OutlineNode[], maxChars: number, ownLine: (n: OutlineNode, depth: number) => { line: string; inline: boolean }): void;
+  cutLine(n: OutlineNode, maxChars: number): string;
+}
+
 /** A content request handler: answers one `content.*` message type, sync or async. */
 export type ContentHandler = (msg: any) => ToolResult | Promise<ToolResult>;
 
@@ -31,6 +68,8 @@ export interface TabwrightContent {
   listeners: { collect(): WeakSet<Element> };
   frames: { frameIdOf(iframe: Element, nonce?: string): number | null; introduced(nonce: string | undefined, count: number, ms?: number): Promise<void>; frameElementOf(childId: number): Element | null };
   capabilities: any;
+  /** content/outline-budget.js: the outline's one output budget */
+  outlineBudget: OutlineBudget;
   /** content/secret-patterns.js: generated from agent/safety/secret-patterns.js (npm run sync) */
   secretPatterns: typeof import('../agent/safety/secret-patterns.js');
   /** content/secrets.js: secret fields and the masking of everything that leaves the page */

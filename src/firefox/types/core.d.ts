@@ -203,6 +203,11 @@ export interface Tool {
   effectsFor?(args: Record<string, any>): readonly Effect[];
   /** where a call goes, for the task scope: a URL (default: args.url), or the page of the tab it switches to */
   destination?(args: Record<string, any>, ctx: ToolContext): Promise<string | null>;
+  /**
+   * the most characters of this call's result the model may receive, when the tool fits its own
+   * output to a budget (agent/budget.js); others are capped at the default budget
+   */
+  resultChars?(args: Record<string, any>): number;
   /** ends the run when it succeeds */
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */
@@ -254,7 +259,7 @@ export interface RunOutcome {
 
 /** Messages the background sends to a content script. */
 export type ContentRequest =
-  | { type: 'content.snapshot'; maxChars?: number; interactiveOnly?: boolean; viewportOnly?: boolean; ref?: string; nonce?: string; frameId?: number; expectFrames?: number }
+  | { type: 'content.snapshot'; maxChars?: number; interactiveOnly?: boolean; viewportOnly?: boolean; ref?: string; from?: number; nonce?: string; frameId?: number; expectFrames?: number }
   | { type: 'content.frameHello'; frameId: number; nonce: string }
   | { type: 'content.describe'; ref: string }
   | { type: 'content.capabilities'; frameId?: number }

@@ -3,6 +3,7 @@
 /** @import { Tool, ToolResult, ToolContext } from '../../types/core' */
 import { spliceFrames } from '../frame-outline.js';
 import { diffOutlines, renderDiff } from '../outline-diff.js';
+import { RESULT_BUDGET_CHARS } from '../budget.js';
 
 /** read_page's reader and its libraries (vendored by scripts/vendor.mjs), in load order. */
 const READER_FILES = ['vendor/readability.js', 'vendor/turndown.js', 'content/reader.js'];
@@ -23,7 +24,7 @@ function remember(tabId, text) {
  * The whole outline of the tab: the top frame's, then every cross-origin frame's spliced in.
  * Frames are told their frameId first (content/frames.js) so the parent can mark where each goes.
  * @param {ToolContext} ctx
- * @param {{ maxChars?: number, interactiveOnly?: boolean, viewportOnly?: boolean, ref?: string }} [opts]
+ * @param {{ maxChars?: number, interactiveOnly?: boolean, viewportOnly?: boolean, ref?: string, from?: number }} [opts]
  * @returns {Promise<ToolResult<{ text: string, url: string, title: string, refs: number, truncated: boolean }>>}
  */
 export async function pageOutline(ctx, opts = {}) {
@@ -35,8 +36,11 @@ export async function pageOutline(ctx, opts = {}) {
   if (!top.ok) return top;
   const o = /** @type {{ text: string, url: string, title: string, refs: number, truncated: boolean }} */ (top.data);
   if (typeof o?.text !== 'string') return { ok: false, code: 'NO_OUTLINE', message: 'The page did not return an outline. It may still be loading; take a snapshot again.', retryable: true };
+  // The frames share what the top frame's outline left of the budget (each at least a little).
+  const budget = opts.maxChars ?? RESULT_BUDGET_CHARS;
+  const share = Math.max(2_000, Math.floor((budget - o.text.length) / Math.max(1, frames.length)));
   const text = await spliceFrames(o.text, async (frameId) => {
-    const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', maxChars: opts.maxChars, interactiveOnly: opts.interactiveOnly, nonce, frameId, expectFrames: childrenOf(frameId) });
+    const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', maxChars: share, interactiveOnly: opts.interactiveOnly, nonce, frameId, expectFrames: childrenOf(frameId) });
     return r.ok ? /** @type {{ text: string }} */ (r.data).text : null;
   });
   return { ok: true, data: { ...o, text, refs: (text.match(/\[ref=/g) ?? []).length } };
@@ -81,20 +85,23 @@ export function forgetOutline(tabId) { remember(tabId, null); }
 /** @type {Tool} */
 export const snapshot = {
   name: 'snapshot',
-  description: 'Outline of the current page: headings, text and every actionable element with its ref. Call before acting and after the page changes. Options: interactiveOnly (only elements with refs), viewportOnly (only what is on screen), ref (only the part under that element), maxChars.',
+  description: 'Outline of the current page: headings, text and every actionable element with its ref. Call before acting and after the page changes. A big page comes summarised: a region line says what it holds and "snapshot ref=… [from=…]" shows it. Options: interactiveOnly (only elements with refs), viewportOnly (only what is on screen), ref (only the part under that element), from (with ref: its children from this index on), maxChars.',
   parameters: {
     type: 'object',
     properties: {
       interactiveOnly: { type: 'boolean', description: 'Only actionable elements and their landmarks (default false).' },
       viewportOnly: { type: 'boolean', description: 'Only what is on screen; the rest is counted (default false).' },
       ref: { type: 'string', description: 'Outline only the subtree under this ref.' },
-      maxChars: { type: 'integer', minimum: 500, maximum: 200000, description: 'Cut the outline at this many characters (default 40000).' },
+      from: { type: 'integer', minimum: 0, description: 'With ref: start at this child of it (as a "not outlined" line names it).' },
+      maxChars: { type: 'integer', minimum: 2000, maximum: 200000, description: `Fit the outline into this many characters, summarising regions (default ${RESULT_BUDGET_CHARS}).` },
     },
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  resultChars: (args) => (typeof args.maxChars === 'number' ? args.maxChars : RESULT_BUDGET_CHARS),
   async run(args, ctx) {
-    const r = await pageOutline(ctx, { interactiveOnly: args.interactiveOnly === true, viewportOnly: args.viewportOnly === true, ref: args.ref, maxChars: args.maxChars });
+    const maxChars = typeof args.maxChars === 'number' ? args.maxChars : RESULT_BUDGET_CHARS;
+    const r = await pageOutline(ctx, { interactiveOnly: args.interactiveOnly === true, viewportOnly: args.viewportOnly === true, ref: args.ref, from: args.from, maxChars });
     if (!r.ok) return r;
     if (!args.ref) remember(ctx.tabId, r.data.text);
     return { ok: true, data: `Page: ${r.data.title} (${r.data.url})\n${r.data.text}` };

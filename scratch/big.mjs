@@ -1,0 +1,20 @@
+import { chromium } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { bigPageHtml } from '/work/main/bench/pages/big-page.mjs';
+const SCRIPTS = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
+const dir = process.argv[2] ?? '/work/main/src/chrome/content';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+const page = await browser.newPage();
+await page.setContent(bigPageHtml());
+console.log('elements', await page.evaluate(() => document.querySelectorAll('*').length));
+for (const f of SCRIPTS) await page.evaluate(await readFile(`${dir}/${f}`, 'utf8'));
+console.log('layout ms', await page.evaluate(() => { const t = performance.now(); document.body.offsetHeight; return performance.now() - t; }));
+console.log('checkVis all ms', await page.evaluate(() => { const t = performance.now(); for (const e of document.querySelectorAll('*')) e.checkVisibility({visibilityProperty:true}); return performance.now() - t; }));
+console.log('listeners ms', await page.evaluate(() => { const t = performance.now(); window.Tabwright.listeners.collect(); return performance.now() - t; }));
+for (let i = 0; i < 2; i++) {
+  const r = await page.evaluate(() => { const t = performance.now(); const o = window.Tabwright.outline.build({}); return { ms: performance.now() - t, len: o.text.length, refs: o.refs, trunc: o.truncated }; });
+  console.log(r);
+}
+if (process.env.DUMP) { const o = await page.evaluate(() => window.Tabwright.outline.build({}).text); console.log(o); }
+const pw = performance.now(); const y = await page.ariaSnapshot({ mode: 'ai' }); console.log('playwright ms', performance.now() - pw, y.length);
+await browser.close();

@@ -1,0 +1,180 @@
+// The outline's one budget: what reaches the model fits maxChars, and nothing is cut silently.
+// Two steps keep it so. While walking, the outline's cost is bounded by its output: once the walk
+// has produced about a budget's worth (or visited an element allowance), every later node is left
+// out and counted into "rest" lines that name the follow-up call showing it
+// ("snapshot ref=e77 from=50"). After the walk, an outline still over budget has its biggest
+// regions summarised ("navigation "Main": 240 links [collapsed: snapshot ref=e12]") until it fits.
+// Every line left out is one named call away. Needs content/dom.js, refs.js.
+(() => {
+  const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
+  if (tw.outlineBudget) return;
+
+  /** The budget when a snapshot names none (characters of outline text). */
+  const DEFAULT_CHARS = 30_000;
+  /** What a line costs beyond its text (role, quotes, ref, indentation), for the walk's estimate. */
+  const LINE_COST = 28;
+  /** The walk stops after this much estimated output (the fitting step then has room to choose). */
+  const WALK_SHARE = 2;
+  /** …or after visiting this many elements, whatever they produced (huge hidden or empty subtrees). */
+  const MAX_VISITED = 60_000;
+  /** Roles whose subtree can be summarised as one line. */
+  const REGIONS = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'region', 'form', 'search', 'list', 'table', 'grid',
+    'tree', 'treegrid', 'menu', 'menubar', 'listbox', 'tablist', 'group', 'toolbar', 'dialog', 'radiogroup', 'main', 'article', 'iframe']);
+  /** Summarised only when nothing else is left to summarise: they are where the page's content is. */
+  const LAST_RESORT = new Set(['main', 'article']);
+  const ACTIONABLE = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=button],[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=option],[role=switch],[role=treeitem],[contenteditable=""],[contenteditable=true]';
+
+  /**
+   * @typedef {import('../types/content').OutlineNode} ONode
+   * @typedef {{ maxChars: number, chars: number, lines: number, visited: number, stopped: boolean }} Spend
+   */
+
+  /** @param {number} maxChars @returns {Spend} */
+  function spend(maxChars) {
+    return { maxChars, chars: 0, lines: 0, visited: 0, stopped: false };
+  }
+
+  /**
+   * Whether the walk has spent its allowance: from then on every node is skipped (and counted).
+   * @param {Spend} s
+   */
+  function spent(s) {
+    if (s.stopped) return true;
+    if (++s.visited > MAX_VISITED || s.chars + s.lines * LINE_COST > s.maxChars * WALK_SHARE) s.stopped = true;
+    return s.stopped;
+  }
+
+  /** The container a node is walked from, in the flat tree (slot, shadow host or parent). @param {Node} node @returns {Element | null} */
+  function containerOf(node) {
+    const slot = /** @type {Element | Text} */ (node).assignedSlot;
+    if (slot) return slot;
+    const p = node.parentNode;
+    if (!p) return null;
+    return p.nodeType === 11 ? /** @type {ShadowRoot} */ (p).host ?? null : /** @type {Element} */ (p);
+  }
+
+  /**
+   * A node the walk leaves out once spent: counted into the rest line of its container, which is
+   * the last node of `out` when an earlier sibling was left out too.
+   * @param {Node} node @param {ONode[]} out
+   */
+  function skip(node, out) {
+    const el = containerOf(node);
+    if (!el) return;
+    const last = out[out.length - 1];
+    let rest = last?.rest && last.rest.el === el ? last.rest : null;
+    if (!rest) {
+      rest = { el, from: tw.dom.childrenOf(el).indexOf(node), items: 0, actionable: 0 };
+      out.push({ rest });
+    }
+    if (node.nodeType !== 1) return;
+    const e = /** @type {Element} */ (node);
+    rest.items++;
+    rest.actionable += (e.matches(ACTIONABLE) ? 1 : 0) + e.querySelectorAll(ACTIONABLE).length;
+  }
+
+  /** A handle on an element the model can pass back as snapshot's ref. @param {Element} el @param {string} role @param {string} name */
+  function handle(el, role, name) {
+    return tw.refs.refOf(el) ?? tw.refs.refFor(el, { role, name, landmark: '', index: 0 });
+  }
+
+  /** @param {ONode} n @returns {string} */
+  function restLine(n) {
+    const r = /** @type {NonNullable<ONode['rest']>} */ (n.rest);
+    const ref = handle(r.el, 'region', '');
+    const what = r.items ? `${r.items} more element${r.items === 1 ? '' : 's'} here (${r.actionable} actionable)` : 'more text here';
+    return `[… ${what} not outlined: snapshot ref=${ref} from=${Math.max(0, r.from)} shows them]`;
+  }
+
+  /** The refs of a subtree by role, for a summary line: "240 links, 3 buttons". @param {ONode} n */
+  function census(n) {
+    /** @type {Map<string, number>} */
+    const roles = new Map();
+    let more = 0;
+    /** @param {ONode} x */
+    const visit = (x) => {
+      if (x.ref) roles.set(x.role ?? 'element', (roles.get(x.role ?? 'element') ?? 0) + 1);
+      if (x.rest) more += x.rest.actionable;
+      for (const c of x.children ?? []) visit(c);
+    };
+    for (const c of n.children ?? []) visit(c);
+    const parts = [...roles].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([role, k]) => `${k} ${plural(role, k)}`);
+    if (more) parts.push(`${more} more actionable`);
+    return parts.length ? parts.join(', ') : 'text';
+  }
+
+  /** @param {string} role @param {number} k */
+  function plural(role, k) {
+    if (k === 1) return role;
+    return role.endsWith('x') ? `${role}es` : role === 'checkbox' ? 'checkboxes' : `${role}s`;
+  }
+
+  /**
+   * Fits the outline into maxChars by summarising regions: while it is too long, the smallest
+   * region whose summary saves enough (else the biggest) becomes one line; main and article go
+   * last. Sizes are measured as render() lays the lines out, each subtree once until it changes.
+   * @param {ONode[]} nodes @param {number} maxChars
+   * @param {(n: ONode, depth: number) => { line: string, inline: boolean }} ownLine a node's own rendered line
+   */
+  function fit(nodes, maxChars, ownLine) {
+    /** @type {WeakMap<ONode, number>} */
+    const sizes = new WeakMap();
+    /** @param {ONode} n @param {number} depth @returns {number} */
+    const size = (n, depth) => {
+      let s = sizes.get(n);
+      if (s !== undefined) return s;
+      const own = ownLine(n, depth);
+      s = own.line.length + 1;
+      if (!own.inline) for (const c of n.children ?? []) s += size(c, depth + 1);
+      sizes.set(n, s);
+      return s;
+    };
+    for (let round = 0; round < 500; round++) {
+      const total = nodes.reduce((s, n) => s + size(n, 0), 0);
+      if (total <= maxChars) return;
+      /** @type {{ n: ONode, size: number, last: boolean, above: ONode[] }[]} */
+      const regions = [];
+      /** @param {ONode} n @param {number} depth @param {ONode[]} above */
+      const collect = (n, depth, above) => {
+        if (n.collapsed || !n.children?.length) return;
+        if (n.el && REGIONS.has(n.role ?? '')) {
+          const s = size(n, depth);
+          if (s > 300) regions.push({ n, size: s, last: LAST_RESORT.has(n.role ?? ''), above });
+        }
+        const path = [...above, n];
+        for (const c of n.children) collect(c, depth + 1, path);
+      };
+      for (const n of nodes) collect(n, 0, []);
+      if (!regions.length) return;
+      const excess = total - maxChars;
+      const pool = regions.some((r) => !r.last) ? regions.filter((r) => !r.last) : regions;
+      const enough = pool.filter((r) => r.size >= excess).sort((a, b) => a.size - b.size);
+      const pick = enough[0] ?? pool.sort((a, b) => b.size - a.size)[0];
+      collapse(pick.n);
+      sizes.delete(pick.n);
+      for (const a of pick.above) sizes.delete(a);
+    }
+  }
+
+  /**
+   * The last line when even the summarised outline does not fit: where the rest starts, as a
+   * follow-up call (the container of the first line left out, from that element on).
+   * @param {ONode} n the first node left out @param {number} maxChars
+   */
+  function cutLine(n, maxChars) {
+    const el = n.el ?? n.rest?.el;
+    const box = el ? containerOf(el) : null;
+    const from = el && box ? tw.dom.childrenOf(box).indexOf(el) : -1;
+    const next = box && from >= 0 ? `snapshot ref=${handle(box, 'region', '')} from=${from} shows the rest` : 'snapshot with a region\'s ref, interactiveOnly or viewportOnly shows the rest';
+    return `[… outline cut at ${maxChars} characters: ${next}]`;
+  }
+
+  /** @param {ONode} n */
+  function collapse(n) {
+    const ref = n.ref ?? handle(/** @type {Element} */ (n.el), n.role ?? 'region', n.name ?? '');
+    n.collapsed = `${census(n)} [collapsed: snapshot ref=${ref} shows them]`;
+    n.children = [];
+  }
+
+  tw.outlineBudget = { DEFAULT_CHARS, spend, spent, skip, restLine, fit, cutLine };
+})();

@@ -1,0 +1,79 @@
+// The outline's one budget (content/outline-budget.js) on jsdom: a page that fits is untouched; a
+// big one is summarised by region and its walk stops once it has produced enough, and every
+// actionable element left out is reachable through the calls the text names.
+import { expect } from 'chai';
+import { loadContent } from './content-dom.js';
+
+const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'outline.js'];
+/** @param {string} html */
+const load = (html) => loadContent(html, FILES, (w) => { w.Tabwright = { handlers: {}, listeners: { collect: () => new WeakSet() } }; });
+
+/** Follow-up calls an outline names: [ref, from or undefined]. @param {string} text @returns {[string, number | undefined][]} */
+function followUps(text) {
+  return [...text.matchAll(/snapshot ref=(\S+?)(?: from=(\d+))? shows/g)].map((m) => [m[1], m[2] === undefined ? undefined : Number(m[2])]);
+}
+
+/** @param {string} text */
+const refsIn = (text) => new Set([...text.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
+
+describe('outline budget (content/outline-budget.js)', () => {
+  it('leaves an outline that fits as it is: no summary, no follow-up', () => {
+    const { tw } = load('<nav aria-label="Main"><a href="/a">A</a> <a href="/b">B</a></nav><main><h1>Title</h1><button>Go</button></main>');
+    const r = tw.outline.build({ maxChars: 30_000 });
+    expect(r.text).to.equal('- navigation "Main"\n  - link "A" [ref=e1]\n  - link "B" [ref=e2]\n- main\n  - heading "Title" [level=1]\n  - button "Go" [ref=e3]');
+    expect(r.truncated).to.equal(false);
+  });
+
+  it('summarises the region that saves enough, names its refs by role, and shows it on request', () => {
+    const links = Array.from({ length: 240 }, (_, i) => `<a href="/t/${i}">Topic number ${i}</a>`).join(' ');
+    const { tw } = load(`<nav aria-label="Topics">${links}</nav><main><h1>Story</h1><p>Some text.</p><button>Buy now</button></main>`);
+    const r = tw.outline.build({ maxChars: 4_000 });
+    expect(r.text.length).to.be.at.most(4_000);
+    expect(r.text).to.match(/^- navigation "Topics": 240 links \[collapsed: snapshot ref=e\d+ shows them\]$/m);
+    // What is not summarised is all there.
+    expect(r.text).to.match(/- button "Buy now" \[ref=e\d+\]/);
+    const [[ref]] = followUps(r.text);
+    const nav = tw.outline.build({ ref, maxChars: 30_000 });
+    expect(refsIn(nav.text).size).to.equal(240);
+  });
+
+  it('stops walking once it has produced enough, and every element left out is one named call away', function () {
+    this.timeout(60_000);
+    const rows = Array.from({ length: 500 }, (_, i) => `<tr><td>Order ${i}</td><td><button>Refund ${i}</button></td></tr>`).join('');
+    const { tw, document } = load(`<h1>Orders</h1><table><tbody>${rows}</tbody></table><footer><a href="/help">Help</a></footer>`);
+    const r = tw.outline.build({ maxChars: 3_000 });
+    expect(r.text.length).to.be.at.most(3_000);
+    expect(r.truncated).to.equal(true);
+    expect(r.text).to.match(/\[… \d+ more elements here \(\d+ actionable\) not outlined: snapshot ref=e\d+ from=\d+ shows them\]/);
+    // Follow every named call (and the calls those name) until nothing is left: each button is seen.
+    const seen = new Set(refsIn(r.text));
+    const queue = followUps(r.text);
+    let calls = 0;
+    while (queue.length && calls < 100) {
+      const [ref, from] = /** @type {[string, number | undefined]} */ (queue.shift());
+      const more = tw.outline.build({ ref, from, maxChars: 3_000 });
+      expect(more.text.length, more.text.slice(0, 200)).to.be.at.most(3_000);
+      for (const x of refsIn(more.text)) seen.add(x);
+      queue.push(...followUps(more.text));
+      calls++;
+    }
+    const buttons = [...document.querySelectorAll('button, a')].map((el) => tw.refs.refOf(el));
+    expect(buttons.filter((x) => x && seen.has(x))).to.have.length(501);
+    expect(calls).to.be.below(30);
+  });
+
+  it('keeps the "not outlined" lines in interactiveOnly outlines', () => {
+    const items = Array.from({ length: 1_500 }, (_, i) => `<li><button>Item ${i}</button></li>`).join('');
+    const { tw } = load(`<ul>${items}</ul>`);
+    const r = tw.outline.build({ maxChars: 3_000, interactiveOnly: true });
+    expect(followUps(r.text).length).to.be.greaterThan(0);
+  });
+
+  it('summarises main only when nothing else can give way', () => {
+    const nav = Array.from({ length: 60 }, (_, i) => `<a href="/n/${i}">Nav ${i}</a>`).join(' ');
+    const body = Array.from({ length: 200 }, (_, i) => `<p><a href="/p/${i}">Paragraph link ${i}</a></p>`).join('');
+    const { tw } = load(`<nav aria-label="Site">${nav}</nav><main>${body}</main>`);
+    const r = tw.outline.build({ maxChars: 7_000 });
+    expect(r.text).to.match(/^- navigation "Site": 60 links \[collapsed/m);
+  });
+});
