@@ -128,9 +128,15 @@ scenario('perception', (ctx) => {
     const only = await snapshot({ interactiveOnly: true });
     expect(only).to.contain('[ref=');
     expect(only).to.not.contain('Nothing clicked yet');
-    const cut = await snapshot({ maxChars: 600 });
-    expect(cut).to.contain('[… outline truncated at 600 characters');
+    // Fitted to a small budget: regions summarised, and every summary names the call that shows it.
     const full = await snapshot();
+    expect(full.length).to.be.above(1_000);
+    const cut = await snapshot({ maxChars: 600 });
+    expect(cut.split('\n').slice(1).join('\n').length).to.be.at.most(600);
+    const follow = /snapshot ref=(e\d+)(?: from=(\d+))? shows/.exec(cut);
+    expect(follow, cut).to.not.equal(null);
+    const shown = await snapshot({ ref: follow?.[1], ...(follow?.[2] ? { from: Number(follow[2]) } : {}) });
+    expect(shown).to.contain('[ref=');
     const region = refIn(full, /- button "Expand details" \[ref=(e\d+)\]/);
     const sub = await snapshot({ ref: region });
     expect(sub.split('\n').slice(1).join('\n')).to.match(/^- button "Expand details" \[ref=e\d+\]$/);

@@ -413,7 +413,7 @@
   /** A row, or a node with one simple child, reads best on one line. @param {ONode} n */
   function inlineChildren(n) {
     const kids = n.children ?? [];
-    if (!kids.length || kids.some((k) => k.children?.length)) return null;
+    if (!kids.length || kids.some((k) => k.children?.length || k.rest)) return null;
     if (n.role === 'row' && kids.length <= 16) return kids.map(inlineOf).join(' | ');
     if (kids.length === 1 && (n.role === 'heading' || n.role === 'listitem')) return inlineOf(kids[0]);
     return null;

@@ -64,14 +64,25 @@
     const last = out[out.length - 1];
     let rest = last?.rest && last.rest.el === el ? last.rest : null;
     if (!rest) {
-      rest = { el, from: tw.dom.childrenOf(el).indexOf(node), items: 0, actionable: 0 };
+      rest = { el, from: tw.dom.childrenOf(el).indexOf(node), items: 0, actionable: 0, notable: [] };
       out.push({ rest });
     }
     if (node.nodeType !== 1) return;
     const e = /** @type {Element} */ (node);
     rest.items++;
-    rest.actionable += (e.matches(ACTIONABLE) ? 1 : 0) + e.querySelectorAll(ACTIONABLE).length;
+    const actionable = (e.matches(ACTIONABLE) ? 1 : 0) + e.querySelectorAll(ACTIONABLE).length;
+    rest.actionable += actionable;
+    // The big structures in what is left out get handles of their own, so the model can go straight
+    // to a table or a form instead of paging through everything before it.
+    if (actionable >= NOTABLE_MIN && rest.notable.length < NOTABLE_MAX) {
+      const role = tw.roles.roleOf(e);
+      if (REGIONS.has(role)) rest.notable.push({ el: e, role, name: tw.accname.name(e), actionable });
+    }
   }
+
+  /** A structure left out with at least this many actionable elements is named on its own. */
+  const NOTABLE_MIN = 10;
+  const NOTABLE_MAX = 6;
 
   /** A handle on an element the model can pass back as snapshot's ref. @param {Element} el @param {string} role @param {string} name */
   function handle(el, role, name) {
@@ -83,7 +94,8 @@
     const r = /** @type {NonNullable<ONode['rest']>} */ (n.rest);
     const ref = handle(r.el, 'region', '');
     const what = r.items ? `${r.items} more element${r.items === 1 ? '' : 's'} here (${r.actionable} actionable)` : 'more text here';
-    return `[… ${what} not outlined: snapshot ref=${ref} from=${Math.max(0, r.from)} shows them]`;
+    const among = r.notable.map((x) => `${x.role}${x.name ? ` ${JSON.stringify(x.name.slice(0, 60))}` : ''} (${x.actionable} actionable): snapshot ref=${handle(x.el, x.role, x.name)}`);
+    return `[… ${what} not outlined: snapshot ref=${ref} from=${Math.max(0, r.from)} shows them${among.length ? `; among them ${among.join('; ')}` : ''}]`;
   }
 
   /** The refs of a subtree by role, for a summary line: "240 links, 3 buttons". @param {ONode} n */

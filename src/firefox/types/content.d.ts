@@ -30,7 +30,7 @@ export interface OutlineNode {
   /** the region is summarised as this (its children left out, one snapshot call away) */
   collapsed?: string;
   /** what the walk left out once it had spent its budget: the container's children from `from` on */
-  rest?: { el: Element; from: number; items: number; actionable: number };
+  rest?: { el: Element; from: number; items: number; actionable: number; notable: { el: Element; role: string; name: string; actionable: number }[] };
 }
 
 /** What the walk may still spend (content/outline-budget.js). */

@@ -93,7 +93,7 @@ export const snapshot = {
       viewportOnly: { type: 'boolean', description: 'Only what is on screen; the rest is counted (default false).' },
       ref: { type: 'string', description: 'Outline only the subtree under this ref.' },
       from: { type: 'integer', minimum: 0, description: 'With ref: start at this child of it (as a "not outlined" line names it).' },
-      maxChars: { type: 'integer', minimum: 2000, maximum: 200000, description: `Fit the outline into this many characters, summarising regions (default ${RESULT_BUDGET_CHARS}).` },
+      maxChars: { type: 'integer', minimum: 500, maximum: 200000, description: `Fit the outline into this many characters, summarising regions (default ${RESULT_BUDGET_CHARS}).` },
     },
     additionalProperties: false,
   },

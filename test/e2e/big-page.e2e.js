@@ -1,0 +1,47 @@
+// Issue 13: a page of about 100,000 elements through the tool runner. The snapshot the model gets
+// fits the one budget, summarises what it cannot show, and names the calls that show it; following
+// them reaches a button in row 2,500 of a 3,000-row table, and clicking it works.
+import { expect } from 'chai';
+import { scenario } from './harness/scenario.js';
+import { ok, openFixture } from './harness/tools.js';
+import { RESULT_BUDGET_CHARS } from '../../src/chrome/agent/budget.js';
+
+scenario('a 100,000-element page', (ctx) => {
+  /** @type {Awaited<ReturnType<typeof openFixture>>} */
+  let f;
+  before(async () => { f = await openFixture(ctx.env, 'generated/big.html'); });
+  after(async () => { await f?.page.close(); });
+
+  it('snapshots within the budget, with regions summarised and every follow-up named', async () => {
+    expect(await f.page.evaluate(() => document.querySelectorAll('*').length)).to.be.above(90_000);
+    const t = performance.now();
+    const text = String((await ok(ctx.env, f.tabId, 'snapshot')).data);
+    console.log(`      snapshot through the tool runner: ${(performance.now() - t).toFixed(0)} ms, ${text.length} characters`);
+    expect(text.length).to.be.at.most(RESULT_BUDGET_CHARS + 500);
+    expect(text).to.match(/- navigation "Main": 240 links \[collapsed: snapshot ref=e\d+ shows them\]/);
+    expect(text).to.match(/- searchbox "Search the site" \[ref=e\d+\]/);
+    expect(text).to.match(/not outlined: snapshot ref=e\d+ from=\d+ shows them; among them table \(3000 actionable\): snapshot ref=e\d+\]/);
+  });
+
+  it('reaches row 2,500 through the calls the outline names, and clicks its button', async () => {
+    /** @type {string[]} */
+    const queue = [String((await ok(ctx.env, f.tabId, 'snapshot')).data)];
+    /** @type {string | null} */
+    let found = null;
+    let calls = 0;
+    while (queue.length && !found && calls < 40) {
+      const text = /** @type {string} */ (queue.shift());
+      found = /button "Refund 2500" \[ref=(e\d+)\]/.exec(text)?.[1] ?? null;
+      // As a model would: straight to the table a "not outlined" line names, then page through its rows.
+      const table = /among them .*?table \(\d+ actionable\): snapshot ref=(e\d+)/.exec(text);
+      const next = [...text.matchAll(/not outlined: snapshot ref=(e\d+) from=(\d+) shows them/g)].at(-1);
+      if (table) queue.unshift(String((await ok(ctx.env, f.tabId, 'snapshot', { ref: table[1] })).data));
+      else if (next) queue.unshift(String((await ok(ctx.env, f.tabId, 'snapshot', { ref: next[1], from: Number(next[2]) })).data));
+      calls++;
+    }
+    expect(found, 'Refund 2500 reached through named follow-ups').to.not.equal(null);
+    console.log(`      reached row 2,500 in ${calls} follow-up calls`);
+    await ok(ctx.env, f.tabId, 'click', { ref: found });
+    expect(await f.page.text('#refunded')).to.equal('Refund 2500');
+  });
+});
