@@ -22,7 +22,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = process.env.TW_CORPUS ?? join(root, '../shared/corpus/real-pages');
 const CONTENT = join(root, 'src/chrome/content');
 /** The perception scripts in manifest order (content/actions.js and main.js are not needed to build an outline). */
-const SCRIPTS = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
+const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
 /** Roles a user operates: with a ref in Playwright's snapshot, they are the elements coverage asks about. */
 const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
   'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'gridcell']);
@@ -140,7 +140,7 @@ async function main() {
   if (filter) files = files.filter((f) => f.includes(filter));
   files = files.slice(0, limit);
   const sources = await Promise.all(SCRIPTS.map((f) => readFile(join(CONTENT, f), 'utf8')));
-  const tracker = await readFile(join(CONTENT, 'listener-tracker.js'), 'utf8');
+  const tracker = await readFile(join(CONTENT, 'page-world.js'), 'utf8');
   const injected = await playwrightInjectedSource();
   if (!injected) console.log('Playwright\'s injected script was not found in playwright-core: the in-page comparison is left out.');
   const { server, origin } = await serve(CORPUS);

@@ -19,7 +19,9 @@ export function loadContent(html, files = ['dom.js', 'roles.js', 'accname.js'], 
   setup?.(window);
   // The secret rules and the budget come before the outline, as in the manifests: add them when a list leaves them out.
   const before = ['secret-patterns.js', 'secrets.js', 'outline-budget.js'].filter((f) => !files.includes(f));
-  const list = files.includes('outline.js') ? files.flatMap((f) => (f === 'outline.js' ? [...before, f] : [f])) : files;
+  const withBudget = files.includes('outline.js') ? files.flatMap((f) => (f === 'outline.js' ? [...before, f] : [f])) : files;
+  // The page channel (document_start) comes before every isolated script that talks to the page world.
+  const list = withBudget.includes('page-channel.js') ? withBudget : withBudget.flatMap((f) => (f === 'dom.js' ? ['page-channel.js', f] : [f]));
   for (const f of list) window.eval(readFileSync(join(contentDir, f), 'utf8'));
   return { window, document: window.document, tw: window.Tabwright };
 }

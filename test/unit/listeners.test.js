@@ -1,4 +1,4 @@
-// The listener tracker (content/listener-tracker.js, the page world) and its isolated-world side
+// The listener tracker (content/page-world.js, the page world) and its isolated-world side
 // (content/listeners.js) on jsdom: script-wired elements get refs, and a later snapshot asks the
 // page world only for what was wired since, without losing what it learned before.
 import { expect } from 'chai';
@@ -9,20 +9,20 @@ import { loadContent } from './content-dom.js';
 
 const contentDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/chrome/content');
 
-const FILES = ['listener-tracker.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
+const FILES = ['page-world.js', 'page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
 
-/** @param {any} window @returns {{ count: () => number }} how many elements the page world told of since the last count */
-function countTold(window) {
+/** @param {any} window @param {any} tw @returns {{ count: () => number }} how many elements the page world told of since the last count */
+function countTold(window, tw) {
   let n = 0;
   // Registered before content/listeners.js registers its own (per snapshot), so it sees every event first.
-  window.addEventListener('tabwright:listener', () => { n++; }, true);
+  window.addEventListener(tw.pageChannel.name('listener'), () => { n++; }, true);
   return { count: () => { const c = n; n = 0; return c; } };
 }
 
-describe('listener tracker (content/listener-tracker.js, content/listeners.js)', () => {
+describe('listener tracker (content/page-world.js, content/listeners.js)', () => {
   it('gives a ref to an element wired with addEventListener, and tells the isolated world of it only once', () => {
     const { window, document, tw } = loadContent('<div id="app"><span id="a">Alpha</span><span id="b">Beta</span></div>', FILES);
-    const told = countTold(window);
+    const told = countTold(window, tw);
     window.eval(`document.getElementById('a').addEventListener('click', () => {});`);
     expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]\nBeta');
     expect(told.count()).to.equal(1);
@@ -46,14 +46,16 @@ describe('listener tracker (content/listener-tracker.js, content/listeners.js)',
     expect(tw.outline.build().text).to.equal('- clickable "Later" [ref=e1]');
   });
 
-  it('a new isolated world (a re-injected content script) learns every wired element again', () => {
-    const { window, tw } = loadContent('<span id="a">Alpha</span>', FILES);
+  it('a re-injected page world and content script (extension reloaded) note what is wired from then on', () => {
+    const { window, tw } = loadContent('<span id="a">Alpha</span><span id="b">Beta</span>', FILES);
     window.eval(`document.getElementById('a').addEventListener('click', () => {});`);
-    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]');
-    // The page world keeps its notes; the content scripts start over (extension reloaded).
+    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]\nBeta');
+    // The old page world keeps its key (a page could hand over one of its own otherwise); the new
+    // pair talks on a new key, and learns what is wired after it came.
     window.eval('delete window.Tabwright');
-    for (const f of FILES.slice(1)) window.eval(readFileSync(join(contentDir, f), 'utf8'));
-    expect(window.Tabwright.outline.build().text).to.match(/^- clickable "Alpha" \[ref=e\d+\]$/);
+    for (const f of FILES) window.eval(readFileSync(join(contentDir, f), 'utf8'));
+    window.eval(`document.getElementById('b').addEventListener('click', () => {});`);
+    expect(window.Tabwright.outline.build().text).to.match(/^Alpha\n- clickable "Beta" \[ref=e\d+\]$/);
   });
 });
 

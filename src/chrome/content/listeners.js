@@ -1,4 +1,4 @@
-// The isolated-world side of content/listener-tracker.js: asks the page world which elements have
+// The isolated-world side of the listener tracker (content/page-world.js): asks the page world which elements have
 // click-like listeners and collects them, synchronously, for the outline. What it learned is kept:
 // later passes ask only for what was noted since (a page with a thousand wired elements would
 // otherwise dispatch a thousand events per snapshot).
@@ -29,12 +29,13 @@
   function collect(doc = document) {
     const win = doc.defaultView;
     if (!win) return known;
-    let question = 'tabwright:listeners?';
+    const { name } = tw.pageChannel;
+    let question = name('listeners?');
     if (!asked.has(doc)) {
       // Listening for good (the events come only when asked): one listener per window, not one per snapshot.
       asked.add(doc);
-      win.addEventListener('tabwright:listener', onNote, true);
-      question = 'tabwright:listeners?all';
+      win.addEventListener(name('listener'), onNote, true);
+      question = name('listeners?all');
     }
     asking = true;
     try { doc.dispatchEvent(new win.CustomEvent(question)); } finally { asking = false; }

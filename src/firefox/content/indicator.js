@@ -1,6 +1,8 @@
 // The on-page indicator while the agent acts: a border around the viewport and a Stop button.
 // It lives in a closed shadow root under an element with a random name, with its position forced
-// by inline !important styles, so page CSS can neither restyle, hide nor select it by name.
+// by inline !important styles, so page CSS can neither restyle, hide nor select it by name. While
+// it is shown it keeps itself on top: removed by the page, it comes back; covered (a later element
+// at the top z-index, a modal dialog or popover in the top layer), it is raised above again.
 (() => {
   if (globalThis.Tabwright?.indicator) return;
 
@@ -25,11 +27,51 @@
       padding: 5px 14px; border-radius: 999px; cursor: pointer; }
     button:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }`;
 
+  /** How often a shown indicator checks that it is still there and on top. */
+  const WATCH_MS = 250;
+  /** @type {ReturnType<typeof setInterval> | null} */
+  let watch = null;
+
   function show() {
     if (host?.isConnected) return;
+    if (host) { place(host); return; }
+    build();
+    watch ??= setInterval(keepOnTop, WATCH_MS);
+  }
+
+  /**
+   * Puts the host last in <html> and, where the browser has a top layer for popovers, into it:
+   * whatever the page shows later in the top layer is then raised above by the next check. A modal
+   * dialog makes everything outside it inert (Stop could not be clicked): then the host goes inside
+   * the topmost modal.
+   * @param {HTMLElement} el
+   */
+  function place(el) {
+    let modal = null;
+    try { modal = [...document.querySelectorAll(':modal')].at(-1) ?? null; } catch { /* no :modal */ }
+    (modal ?? document.documentElement).append(el);
+    if (typeof el.showPopover !== 'function') return;
+    try {
+      if (el.matches(':popover-open')) el.hidePopover();
+      el.showPopover();
+    } catch { /* not connected yet, or popovers unsupported: the z-index holds */ }
+  }
+
+  /** Back in the page if removed; raised if something covers the Stop button. */
+  function keepOnTop() {
+    if (!host) return;
+    if (!host.isConnected) { place(host); return; }
+    if (!stop) return;
+    const r = stop.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    if (hit !== host || (host.parentElement !== document.documentElement && !host.parentElement?.matches(':modal'))) place(host);
+  }
+
+  function build() {
     host = document.createElement(tag);
     // Inline !important beats any author stylesheet rule, so the page cannot hide or move the host.
-    host.setAttribute('style', 'all: initial !important; display: block !important; position: fixed !important; inset: 0 !important; z-index: 2147483647 !important; pointer-events: none !important; visibility: visible !important; opacity: 1 !important;');
+    host.setAttribute('style', 'all: initial !important; display: block !important; position: fixed !important; inset: 0 !important; width: auto !important; height: auto !important; margin: 0 !important; padding: 0 !important; border: 0 !important; background: transparent !important; overflow: visible !important; z-index: 2147483647 !important; pointer-events: none !important; visibility: visible !important; opacity: 1 !important;');
+    host.popover = 'manual';
     const root = host.attachShadow({ mode: 'closed' });
     const style = document.createElement('style');
     style.textContent = CSS;
@@ -53,10 +95,12 @@
     bar.append(dot, label, stop);
     root.append(style, frame, bar);
     // On <html>, not <body>: the page's text (read_page) and outline stay as the page made them.
-    document.documentElement.append(host);
+    place(host);
   }
 
   function hide() {
+    if (watch) clearInterval(watch);
+    watch = null;
     host?.remove();
     host = null;
     stop = null;

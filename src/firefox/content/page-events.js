@@ -1,4 +1,4 @@
-// What happened on the page while the agent acted: dialogs (from content/page-hooks.js in the page's
+// What happened on the page while the agent acted: dialogs (from content/page-world.js in the page's
 // world), console messages, and a compact outline diff (elements that appeared or vanished, by their
 // text). Also the read-side helpers actions need: get_html, wait_for conditions, the HTTP status.
 (() => {
@@ -7,11 +7,12 @@
   /** @typedef {import('../types/core').ActionTarget} ActionTarget */
   const tw = globalThis.Tabwright;
   const I = tw.input;
+  const channel = tw.pageChannel.name;
 
   /** @type {{ kind: string, message: string, accepted: boolean, text: string | null, at: number }[]} */
   const dialogs = [];
   /**
-   * The console messages, kept by page-hooks.js in the page's world since document_start (this script
+   * The console messages, kept by page-world.js in the page's world since document_start (this script
    * arrives at document_idle, after the page's first logs); it answers a request event synchronously.
    * @returns {{ level: string, text: string, at: number }[]}
    */
@@ -19,12 +20,13 @@
     /** @type {any[]} */
     let rows = [];
     const take = (/** @type {Event} */ e) => { try { rows = JSON.parse(String(/** @type {CustomEvent} */ (e).detail)); } catch { /* ignore */ } };
-    document.addEventListener('tabwright:console-dump', take, { once: true });
-    document.dispatchEvent(new CustomEvent('tabwright:console-request'));
-    document.removeEventListener('tabwright:console-dump', take);
+    document.addEventListener(channel('console-dump'), take, { once: true });
+    document.dispatchEvent(new CustomEvent(channel('console-request')));
+    document.removeEventListener(channel('console-dump'), take);
     return Array.isArray(rows) ? rows : [];
   }
-  document.addEventListener('tabwright:dialog', (e) => { try { dialogs.push(JSON.parse(String(/** @type {CustomEvent} */ (e).detail))); } catch { /* ignore */ } });
+  // Only the page-world helper knows these names (content/page-channel.js): the page cannot fake a dialog.
+  document.addEventListener(channel('dialog'), (e) => { try { dialogs.push(JSON.parse(String(/** @type {CustomEvent} */ (e).detail))); } catch { /* ignore */ } });
 
   /** Elements added and removed since the last drain, by their visible text. */
   let added = new Set(), removedTexts = new Set();
@@ -120,12 +122,12 @@
     'content.watch': () => { watch(); return { ok: true, data: null }; },
     'content.effects': () => ({ ok: true, data: effects() }),
     'content.dialogPolicy': (/** @type {{ accept: boolean, promptText?: string, once?: boolean }} */ msg) => {
-      document.dispatchEvent(new CustomEvent('tabwright:dialog-policy', { detail: JSON.stringify({ accept: msg.accept, promptText: msg.promptText ?? null, once: msg.once !== false }) }));
+      document.dispatchEvent(new CustomEvent(channel('dialog-policy'), { detail: JSON.stringify({ accept: msg.accept, promptText: msg.promptText ?? null, once: msg.once !== false }) }));
       return { ok: true, data: null };
     },
     'content.console': (/** @type {{ level?: string, clear?: boolean, max?: number }} */ msg) => {
       const rows = consoleLog().filter((m) => !msg.level || m.level === msg.level).slice(-(msg.max ?? 50));
-      if (msg.clear) document.dispatchEvent(new CustomEvent('tabwright:console-clear'));
+      if (msg.clear) document.dispatchEvent(new CustomEvent(channel('console-clear')));
       return { ok: true, data: rows };
     },
     'content.html': (/** @type {Parameters<typeof getHtml>[0]} */ msg) => getHtml(msg),

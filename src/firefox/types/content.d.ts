@@ -68,6 +68,8 @@ export interface TabwrightContent {
   listeners: { collect(): WeakSet<Element> };
   frames: { frameIdOf(iframe: Element, nonce?: string): number | null; introduced(nonce: string | undefined, count: number, ms?: number): Promise<void>; frameElementOf(childId: number): Element | null };
   capabilities: any;
+  /** content/page-channel.js: event names only the page-world helper (content/page-world.js) knows */
+  pageChannel: { name(kind: string): string };
   /** content/outline-budget.js: the outline's one output budget */
   outlineBudget: OutlineBudget;
   /** content/secret-patterns.js: generated from agent/safety/secret-patterns.js (npm run sync) */

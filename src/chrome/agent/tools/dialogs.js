@@ -1,4 +1,4 @@
-// JavaScript dialogs. content/page-hooks.js answers alert, confirm and prompt in the page itself so
+// JavaScript dialogs. content/page-world.js answers alert, confirm and prompt in the page itself so
 // a dialog never blocks the tab; every dialog is reported in the effects of the action that opened it.
 /** @import { Tool } from '../../types/core' */
 import { content, queued } from './act.js';

@@ -1,0 +1,165 @@
+// Tabwright's helpers in the page's own JavaScript world ("world": "MAIN", document_start, every
+// frame): the listener tracker (which elements get click-like listeners through addEventListener or
+// an on* property: a <span> wired that way is a button to the user but invisible to the DOM) and the
+// dialog and console hooks (alert, confirm and prompt answered as the agent was told instead of
+// blocking the page; the recent console messages kept).
+// The page must neither see nor steer any of it: no global is left, every wrapped method looks
+// native (a Proxy keeps name and length, and Function.prototype.toString shows the original's
+// source), and the isolated world is reached only through DOM events whose names carry the key it
+// hands over before any page script runs (content/page-channel.js). A page cannot name those events,
+// so it can neither listen in nor fake a dialog into the agent's results.
+(function tabwrightPageWorld() {
+  const proto = EventTarget.prototype;
+  const add = proto.addEventListener;
+  const remove = proto.removeEventListener;
+  const dispatch = proto.dispatchEvent;
+  const Custom = CustomEvent;
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+
+  // ---- wrappers that look native ----
+
+  /** wrapper → the function it stands for, for Function.prototype.toString. @type {WeakMap<Function, Function>} */
+  const masks = new WeakMap();
+  const toString = Function.prototype.toString;
+  const maskedToString = new Proxy(toString, { apply: (target, self, args) => Reflect.apply(target, masks.get(self) ?? self, args) });
+  masks.set(maskedToString, toString);
+  Function.prototype.toString = maskedToString;
+
+  /**
+   * @template {Function} F
+   * @param {F} original @param {(target: F, self: any, args: any[]) => any} apply
+   * @returns {F}
+   */
+  function wrap(original, apply) {
+    const p = new Proxy(original, { apply });
+    masks.set(p, original);
+    return p;
+  }
+
+  // ---- the page channel ----
+
+  /** The channel's event prefix, once the isolated world has handed its key over. */
+  let channel = '';
+  /** What to do once the channel is open. @type {(() => void)[]} */
+  const onOpen = [];
+  /** @param {Event} e */
+  function onKey(e) {
+    const key = /** @type {CustomEvent} */ (e).detail;
+    if (channel || typeof key !== 'string' || !/^[0-9a-f]{24}$/.test(key)) return;
+    channel = `tabwright-${key}`;
+    remove.call(document, 'tabwright:key', onKey);
+    for (const fn of onOpen) fn();
+  }
+  add.call(document, 'tabwright:key', onKey);
+  /** @param {string} kind @param {(e: Event) => void} fn */
+  const listen = (kind, fn) => onOpen.push(() => add.call(document, `${channel}:${kind}`, fn));
+  /** @param {string} kind @param {unknown} detail */
+  const tell = (kind, detail) => { if (channel) dispatch.call(document, new Custom(`${channel}:${kind}`, { detail: stringify(detail) })); };
+
+  // ---- the listener tracker ----
+
+  const CLICKY = new Set(['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend', 'dblclick']);
+  /** @type {WeakSet<Element>} */
+  const seen = new WeakSet();
+  /** Every noted element (for "?all"). @type {WeakRef<Element>[]} */
+  let noted = [];
+  /** Noted and not yet told: new since the last question, or not in the document when it came. @type {WeakRef<Element>[]} */
+  let pending = [];
+  /** noted's length after its last sweep of collected elements. */
+  let swept = 0;
+
+  /** @param {unknown} target */
+  function note(target) {
+    if (!(target instanceof Element) || seen.has(target)) return;
+    if (target === document.documentElement || target === document.body) return;
+    seen.add(target);
+    const ref = new WeakRef(target);
+    noted.push(ref);
+    pending.push(ref);
+    if (noted.length > 2 * swept + 1000) { noted = noted.filter((r) => r.deref()); swept = noted.length; }
+  }
+
+  proto.addEventListener = wrap(add, (target, self, args) => {
+    if (CLICKY.has(args[0])) note(self);
+    return Reflect.apply(target, self, args);
+  });
+  for (const prop of ['onclick', 'onmousedown', 'onpointerdown']) {
+    const desc = Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop);
+    if (!desc || !desc.set) continue;
+    const set = wrap(desc.set, (target, self, args) => { if (args[0]) note(self); return Reflect.apply(target, self, args); });
+    Object.defineProperty(HTMLElement.prototype, prop, { ...desc, set });
+  }
+
+  /**
+   * Tells each connected element of `refs`; returns the ones to tell again later (alive, not connected).
+   * @param {WeakRef<Element>[]} refs
+   */
+  function told(refs) {
+    const later = [];
+    for (const ref of refs) {
+      const el = ref.deref();
+      if (!el) continue;
+      if (el.isConnected) dispatch.call(el, new Custom(`${channel}:listener`, { bubbles: true, composed: true }));
+      else later.push(ref);
+    }
+    return later;
+  }
+  listen('listeners?', () => { pending = told(pending); });
+  listen('listeners?all', () => {
+    noted = noted.filter((r) => r.deref());
+    swept = noted.length;
+    pending = told(noted);
+  });
+
+  // ---- dialogs ----
+
+  /** What the next dialogs answer; the isolated script sets it (default: alert OK, confirm and prompt cancel, the safe choice). */
+  let policy = { accept: false, promptText: /** @type {string | null} */ (null), once: true };
+  listen('dialog-policy', (e) => {
+    try { policy = parse(String(/** @type {CustomEvent} */ (e).detail)); } catch { /* ignore malformed */ }
+  });
+
+  /** @param {'alert' | 'confirm' | 'prompt'} kind @param {unknown} message @param {unknown} [def] */
+  function answer(kind, message, def) {
+    const accepted = kind === 'alert' ? true : policy.accept;
+    const text = kind === 'prompt' && accepted ? (policy.promptText ?? String(def ?? '')) : null;
+    tell('dialog', { kind, message: String(message ?? '').slice(0, 500), accepted, text, at: Date.now() });
+    if (kind !== 'alert' && policy.once) policy = { accept: false, promptText: null, once: true };
+    return { accepted, text };
+  }
+  const w = /** @type {any} */ (window);
+  w.alert = wrap(w.alert, (_t, _self, args) => { answer('alert', args[0]); });
+  w.confirm = wrap(w.confirm, (_t, _self, args) => answer('confirm', args[0]).accepted);
+  w.prompt = wrap(w.prompt, (_t, _self, args) => { const a = answer('prompt', args[0], args[1]); return a.accepted ? a.text : null; });
+
+  // ---- console ----
+
+  /** @type {{ level: string, text: string, at: number }[]} */
+  const logged = [];
+  /** @param {string} level @param {string} text */
+  function keep(level, text) {
+    logged.push({ level, text: text.slice(0, 1000), at: Date.now() });
+    if (logged.length > 500) logged.shift();
+  }
+  listen('console-request', () => tell('console-dump', logged));
+  listen('console-clear', () => { logged.length = 0; });
+
+  const c = /** @type {any} */ (console);
+  for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
+    c[level] = wrap(c[level], (target, self, args) => {
+      try {
+        keep(level, args.map((a) => (typeof a === 'string' ? a : safe(a))).join(' '));
+      } catch { /* never break the page's logging */ }
+      return Reflect.apply(target, self, args);
+    });
+  }
+  add.call(window, 'error', (e) => { const x = /** @type {ErrorEvent} */ (e); keep('error', `Uncaught ${x.message} (${x.filename}:${x.lineno})`); });
+  add.call(window, 'unhandledrejection', (e) => keep('error', `Unhandled rejection: ${safe(/** @type {PromiseRejectionEvent} */ (e).reason)}`));
+
+  /** @param {unknown} v */
+  function safe(v) {
+    if (v instanceof Error) return `${v.name}: ${v.message}`;
+    try { return stringify(v) ?? String(v); } catch { return String(v); }
+  }
+})();
