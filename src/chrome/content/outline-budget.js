@@ -157,6 +157,9 @@
         for (const c of n.children) collect(c, depth + 1, path);
       };
       for (const n of nodes) collect(n, 0, []);
+      // Summarising main or article when it is most of the outline would hide the page's content
+      // behind one line: then the outline is cut instead, its last line naming where to go on.
+      for (let i = regions.length - 1; i >= 0; i--) if (regions[i].last && regions[i].size > total / 2) regions.splice(i, 1);
       if (!regions.length) return;
       const excess = total - maxChars;
       const pool = regions.some((r) => !r.last) ? regions.filter((r) => !r.last) : regions;

@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// The outline as the model gets it: through the extension's own tool runner (tool.run, the path the
+// agent's tools take: panel page → background → content script → back), in Chromium with the
+// extension loaded, on the saved real pages of ../shared/corpus/real-pages and a generated page of
+// about 100,000 elements; against Playwright's page.ariaSnapshot({ mode: 'ai' }) on the same tab.
+// Per page and summed up:
+//   round trip: the median of three timed calls after one untimed one, for each side; medians and
+//     p90s over the pages; a call that takes over 30 s counts as timed out;
+//   tokens (o200k) of the text the model receives: the snapshot's result through formatToolResult
+//     with the snapshot's own budget and the untrusted-content fence, exactly as the agent loop sends it;
+//   coverage as received: of the refs in the page's whole outline (snapshot with maxChars 200000), the
+//     share that is in the received text or in the text of a follow-up call that text names
+//     ("snapshot ref=… from=…").
+// Writes bench/results/snapshot-runner.json.
+//   node bench/snapshot-runner.mjs [--limit N] [--filter substring]
+import http from 'node:http';
+import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
+import { join, dirname, extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { launchChromium } from '../test/e2e/harness/browsers.js';
+import { bigPageHtml } from '../test/fixtures/site/big-page.js';
+import { formatToolResult } from '../src/chrome/agent/tool-result.js';
+import { resultBudget } from '../src/chrome/agent/budget.js';
+import { createFence } from '../src/chrome/agent/untrusted.js';
+import { snapshot as snapshotTool } from '../src/chrome/agent/tools/perception.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CORPUS = process.env.TW_CORPUS ?? join(root, '../shared/corpus/real-pages');
+const args = process.argv.slice(2);
+const opt = (/** @type {string} */ name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const limit = Number(opt('--limit') ?? Infinity);
+const filter = opt('--filter');
+const RUNS = 3;
+const CALL_LIMIT_MS = 30_000;
+const GENERATED = '__generated-100k.html';
+
+/** @param {number[]} xs @param {number} q */
+function quantile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return 0;
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+/** @param {number[]} xs */
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** @param {string} dir */
+async function serve(dir) {
+  const server = http.createServer(async (req, res) => {
+    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
+    if (rel === GENERATED) { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(bigPageHtml()); return; }
+    if (rel.includes('..') || rel.includes('/')) { res.writeHead(404).end(); return; }
+    try {
+      const body = await readFile(join(dir, rel));
+      res.writeHead(200, { 'content-type': extname(rel) === '.html' ? 'text/html; charset=utf-8' : 'application/octet-stream' }).end(body);
+    } catch { res.writeHead(404).end(); }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
+  return { server, origin: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}` };
+}
+
+/** @template T @param {Promise<T>} p @returns {Promise<T | 'timeout'>} */
+function bounded(p) {
+  return Promise.race([p, new Promise((r) => setTimeout(() => r(/** @type {'timeout'} */ ('timeout')), CALL_LIMIT_MS))]);
+}
+
+/** @param {string} text */
+const refsIn = (text) => new Set([...text.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
+/** @param {string} text @returns {{ ref: string, from?: number }[]} */
+const followUps = (text) => [...text.matchAll(/snapshot ref=([\w:]+)(?: from=(\d+))? shows/g)].map((m) => ({ ref: m[1], ...(m[2] ? { from: Number(m[2]) } : {}) }));
+
+async function main() {
+  let files = (await readdir(CORPUS)).filter((f) => f.endsWith('.html')).sort();
+  if (filter) files = files.filter((f) => f.includes(filter));
+  files = files.slice(0, limit);
+  if (!filter || GENERATED.includes(filter)) files.push(GENERATED);
+  const { server, origin } = await serve(CORPUS);
+  const browser = await launchChromium();
+  const ctx = browser.raw;
+  // Every request that leaves 127.0.0.1 is aborted: the pages reference live CDNs.
+  await ctx.route('**/*', (/** @type {any} */ route) => (route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+  const control = await browser.openExtensionPage('ui/options.html');
+  const fence = createFence();
+  /** @param {number} tabId @param {Record<string, unknown>} a */
+  const run = (tabId, a) => control.evaluate((r) => browser.runtime.sendMessage(r), { type: 'tool.run', tabId, name: 'snapshot', args: a });
+  /** The text the model receives for a snapshot call's result. @param {any} result @param {Record<string, unknown>} a */
+  const received = (result, a) => formatToolResult(result, { fence, pageContent: true, maxChars: resultBudget(snapshotTool, a) });
+
+  /** @type {any[]} */
+  const pages = [];
+  let n = 0;
+  for (const file of files) {
+    n++;
+    const page = await ctx.newPage();
+    try {
+      const url = `${origin}/${encodeURIComponent(file)}`;
+      await page.goto(url, { waitUntil: 'load', timeout: 20_000 }).catch(() => {});
+      const tabId = await control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { message: `a tab at ${url}` });
+      // Tabwright through the tool runner, then Playwright, each warmed up once.
+      /** @type {number[]} */
+      const tw = [], pw = [];
+      let timeouts = 0;
+      let result = await bounded(run(tabId, {}));
+      if (result === 'timeout') timeouts++;
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        const r = await bounded(run(tabId, {}));
+        if (r === 'timeout') { timeouts++; continue; }
+        tw.push(performance.now() - t0);
+        result = r;
+      }
+      if (result === 'timeout' || !result?.ok) throw new Error(result === 'timeout' ? 'the tool runner timed out' : `${result.code}: ${result.message}`);
+      await page.ariaSnapshot({ mode: 'ai', timeout: CALL_LIMIT_MS });
+      let pwText = '';
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        pwText = await page.ariaSnapshot({ mode: 'ai', timeout: CALL_LIMIT_MS });
+        pw.push(performance.now() - t0);
+      }
+      const text = received(result, {});
+      // Coverage as received: the whole outline's refs, against what the text and its named follow-ups show.
+      const full = await bounded(run(tabId, { maxChars: 200_000 }));
+      const all = full !== 'timeout' && full.ok ? refsIn(String(full.data)) : new Set();
+      if (process.env.DEBUG_FULL) console.log(String(full === 'timeout' ? full : JSON.stringify(full).slice(0, 400)));
+      if (full === 'timeout' || !full.ok) console.log(`      the whole outline failed: ${full === 'timeout' ? 'timeout' : `${full.code}: ${full.message}`}`);
+      const reach = refsIn(text);
+      const direct = reach.size;
+      const calls = followUps(text);
+      for (const f of calls.slice(0, 40)) {
+        const more = await bounded(run(tabId, f));
+        if (more !== 'timeout' && more.ok) for (const r of refsIn(received(more, f))) reach.add(r);
+      }
+      const covered = [...all].filter((r) => reach.has(r)).length;
+      const row = {
+        page: file, timeouts,
+        tabwright: { roundTripMs: +median(tw).toFixed(1), tokens: countTokens(text), chars: text.length, refsReceived: direct, refsOutline: all.size, followUps: calls.length, reachable: covered },
+        playwright: { roundTripMs: +median(pw).toFixed(1), tokens: countTokens(pwText) },
+      };
+      pages.push(row);
+      console.log(`${String(n).padStart(3)} ${file.padEnd(44).slice(0, 44)} round trip ${row.tabwright.roundTripMs}/${row.playwright.roundTripMs} ms tokens ${row.tabwright.tokens}/${row.playwright.tokens} refs ${direct}+${covered - Math.min(covered, direct)} of ${all.size}${calls.length ? ` (${calls.length} follow-ups named)` : ''}`);
+    } catch (err) {
+      console.log(`${String(n).padStart(3)} ${file}: skipped (${err instanceof Error ? err.message.split('\n')[0] : err})`);
+      pages.push({ page: file, error: String(err instanceof Error ? err.message.split('\n')[0] : err) });
+    } finally {
+      await page.close().catch(() => {});
+    }
+  }
+  await browser.close();
+  server.close();
+  report(pages);
+}
+
+/** @param {any[]} pages */
+async function report(pages) {
+  const ok = pages.filter((p) => !p.error && p.page !== GENERATED);
+  const big = pages.find((p) => p.page === GENERATED && !p.error);
+  const tw = ok.map((p) => p.tabwright.roundTripMs), pw = ok.map((p) => p.playwright.roundTripMs);
+  const outline = ok.reduce((s, p) => s + p.tabwright.refsOutline, 0);
+  const reachable = ok.reduce((s, p) => s + p.tabwright.reachable, 0);
+  const direct = ok.reduce((s, p) => s + Math.min(p.tabwright.refsReceived, p.tabwright.refsOutline), 0);
+  const result = {
+    pages: ok.length,
+    skipped: pages.filter((p) => p.error).length,
+    timeouts: pages.reduce((s, p) => s + (p.timeouts ?? 0), 0),
+    tabwright: { medianRoundTripMs: +median(tw).toFixed(1), p90RoundTripMs: +quantile(tw, 0.9).toFixed(1), medianTokens: median(ok.map((p) => p.tabwright.tokens)) },
+    playwright: { medianRoundTripMs: +median(pw).toFixed(1), p90RoundTripMs: +quantile(pw, 0.9).toFixed(1), medianTokens: median(ok.map((p) => p.playwright.tokens)) },
+    coverageAsReceived: { direct: +(direct / outline).toFixed(4), withNamedFollowUps: +(reachable / outline).toFixed(4), pagesWithFollowUps: ok.filter((p) => p.tabwright.followUps).length },
+    ratio: {},
+    generated100k: big ? { roundTripMs: big.tabwright.roundTripMs, tokens: big.tabwright.tokens, playwrightRoundTripMs: big.playwright.roundTripMs, playwrightTokens: big.playwright.tokens } : null,
+  };
+  result.ratio = {
+    tokens: +(result.tabwright.medianTokens / result.playwright.medianTokens).toFixed(3),
+    medianRoundTrip: +(result.tabwright.medianRoundTripMs / result.playwright.medianRoundTripMs).toFixed(3),
+    p90RoundTrip: +(result.tabwright.p90RoundTripMs / result.playwright.p90RoundTripMs).toFixed(3),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  if (!filter && limit === Infinity) {
+    await mkdir(join(root, 'bench/results'), { recursive: true });
+    await writeFile(join(root, 'bench/results/snapshot-runner.json'), `${JSON.stringify(result, null, 2)}\n`);
+  }
+}
+
+await main();
