@@ -59,6 +59,18 @@ export function createTrustedInput(cdp) {
     await cdp.send(tabId, 'Input.dispatchKeyEvent', { type: 'keyUp', ...common });
   }
 
+  /** The first node a CSS selector matches anywhere in the page, shadow trees included (DOM.performSearch). @param {number} tabId @param {string} selector */
+  async function searchNode(tabId, selector) {
+    const { searchId, resultCount } = await cdp.send(tabId, 'DOM.performSearch', { query: selector });
+    try {
+      if (!resultCount) return 0;
+      const { nodeIds } = await cdp.send(tabId, 'DOM.getSearchResults', { searchId, fromIndex: 0, toIndex: 1 });
+      return nodeIds[0] ?? 0;
+    } finally {
+      await cdp.send(tabId, 'DOM.discardSearchResults', { searchId }).catch(() => {});
+    }
+  }
+
   return {
     async move(tabId, p) {
       await mouse(tabId, 'mouseMoved', p.x, p.y, { modifiers: modBits(p.modifiers) });
@@ -86,8 +98,10 @@ export function createTrustedInput(cdp) {
     },
     async keys(tabId, chord) {
       const parts = chord.split('+');
-      const key = parts.pop() || '+';
+      let key = parts.pop() || '+';
       const modifiers = modBits(parts);
+      // A chord's letter is what the keyboard sends: "b" for Control+B (pages test e.key === 'b'), "B" with Shift.
+      if (modifiers && /^[a-z]$/i.test(key)) key = modifiers & 8 ? key.toUpperCase() : key.toLowerCase();
       await press(tabId, key, modifiers);
     },
     async typeText(tabId, text) {
@@ -109,7 +123,9 @@ export function createTrustedInput(cdp) {
     },
     async setFiles(tabId, selector, paths) {
       const { root } = await cdp.send(tabId, 'DOM.getDocument', { depth: 0 });
-      const { nodeId } = await cdp.send(tabId, 'DOM.querySelector', { nodeId: root.nodeId, selector });
+      let { nodeId } = await cdp.send(tabId, 'DOM.querySelector', { nodeId: root.nodeId, selector });
+      // querySelector stops at shadow roots; the inspector's search goes through them.
+      if (!nodeId) nodeId = await searchNode(tabId, selector);
       if (!nodeId) throw new Error(`no element matches ${selector}`);
       await cdp.send(tabId, 'DOM.setFileInputFiles', { nodeId, files: paths });
     },
