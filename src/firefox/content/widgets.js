@@ -254,12 +254,11 @@
 
   /**
    * The file input a styled button opens from script (input.click() or showPicker()): click the button
-   * while content/input-hooks.js holds the chooser back and reports the input. Null without the hooks
-   * (a tab opened before the extension) or when the click opened no chooser.
+   * while content/input-hooks.js holds the chooser back and reports the input. Null when the click
+   * opened no chooser.
    * @param {ActionTarget} target @returns {Promise<HTMLInputElement | null | ToolErr>}
    */
   async function chooserOpenedBy(target) {
-    if (!tw.drag.hooksPresent()) return null;
     const r = await I.prepare(target);
     if (!('el' in r)) return r;
     /** @type {HTMLInputElement | null} */
@@ -277,15 +276,10 @@
     return chosen;
   }
 
-  /** Without the hooks: the one file input in the nearest ancestor that holds any. @param {Element} el */
-  function nearestFileInput(el) {
-    for (let n = el.parentElement ?? (el.getRootNode() instanceof ShadowRoot ? /** @type {ShadowRoot} */ (el.getRootNode()).host : null); n; ) {
-      const inputs = fileInputsIn(n);
-      if (inputs.length) return inputs.length === 1 ? /** @type {HTMLInputElement} */ (inputs[0]) : null;
-      if (n === document.body) break;
-      n = n.parentElement ?? (n.getRootNode() instanceof ShadowRoot ? /** @type {ShadowRoot} */ (n.getRootNode()).host : null);
-    }
-    return null;
+  /** Without the hooks: the page's file input, when it has exactly one (guessing among several could fill the wrong one). */
+  function onlyFileInput() {
+    const all = fileInputsIn(document.documentElement);
+    return all.length === 1 ? /** @type {HTMLInputElement} */ (all[0]) : null;
   }
 
   /**
@@ -298,10 +292,10 @@
     if (!('el' in f)) return f;
     const named = namedFileInput(f.el);
     if (named) return { input: named };
-    const opened = await chooserOpenedBy(target);
+    // Where the hooks cannot tell (a tab opened before the extension), the page's only file input.
+    const opened = tw.drag.hooksPresent() ? await chooserOpenedBy(target) : onlyFileInput();
     if (opened && 'ok' in opened) return opened;
-    const input = opened ?? nearestFileInput(f.el);
-    if (input) return { input };
+    if (opened) return { input: opened };
     return { ok: false, code: 'NOT_FILE_INPUT', message: `${target.ref ?? I.describe(f.el)} is not a file input, its label, or a button that opens one (clicking it opened no file chooser). Target the upload button or label, or the <input type=file> itself (selector "input[type=file]").` };
   }
 
