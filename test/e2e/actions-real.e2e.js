@@ -17,7 +17,7 @@ scenario('actions: real pages', (ctx) => {
   const text = (/** @type {string} */ sel) => f.page.text(sel);
   before(async () => {
     f = await openFixture(ctx.env, 'widgets/actions-real.html');
-    await f.page.waitFor(() => !!customElements.get('deep-nest') && !!document.querySelector('#team'), undefined, { message: 'the page to set up' });
+    await f.page.waitFor(() => !!document.querySelector('#deep-root')?.shadowRoot && !!document.querySelector('#team'), undefined, { message: 'the page to set up' });
   });
   after(async () => { await f?.page.close(); });
 
@@ -139,7 +139,7 @@ scenario('actions: real pages', (ctx) => {
     const { env } = ctx;
     const depth = await f.page.evaluate(() => {
       let n = 0;
-      for (let el = /** @type {Element | null} */ (document.querySelector('deep-nest')); el?.shadowRoot; el = el.shadowRoot.querySelector('deep-nest') ?? null) n++;
+      for (let el = /** @type {Element | null} */ (document.querySelector('#deep-root')); el?.shadowRoot; el = el.shadowRoot.querySelector('.host') ?? null) n++;
       return n;
     });
     expect(depth).to.equal(50);
