@@ -112,6 +112,8 @@ scenario('actions: real pages', (ctx) => {
 
   it('clicks right after a hover whose tooltip covers the target until the pointer leaves', async () => {
     const { env } = ctx;
+    // The target in the middle of the pane, so acting on it scrolls nothing (which would move the pointer off Help by itself).
+    await f.page.evaluate(() => document.querySelector('#save')?.scrollIntoView({ block: 'center' }));
     await ok(env, f.tabId, 'hover', { text: 'Help ⓘ' });
     expect(await f.page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#tip')).hidden)).to.equal(false);
     const r = await ok(env, f.tabId, 'click', { text: 'Save draft' });
@@ -122,6 +124,7 @@ scenario('actions: real pages', (ctx) => {
 
   it('still refuses with COVERED when the hover menu stays open over the target', async () => {
     const { env } = ctx;
+    await f.page.evaluate(() => document.querySelector('#delete')?.scrollIntoView({ block: 'center' }));
     await ok(env, f.tabId, 'hover', { text: 'Account ▾' });
     const r = await tool(env, f.tabId, 'click', { text: 'Delete account' });
     expect(r).to.include({ ok: false, code: 'COVERED' });
