@@ -134,7 +134,8 @@
 
   /**
    * What a scroll without a target moves: the page; or, when the document does not scroll (or only by
-   * a margin's worth), its main pane, if one covers at least half the viewport.
+   * a margin's worth), its main pane: one covering a quarter of the viewport (half, when the document
+   * scrolls a little), not a code block or a small list.
    * @param {boolean} horizontal
    */
   function pageBox(horizontal) {
@@ -146,7 +147,7 @@
     const r = pane.getBoundingClientRect();
     const shown = (Math.min(r.right, innerWidth) - Math.max(r.left, 0)) * (Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
     const paneRange = horizontal ? pane.scrollWidth - pane.clientWidth : pane.scrollHeight - pane.clientHeight;
-    return (range === 0 || shown >= (innerWidth * innerHeight) / 2) && paneRange > range ? pane : root;
+    return shown >= (innerWidth * innerHeight) / (range === 0 ? 4 : 2) && paneRange > range ? pane : root;
   }
 
   /** @param {Element} el */
