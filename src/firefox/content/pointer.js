@@ -134,7 +134,7 @@
   addEventListener('pointermove', (e) => { if (e.isTrusted) trustedSeen.moves++; }, true);
   addEventListener('pointerdown', (e) => { if (e.isTrusted) { trustedSeen.downs++; trustedSeen.lastDown = e.composedPath()[0] ?? e.target; } }, true);
 
-  Object.assign(I, { fireMouse, moveTo, syntheticClick, settle, MOUSE_ID, get hovered() { return hovered; } });
+  Object.assign(I, { fireMouse, moveTo, syntheticClick, settle, MOUSE_ID });
 
   Object.assign(tw.handlers, {
     /** After the pointer moved there: is the target still there and still on top? */
