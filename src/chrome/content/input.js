@@ -188,9 +188,11 @@
 
   /**
    * Resolve, scroll into view and check a target; waits up to ~1 s for it to become visible and uncovered
-   * (animations, transitions), as a person would. With coverLater (a click), a covered target answers at
-   * once with its centre and `covered`: the click moves the pointer there first, which closes what a
-   * previous hover opened over it, and checks the cover again then (content/pointer.js recheck).
+   * (animations, transitions), as a person would. With coverLater (a click), a target still covered after
+   * 0.4 s answers its centre and `covered`: the click moves the pointer there, which closes what a previous
+   * hover opened over it (a tooltip that hides when the pointer leaves its trigger), and checks the cover
+   * again then (content/pointer.js settle). Covers that clear by themselves (a fading toast, which hovering
+   * could pause) get those 0.4 s without the pointer on them.
    * @param {ActionTarget} t @param {{ needPoint?: boolean, allowDisabled?: boolean, coverLater?: boolean }} [opts]
    * @returns {Promise<{ el: Element, point: { x: number, y: number }, covered?: boolean } | ToolErr>}
    */
@@ -201,7 +203,7 @@
     const name = t.ref ?? describe(el);
     if (!opts.allowDisabled && isDisabled(el)) return { ok: false, code: 'DISABLED', message: `${name} is disabled. Complete what enables it first (for example, required fields).` };
     if (typeof t.x === 'number' && typeof t.y === 'number' && !t.ref && !t.text && !t.selector) return { el, point: { x: t.x, y: t.y } };
-    const deadline = performance.now() + 1000;
+    const deadline = performance.now() + 1000, moveAt = performance.now() + 400;
     let centred = false;
     /** @type {ToolErr | null} */
     let last = null;
@@ -227,7 +229,7 @@
           el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
           continue;
         }
-        if (opts.coverLater) return { el, point: centreOf(box), covered: true };
+        if (opts.coverLater && performance.now() > moveAt) return { el, point: centreOf(box), covered: true };
         last = coveredError(name, el, hit.cover);
       }
       if (performance.now() > deadline) return last;

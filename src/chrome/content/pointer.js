@@ -97,12 +97,13 @@
   /**
    * Once the pointer is on the target: is the target still on top? What a hover opened over it (a menu,
    * a tooltip) often closes as the pointer leaves its trigger, so a cover is checked once more after
-   * ~150 ms; a target that was covered before the pointer moved gets up to a second, as prepare() gives.
+   * ~150 ms; a target that was covered before the pointer moved keeps being checked for 0.6 s more (with
+   * prepare()'s 0.4 s, the second a cover gets to clear).
    * @param {Element} el @param {boolean} wasCovered
    * @returns {Promise<Point | { cover: Element | null }>}
    */
   async function settle(el, wasCovered) {
-    const deadline = performance.now() + 1000;
+    const deadline = performance.now() + 600;
     await I.nextFrame();
     if (!el.isConnected) return { cover: null };
     let hit = I.hitPoint(el);
