@@ -79,11 +79,11 @@ async function main() {
   files = files.slice(0, limit);
   if (!filter || GENERATED.includes(filter)) files.push(GENERATED);
   const { server, origin } = await serve(CORPUS);
-  const browser = await launchChromium();
-  const ctx = browser.raw;
+  const chromium = await launchChromium();
+  const ctx = chromium.raw;
   // Every request that leaves 127.0.0.1 is aborted: the pages reference live CDNs.
   await ctx.route('**/*', (/** @type {any} */ route) => (route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
-  const control = await browser.openExtensionPage('ui/options.html');
+  const control = await chromium.openExtensionPage('ui/options.html');
   const fence = createFence();
   /** @param {number} tabId @param {Record<string, unknown>} a */
   const run = (tabId, a) => control.evaluate((r) => browser.runtime.sendMessage(r), { type: 'tool.run', tabId, name: 'snapshot', args: a });
@@ -99,7 +99,7 @@ async function main() {
     try {
       const url = `${origin}/${encodeURIComponent(file)}`;
       await page.goto(url, { waitUntil: 'load', timeout: 20_000 }).catch(() => {});
-      const tabId = await control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { message: `a tab at ${url}` });
+      const tabId = /** @type {number} */ (await control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { message: `a tab at ${url}` }));
       // Tabwright through the tool runner, then Playwright, each warmed up once.
       /** @type {number[]} */
       const tw = [], pw = [];
@@ -149,7 +149,7 @@ async function main() {
       await page.close().catch(() => {});
     }
   }
-  await browser.close();
+  await chromium.close();
   server.close();
   report(pages);
 }

@@ -10,7 +10,7 @@ import { maskSecretArgs, maskItemSecrets, MASK as ARGS_MASK } from '../../src/ch
 import { classicPatterns, PATTERNS_SOURCE, PATTERNS_COPY } from '../../scripts/sync.mjs';
 
 const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline.js',
-  'capabilities.js', 'page-text.js', 'input.js', 'widgets.js', 'page-events.js'];
+  'capabilities.js', 'page-text.js', 'input.js', 'pointer.js', 'keys.js', 'editing.js', 'drag.js', 'scroll.js', 'widgets.js', 'page-events.js'];
 
 /** What jsdom lacks and input.js / page-text.js use: innerText (as textContent) and MessageChannel. @param {any} window */
 function shim(window) {

@@ -40,6 +40,52 @@ function keyDef(key) {
   return { key, code: key, keyCode: 0 };
 }
 
+/** One key press through CDP, typing its text unless Ctrl/Alt/Meta is held. @param {Sessions} cdp @param {number} tabId @param {string} key @param {number} modifiers */
+async function pressKey(cdp, tabId, key, modifiers) {
+  const d = keyDef(key);
+  // With Ctrl/Alt/Meta held a key types nothing (Ctrl+A selects); Shift still types.
+  const text = modifiers & 7 ? undefined : d.text;
+  const common = { key: d.key, code: d.code, windowsVirtualKeyCode: d.keyCode, nativeVirtualKeyCode: d.keyCode, modifiers };
+  // Ctrl+A and friends need the editing command, or Chrome's key handling ignores them under CDP.
+  const commands = modifiers & 2 || modifiers & 4 ? ({ a: ['selectAll'], c: ['copy'], x: ['cut'], v: ['paste'], z: ['undo'] })[d.key.toLowerCase()] : undefined;
+  await cdp.send(tabId, 'Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', text, unmodifiedText: text, ...common, ...(commands ? { commands } : {}) });
+  await cdp.send(tabId, 'Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+}
+
+/**
+ * The first node a CSS selector matches anywhere in the page, shadow trees included (DOM.performSearch;
+ * DOM.querySelector stops at shadow roots). 0 when none.
+ * @param {Sessions} cdp @param {number} tabId @param {string} selector @returns {Promise<number>}
+ */
+async function searchNode(cdp, tabId, selector) {
+  const { searchId, resultCount } = await cdp.send(tabId, 'DOM.performSearch', { query: selector });
+  try {
+    if (!resultCount) return 0;
+    const { nodeIds } = await cdp.send(tabId, 'DOM.getSearchResults', { searchId, fromIndex: 0, toIndex: 1 });
+    return nodeIds[0] ?? 0;
+  } finally {
+    await cdp.send(tabId, 'DOM.discardSearchResults', { searchId }).catch(() => {});
+  }
+}
+
+/** "Control+B" → key "b" (what the keyboard sends: pages test e.key === 'b'; "B" with Shift) and the modifier bits. @param {string} chord */
+function parseChord(chord) {
+  const parts = chord.split('+');
+  let key = parts.pop() || '+';
+  const modifiers = modBits(parts);
+  if (modifiers && /^[a-z]$/i.test(key)) key = modifiers & 8 ? key.toUpperCase() : key.toLowerCase();
+  return { key, modifiers };
+}
+
+/** Set a file input's files from paths on this computer. @param {Sessions} cdp @param {number} tabId @param {string} selector @param {string[]} paths */
+async function setFileInputFiles(cdp, tabId, selector, paths) {
+  const { root } = await cdp.send(tabId, 'DOM.getDocument', { depth: 0 });
+  let { nodeId } = await cdp.send(tabId, 'DOM.querySelector', { nodeId: root.nodeId, selector });
+  if (!nodeId) nodeId = await searchNode(cdp, tabId, selector);
+  if (!nodeId) throw new Error(`no element matches ${selector}`);
+  await cdp.send(tabId, 'DOM.setFileInputFiles', { nodeId, files: paths });
+}
+
 /** @param {Sessions} cdp @returns {TrustedInput} */
 export function createTrustedInput(cdp) {
   const BUTTON = { left: 'left', right: 'right', middle: 'middle' };
@@ -48,16 +94,7 @@ export function createTrustedInput(cdp) {
   const mouse = (tabId, type, x, y, extra = {}) => cdp.send(tabId, 'Input.dispatchMouseEvent', { type, x, y, ...extra });
 
   /** @param {number} tabId @param {string} key @param {number} modifiers */
-  async function press(tabId, key, modifiers) {
-    const d = keyDef(key);
-    // With Ctrl/Alt/Meta held a key types nothing (Ctrl+A selects); Shift still types.
-    const text = modifiers & 7 ? undefined : d.text;
-    const common = { key: d.key, code: d.code, windowsVirtualKeyCode: d.keyCode, nativeVirtualKeyCode: d.keyCode, modifiers };
-    // Ctrl+A and friends need the editing command, or Chrome's key handling ignores them under CDP.
-    const commands = modifiers & 2 || modifiers & 4 ? ({ a: ['selectAll'], c: ['copy'], x: ['cut'], v: ['paste'], z: ['undo'] })[d.key.toLowerCase()] : undefined;
-    await cdp.send(tabId, 'Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', text, unmodifiedText: text, ...common, ...(commands ? { commands } : {}) });
-    await cdp.send(tabId, 'Input.dispatchKeyEvent', { type: 'keyUp', ...common });
-  }
+  const press = (tabId, key, modifiers) => pressKey(cdp, tabId, key, modifiers);
 
   return {
     async move(tabId, p) {
@@ -85,10 +122,8 @@ export function createTrustedInput(cdp) {
       await mouse(tabId, 'mouseWheel', p.x, p.y, { deltaX: dx, deltaY: dy });
     },
     async keys(tabId, chord) {
-      const parts = chord.split('+');
-      const key = parts.pop() || '+';
-      const modifiers = modBits(parts);
-      await press(tabId, key, modifiers);
+      const c = parseChord(chord);
+      await press(tabId, c.key, c.modifiers);
     },
     async typeText(tabId, text) {
       cdp.resetNavigation(tabId);
@@ -107,12 +142,7 @@ export function createTrustedInput(cdp) {
     async insertText(tabId, text) {
       await cdp.send(tabId, 'Input.insertText', { text });
     },
-    async setFiles(tabId, selector, paths) {
-      const { root } = await cdp.send(tabId, 'DOM.getDocument', { depth: 0 });
-      const { nodeId } = await cdp.send(tabId, 'DOM.querySelector', { nodeId: root.nodeId, selector });
-      if (!nodeId) throw new Error(`no element matches ${selector}`);
-      await cdp.send(tabId, 'DOM.setFileInputFiles', { nodeId, files: paths });
-    },
+    setFiles: (tabId, selector, paths) => setFileInputFiles(cdp, tabId, selector, paths),
     navigating(tabId) { return cdp.navigating(tabId); },
     resetNavigation(tabId) { cdp.resetNavigation(tabId); },
   };

@@ -1,8 +1,10 @@
 // Tabwright's helpers in the page's own JavaScript world ("world": "MAIN", document_start, every
 // frame): the listener tracker (which elements get click-like listeners through addEventListener or
-// an on* property: a <span> wired that way is a button to the user but invisible to the DOM) and the
+// an on* property: a <span> wired that way is a button to the user but invisible to the DOM), the
 // dialog and console hooks (alert, confirm and prompt answered as the agent was told instead of
-// blocking the page; the recent console messages kept).
+// blocking the page; the recent console messages kept), and the input hooks, idle until the
+// isolated world arms them for one synthetic action (pointer capture for a drag, a file chooser
+// held back for an upload).
 // The page must neither see nor steer any of it: no global is left, every wrapped method looks
 // native (a Proxy keeps name and length, and Function.prototype.toString shows the original's
 // source), and the isolated world is reached only through DOM events whose names carry the key it
@@ -32,6 +34,7 @@
    * @returns {F}
    */
   function wrap(original, apply) {
+    if (typeof original !== 'function') return original;
     const p = new Proxy(original, { apply });
     masks.set(p, original);
     return p;
@@ -156,6 +159,54 @@
   }
   add.call(window, 'error', (e) => { const x = /** @type {ErrorEvent} */ (e); keep('error', `Uncaught ${x.message} (${x.filename}:${x.lineno})`); });
   add.call(window, 'unhandledrejection', (e) => keep('error', `Unhandled rejection: ${safe(/** @type {PromiseRejectionEvent} */ (e).reason)}`));
+
+  // ---- input hooks (armed for one synthetic action) ----
+
+  /** The synthetic pointer's id while a drag is armed; null otherwise. @type {number | null} */
+  let pointerId = null;
+  /** @type {Element | null} */
+  let captured = null;
+  let files = false;
+  /** An event on an element, seen by the isolated world's listeners around it. @param {EventTarget} el @param {string} kind */
+  const tellOn = (el, kind) => dispatch.call(el, new Custom(`${channel}:${kind}`, { bubbles: true, composed: true }));
+  listen('input-hooks?', () => tellOn(document, 'input-hooks!'));
+  listen('capture-arm', (e) => { pointerId = Number(/** @type {CustomEvent} */ (e).detail); captured = null; });
+  listen('capture-disarm', () => { pointerId = null; captured = null; });
+  listen('files-arm', () => { files = true; });
+  listen('files-disarm', () => { files = false; });
+
+  // Pointer capture: while a synthetic drag is armed, setPointerCapture(id) for its pointer records the
+  // capturing element and tells the isolated world (which sends the moves there, as real capture
+  // would) instead of asking the browser, which knows no such active pointer and would throw.
+  const el = Element.prototype;
+  /** @param {unknown} id */
+  const ours = (id) => pointerId !== null && Number(id) === pointerId;
+  el.setPointerCapture = wrap(el.setPointerCapture, (target, self, args) => {
+    if (!ours(args[0])) return Reflect.apply(target, self, args);
+    captured = self;
+    tellOn(self, 'pointer-capture');
+  });
+  el.releasePointerCapture = wrap(el.releasePointerCapture, (target, self, args) => {
+    if (!ours(args[0])) return Reflect.apply(target, self, args);
+    if (captured === self) { captured = null; tellOn(self, 'pointer-release'); }
+  });
+  el.hasPointerCapture = wrap(el.hasPointerCapture, (target, self, args) => (ours(args[0]) ? captured === self : Reflect.apply(target, self, args)));
+
+  // File choosers: while armed, a file input's click() or showPicker() opens no picker; the input is
+  // told, so upload_file can fill the input a styled button opens.
+  /** @param {unknown} x */
+  const chooser = (x) => files && x instanceof HTMLInputElement && x.type === 'file';
+  HTMLElement.prototype.click = wrap(HTMLElement.prototype.click, (target, self, args) => {
+    if (!chooser(self)) return Reflect.apply(target, self, args);
+    tellOn(self, 'file-chooser');
+  });
+  const input = HTMLInputElement.prototype;
+  if (input.showPicker) {
+    input.showPicker = wrap(input.showPicker, (target, self, args) => {
+      if (!chooser(self)) return Reflect.apply(target, self, args);
+      tellOn(self, 'file-chooser');
+    });
+  }
 
   /** @param {unknown} v */
   function safe(v) {

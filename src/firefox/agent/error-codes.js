@@ -85,6 +85,9 @@ export const ERROR_CODES = Object.freeze({
   CANCELLED: 'It was cancelled.',
   BAD_IMPORT: 'The settings file could not be imported; nothing was changed.',
   UNKNOWN_REQUEST: 'Tabwright does not know that request.',
+  // Actions (issue 13)
+  AMBIGUOUS_OPTION: 'Several options match that label and none exactly; give the full label or the value.',
+  DRAG_NO_EFFECT: 'The drag ran but nothing on the page moved or changed.',
 });
 
 /** @typedef {keyof typeof ERROR_CODES} ErrorCode */

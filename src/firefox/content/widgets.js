@@ -1,6 +1,8 @@
 // Form widgets that need more than a click or keystrokes: setting a value outright (date, range,
-// fields that fight keystrokes), native selects and ARIA comboboxes/listboxes, checkboxes and
-// radios, drag-and-drop (HTML5 and pointer), scrolling, and file inputs through DataTransfer.
+// fields that fight keystrokes), native selects (several options in a <select multiple>) and ARIA
+// comboboxes/listboxes, checkboxes and radios, and file inputs (found from their label or the styled
+// button that opens them) filled through DataTransfer. Drags are in content/drag.js, scrolling in
+// content/scroll.js.
 (() => {
   if (globalThis.Tabwright?.widgets) return;
   /** @typedef {import('../types/core').ToolResult} ToolResult */
@@ -44,30 +46,77 @@
     return { ok: false, code: 'NOT_EDITABLE', message: `${I.describe(el)} is not a field. Use click or select_option for custom widgets.` };
   }
 
-  /** @param {{ label?: string, value?: string, index?: number }} want @param {string} label @param {string} value @param {number} i */
-  function matches(want, label, value, i) {
-    if (typeof want.index === 'number') return want.index === i;
-    if (want.value !== undefined && value === want.value) return true;
-    if (want.label !== undefined) return I.clean(label).toLowerCase() === I.clean(want.label).toLowerCase();
-    return false;
+  /** @typedef {{ label?: string, value?: string, index?: number }} Want */
+  /** @typedef {Want & { labels?: string[], values?: string[] }} WantMany */
+  /** @param {string | null | undefined} s */
+  const norm = (s) => I.clean(s).toLowerCase();
+
+  /**
+   * The one option a wish names: by index, by value, or by label, where an exact label beats partial
+   * ones and a part that matches several options (and no option exactly) is refused, naming them.
+   * @param {{ label: string, value: string }[]} options @param {Want} want @param {string} where
+   * @returns {{ i: number } | ToolErr}
+   */
+  function pickOption(options, want, where) {
+    const none = () => /** @type {ToolErr} */ ({ ok: false, code: 'NO_SUCH_OPTION', message: `${where} has no option ${JSON.stringify(want)}. Its options: ${options.slice(0, 30).map((o) => JSON.stringify(I.clean(o.label))).join(', ')}.` });
+    if (typeof want.index === 'number') return want.index < options.length ? { i: want.index } : none();
+    if (want.value !== undefined) {
+      const i = options.findIndex((o) => o.value === want.value);
+      if (i >= 0 || want.label === undefined) return i >= 0 ? { i } : none();
+    }
+    if (want.label === undefined) return none();
+    const w = norm(want.label);
+    const exact = options.findIndex((o) => norm(o.label) === w);
+    if (exact >= 0) return { i: exact };
+    // A partial label is how people name options ("Norway" for "Norway (+47)"), when only one fits.
+    const partial = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label).includes(w));
+    if (partial.length === 1) return { i: partial[0].i };
+    if (partial.length > 1) return { ok: false, code: 'AMBIGUOUS_OPTION', message: `"${want.label}" matches several options of ${where}: ${partial.slice(0, 20).map(({ o }) => JSON.stringify(I.clean(o.label))).join(', ')}. Give the full label (or the value) of the one you mean.` };
+    return none();
   }
 
-  /** @param {HTMLSelectElement} sel @param {{ label?: string, value?: string, index?: number }} want @returns {ToolResult} */
+  /** The single wishes a request names, one per label or value. @param {WantMany} want @returns {Want[]} */
+  function wishes(want) {
+    if (want.labels?.length || want.values?.length) return [...(want.labels ?? []).map((label) => ({ label })), ...(want.values ?? []).map((value) => ({ value }))];
+    return [{ label: want.label, value: want.value, index: want.index }];
+  }
+
+  /**
+   * A native select: the option (or, in a <select multiple>, the options: they replace the selection)
+   * chosen, then one input and one change event, as a user's choice fires.
+   * @param {HTMLSelectElement} sel @param {WantMany} want @returns {ToolResult}
+   */
   function selectNative(sel, want) {
     const opts = [...sel.options];
-    let i = opts.findIndex((o, k) => matches(want, o.label || o.text, o.value, k));
-    // A partial label is how people name options ("Norway" for "Norway (+47)").
-    if (i < 0 && want.label) i = opts.findIndex((o) => I.clean(o.label || o.text).toLowerCase().includes(I.clean(/** @type {string} */ (want.label)).toLowerCase()));
-    if (i < 0) return { ok: false, code: 'NO_SUCH_OPTION', message: `${I.describe(sel)} has no option ${JSON.stringify(want)}. Its options: ${opts.slice(0, 30).map((o) => JSON.stringify(I.clean(o.text))).join(', ')}.` };
-    if (opts[i].disabled) return { ok: false, code: 'DISABLED', message: `The option "${I.clean(opts[i].text)}" is disabled.` };
+    const items = opts.map((o) => ({ label: o.label || o.text, value: o.value }));
+    const all = wishes(want);
+    if (all.length > 1 && !sel.multiple) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${I.describe(sel)} takes one option; ${all.length} were given. Give one label or value.` };
+    /** @type {Set<number>} */
+    const chosen = new Set();
+    for (const w of all) {
+      const r = pickOption(items, w, I.describe(sel));
+      if (!('i' in r)) return r;
+      if (opts[r.i].disabled) return { ok: false, code: 'DISABLED', message: `The option "${I.clean(opts[r.i].text)}" is disabled.` };
+      chosen.add(r.i);
+    }
     sel.focus({ preventScroll: true });
-    if (sel.multiple) opts[i].selected = true;
-    else I.setNativeValue(sel, opts[i].value);
-    sel.selectedIndex = sel.multiple ? sel.selectedIndex : i;
+    if (sel.multiple) {
+      const changed = opts.some((o, i) => o.selected !== chosen.has(i));
+      opts.forEach((o, i) => { o.selected = chosen.has(i); });
+      if (changed) { fire(sel, 'input'); fire(sel, 'change'); }
+      const picked = opts.filter((o) => o.selected);
+      return { ok: true, data: { selected: picked.map((o) => I.clean(o.text)), values: picked.map((o) => o.value), changed } };
+    }
+    const i = [...chosen][0];
+    I.setNativeValue(sel, opts[i].value);
+    sel.selectedIndex = i;
     fire(sel, 'input');
     fire(sel, 'change');
     return { ok: true, data: { selected: I.clean(opts[i].text), value: opts[i].value } };
   }
+
+  /** An ARIA option's label and value. @param {Element} o */
+  const ariaItem = (o) => ({ label: o.getAttribute('aria-label') || /** @type {HTMLElement} */ (o).innerText || o.textContent || '', value: o.getAttribute('data-value') ?? o.getAttribute('value') ?? '' });
 
   /** The listbox a combobox controls (aria-controls / aria-owns / a listbox inside or next to it). @param {Element} combo */
   function listboxOf(combo) {
@@ -88,7 +137,7 @@
   /**
    * An ARIA combobox: open it (click, or type the label to filter when it is an editable box), wait for
    * the options (they often load asynchronously), click the matching one. Per the ARIA 1.2 combobox pattern.
-   * @param {Element} combo @param {{ label?: string, value?: string, index?: number }} want @returns {Promise<ToolResult>}
+   * @param {Element} combo @param {Want} want @returns {Promise<ToolResult>}
    */
   async function selectAria(combo, want) {
     const editable = combo instanceof HTMLInputElement || combo instanceof HTMLTextAreaElement;
@@ -105,8 +154,9 @@
     for (;;) {
       const list = listboxOf(combo);
       const options = visibleOptions(list);
-      const pick = options.find((o, i) => matches(want, o.getAttribute('aria-label') || /** @type {HTMLElement} */ (o).innerText || o.textContent || '', o.getAttribute('data-value') ?? o.getAttribute('value') ?? '', i))
-        ?? (want.label ? options.find((o) => I.clean(/** @type {HTMLElement} */ (o).innerText).toLowerCase().includes(I.clean(/** @type {string} */ (want.label)).toLowerCase())) : undefined);
+      // Options load and filter asynchronously: an ambiguous label may narrow down; it is refused at the deadline.
+      const r = options.length ? pickOption(options.map(ariaItem), want, I.describe(combo)) : null;
+      const pick = r && 'i' in r ? options[r.i] : undefined;
       if (pick) {
         if (pick.getAttribute('aria-disabled') === 'true') return { ok: false, code: 'DISABLED', message: `The option "${I.clean(pick.textContent)}" is disabled.` };
         pick.scrollIntoView({ block: 'nearest', behavior: 'instant' });
@@ -116,6 +166,7 @@
         return { ok: true, data: { selected: I.clean(/** @type {HTMLElement} */ (pick).innerText || pick.textContent), value: I.fieldValue(combo) || undefined } };
       }
       if (performance.now() > deadline) {
+        if (r && !('i' in r) && r.code === 'AMBIGUOUS_OPTION') return r;
         return { ok: false, code: 'NO_SUCH_OPTION', message: `No option ${JSON.stringify(want)} appeared within 5 s. Visible options: ${options.slice(0, 20).map((o) => JSON.stringify(I.clean(o.textContent))).join(', ') || 'none'}.` };
       }
       await sleep(50);
@@ -168,146 +219,6 @@
   }
 
   /**
-   * HTML5 drag-and-drop: browsers never start a native drag from synthetic mouse events, so fire the
-   * drag events themselves with one shared DataTransfer (what html5 DnD libraries read).
-   * @param {Element} src @param {Element} dst @param {{x:number,y:number}} from @param {{x:number,y:number}} to
-   */
-  function html5Drag(src, dst, from, to) {
-    const dt = new DataTransfer();
-    /** @param {Element} el @param {string} type @param {{x:number,y:number}} p */
-    const ev = (el, type, p) => el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, composed: true, clientX: p.x, clientY: p.y, dataTransfer: dt }));
-    ev(src, 'dragstart', from);
-    ev(src, 'drag', from);
-    ev(dst, 'dragenter', to);
-    ev(dst, 'dragover', to);
-    ev(dst, 'drop', to);
-    ev(src, 'dragend', to);
-  }
-
-  /**
-   * Pointer drag (sliders, sortable lists, canvases): press, move in steps, release.
-   * @param {Element} src @param {{x:number,y:number}} from @param {{x:number,y:number}} to
-   */
-  async function pointerDrag(src, from, to, steps = 8) {
-    I.moveTo(src, from);
-    I.fireMouse(src, 'pointerdown', from, { buttons: 1 });
-    I.fireMouse(src, 'mousedown', from, { buttons: 1 });
-    let over = src;
-    for (let i = 1; i <= steps; i++) {
-      const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
-      // Pointer capture sends moves to the pressed element; without capture they go to what is under the pointer.
-      over = I.deepElementFromPoint(p.x, p.y) ?? over;
-      over.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, cancelable: true, composed: true, clientX: p.x, clientY: p.y, buttons: 1, pointerId: 1, pointerType: 'mouse', isPrimary: true }));
-      over.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, cancelable: true, composed: true, clientX: p.x, clientY: p.y, buttons: 1 }));
-      await nextFrame();
-    }
-    const end = I.deepElementFromPoint(to.x, to.y) ?? src;
-    I.fireMouse(end, 'pointerup', to);
-    I.fireMouse(end, 'mouseup', to);
-  }
-
-  /** @param {Element} el */
-  function isDraggable(el) {
-    return /** @type {HTMLElement} */ (el).draggable === true || Boolean(el.closest('[draggable=true]'));
-  }
-
-  /** The nearest scrollable ancestor (or the page). @param {Element} el */
-  function scroller(el) {
-    for (let e = /** @type {Element | null} */ (el); e && e !== document.documentElement; e = e.parentElement) {
-      const s = getComputedStyle(e);
-      if (/(auto|scroll)/.test(s.overflowY + s.overflowX) && (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)) return e;
-    }
-    return document.scrollingElement ?? document.documentElement;
-  }
-
-  /** Count of elements now in the document, to tell whether scrolling loaded more. */
-  const domSize = () => document.getElementsByTagName('*').length;
-
-  /** @param {string} text */
-  function textVisible(text) {
-    const el = I.find({ text });
-    if (!('el' in el)) return null;
-    const r = el.el.getBoundingClientRect();
-    return r.bottom > 0 && r.top < innerHeight ? el.el : null;
-  }
-
-  /**
-   * Scroll the page or an element; with toText, keep scrolling until that text is visible (infinite
-   * scroll and virtualised lists only create rows near the viewport).
-   * @param {{ target?: ActionTarget, direction?: 'up'|'down'|'left'|'right', amount?: number, to?: 'top'|'bottom', toText?: string, maxScrolls?: number }} msg
-   * @returns {Promise<ToolResult>}
-   */
-  async function scroll(msg) {
-    /** @type {Element} */
-    let box = document.scrollingElement ?? document.documentElement;
-    if (msg.target) {
-      const f = I.find(msg.target);
-      if (!('el' in f)) return f;
-      if (!msg.direction && !msg.to && !msg.toText) {
-        f.el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-        await nextFrame();
-        return { ok: true, data: { scrolledTo: msg.target.ref ?? I.describe(f.el), ...where(scroller(f.el)) } };
-      }
-      box = scroller(f.el) === f.el || isScrollable(f.el) ? f.el : scroller(f.el);
-    }
-    const before = domSize();
-    const page = box === document.scrollingElement || box === document.documentElement;
-    const view = page ? innerHeight : box.clientHeight;
-    const step = msg.amount ?? Math.round(view * 0.8);
-    /** @param {number} dx @param {number} dy */
-    const by = (dx, dy) => { if (page) scrollBy({ left: dx, top: dy, behavior: 'instant' }); else box.scrollBy({ left: dx, top: dy, behavior: 'instant' }); };
-    if (msg.toText) {
-      const max = msg.maxScrolls ?? 40;
-      for (let i = 0; i <= max; i++) {
-        const el = textVisible(msg.toText);
-        if (el) { el.scrollIntoView({ block: 'center', behavior: 'instant' }); return { ok: true, data: { found: msg.toText, scrolls: i, ...where(box), loadedMore: domSize() > before } }; }
-        const top = box.scrollTop;
-        by(0, msg.direction === 'up' ? -step : step);
-        // Wait for the page's scroll handlers (and any rows they fetch) to render.
-        await waitStable(box, top);
-        if (box.scrollTop === top && !textVisible(msg.toText)) {
-          await sleep(400);
-          if (box.scrollTop === top && box.scrollHeight - box.clientHeight <= top + 1 && !textVisible(msg.toText)) break;
-        }
-      }
-      return { ok: false, code: 'NOT_FOUND', message: `Scrolled to the end without finding "${msg.toText}".`, retryable: false };
-    }
-    if (msg.to === 'top') { if (page) scrollTo({ top: 0, behavior: 'instant' }); else box.scrollTop = 0; }
-    else if (msg.to === 'bottom') { if (page) scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }); else box.scrollTop = box.scrollHeight; }
-    else {
-      const d = msg.direction ?? 'down';
-      by(d === 'left' ? -step : d === 'right' ? step : 0, d === 'up' ? -step : d === 'down' ? step : 0);
-    }
-    await waitStable(box, -1);
-    return { ok: true, data: { ...where(box), loadedMore: domSize() > before } };
-  }
-
-  /** @param {Element} el */
-  function isScrollable(el) {
-    const s = getComputedStyle(el);
-    return /(auto|scroll)/.test(s.overflowY + s.overflowX);
-  }
-
-  /** Waits until the DOM stops growing for a couple of frames (up to 1.5 s). @param {Element} box @param {number} _top */
-  async function waitStable(box, _top) {
-    let size = domSize(), h = box.scrollHeight, quiet = 0;
-    const deadline = performance.now() + 1500;
-    while (quiet < 3 && performance.now() < deadline) {
-      await sleep(50);
-      const s = domSize(), nh = box.scrollHeight;
-      if (s === size && nh === h) quiet++; else { quiet = 0; size = s; h = nh; }
-    }
-  }
-
-  /** @param {Element} box */
-  function where(box) {
-    const page = box === document.scrollingElement || box === document.documentElement;
-    const top = page ? scrollY : box.scrollTop;
-    const max = (page ? document.documentElement.scrollHeight - innerHeight : box.scrollHeight - box.clientHeight);
-    return { scrollY: Math.round(top), maxScrollY: Math.max(0, Math.round(max)), atEnd: top >= max - 2, container: page ? 'page' : I.describe(box) };
-  }
-
-  /**
    * Files given as content (name, text or base64) set on a file input through DataTransfer, then input
    * and change, which is what a user's choice fires.
    * @param {Element} el @param {{ name: string, content?: string, base64?: string, mimeType?: string }[]} files @returns {ToolResult}
@@ -326,65 +237,108 @@
     return { ok: true, data: { files: [...el.files].map((f) => ({ name: f.name, size: f.size })) } };
   }
 
-  tw.widgets = { setField, selectNative, selectAria, setChecked, scroll, setFiles };
+  /** @param {Element} el */
+  const isFileInput = (el) => el instanceof HTMLInputElement && el.type === 'file';
+
+  /** The file inputs in and under el, through shadow roots. @param {Element} el */
+  const fileInputsIn = (el) => [...I.deepElements(el)].filter(isFileInput);
+
+  /** The file input an element plainly names: itself, its label's control, the one inside it. @param {Element} el @returns {HTMLInputElement | null} */
+  function namedFileInput(el) {
+    if (isFileInput(el)) return /** @type {HTMLInputElement} */ (el);
+    const label = el.closest('label');
+    if (label?.control && isFileInput(label.control)) return /** @type {HTMLInputElement} */ (label.control);
+    const inside = fileInputsIn(el);
+    return inside.length === 1 ? /** @type {HTMLInputElement} */ (inside[0]) : null;
+  }
+
+  /**
+   * The file input a styled button opens from script (input.click() or showPicker()): click the button
+   * while the input hooks of content/page-world.js holds the chooser back and reports the input. Null when the click
+   * opened no chooser.
+   * @param {ActionTarget} target @returns {Promise<HTMLInputElement | null | ToolErr>}
+   */
+  async function chooserOpenedBy(target) {
+    const r = await I.prepare(target);
+    if (!('el' in r)) return r;
+    /** @type {HTMLInputElement | null} */
+    let chosen = null;
+    const stop = tw.drag.hear(r.el, [tw.pageChannel.name('file-chooser')], (/** @type {string} */ _t, /** @type {Element} */ el) => { if (isFileInput(el)) chosen = /** @type {HTMLInputElement} */ (el); });
+    document.dispatchEvent(new CustomEvent(tw.pageChannel.name('files-arm')));
+    try {
+      I.syntheticClick(r.el, r.point, {});
+      // Some pages open the chooser a moment later (after a state update).
+      for (let i = 0; i < 10 && !chosen; i++) await sleep(30);
+    } finally {
+      stop();
+      document.dispatchEvent(new CustomEvent(tw.pageChannel.name('files-disarm')));
+    }
+    return chosen;
+  }
+
+  /** Without the hooks: the page's file input, when it has exactly one (guessing among several could fill the wrong one). */
+  function onlyFileInput() {
+    const all = fileInputsIn(document.documentElement);
+    return all.length === 1 ? /** @type {HTMLInputElement} */ (all[0]) : null;
+  }
+
+  /**
+   * The file input a target names: the input itself (usually hidden), its label, a wrapper around it,
+   * or the styled button that opens it.
+   * @param {ActionTarget} target @returns {Promise<{ input: HTMLInputElement } | ToolErr>}
+   */
+  async function fileInputFor(target) {
+    const f = I.find(target);
+    if (!('el' in f)) return f;
+    const named = namedFileInput(f.el);
+    if (named) return { input: named };
+    // Where the hooks cannot tell (a tab opened before the extension), the page's only file input.
+    const opened = tw.drag.hooksPresent() ? await chooserOpenedBy(target) : onlyFileInput();
+    if (opened && 'ok' in opened) return opened;
+    if (opened) return { input: opened };
+    return { ok: false, code: 'NOT_FILE_INPUT', message: `${target.ref ?? I.describe(f.el)} is not a file input, its label, or a button that opens one (clicking it opened no file chooser). Target the upload button or label, or the <input type=file> itself (selector "input[type=file]").` };
+  }
+
+  tw.widgets = { setField, selectNative, selectAria, setChecked, setFiles, fileInputFor };
   Object.assign(tw.handlers, {
     'content.setField': async (/** @type {{ target: ActionTarget, value: string }} */ msg) => {
       const r = await I.prepare(msg.target, { needPoint: false });
       if (!('el' in r)) return r;
       return setField(r.el, msg.value);
     },
-    'content.select': async (/** @type {{ target: ActionTarget, option: { label?: string, value?: string, index?: number } }} */ msg) => {
+    'content.select': async (/** @type {{ target: ActionTarget, option: WantMany }} */ msg) => {
       const r = await I.prepare(msg.target);
       if (!('el' in r)) return r;
       const el = r.el;
       if (el instanceof HTMLSelectElement) return selectNative(el, msg.option);
       const combo = el.closest('[role=combobox]') ?? el.querySelector('[role=combobox]') ?? (el.matches('[role=listbox]') ? el : null) ?? (el instanceof HTMLInputElement && el.getAttribute('aria-autocomplete') ? el : null);
       if (!combo) return { ok: false, code: 'NOT_A_SELECT', message: `${msg.target.ref ?? I.describe(el)} is neither a <select> nor an ARIA combobox or listbox. Click it to open it, take a snapshot, then click the option.` };
+      const all = wishes(msg.option);
+      if (all.length > 1) return { ok: false, code: 'INVALID_ARGUMENTS', message: `Several options at once work on a native <select multiple>; ${msg.target.ref ?? I.describe(el)} is an ARIA ${combo.getAttribute('role') ?? 'widget'}: click each option in turn (hold Control if the list needs it).` };
       if (combo.matches('[role=listbox]')) {
         const opts = visibleOptions(combo);
-        const pick = opts.find((o, i) => matches(msg.option, o.textContent ?? '', o.getAttribute('data-value') ?? '', i));
-        if (!pick) return { ok: false, code: 'NO_SUCH_OPTION', message: `No option ${JSON.stringify(msg.option)} in the list. Options: ${opts.slice(0, 20).map((o) => JSON.stringify(I.clean(o.textContent))).join(', ')}.` };
+        const r = pickOption(opts.map(ariaItem), all[0], I.describe(combo));
+        if (!('i' in r)) return r;
+        const pick = opts[r.i];
         const b = pick.getBoundingClientRect();
         I.syntheticClick(pick, { x: b.left + b.width / 2, y: b.top + b.height / 2 }, {});
         return { ok: true, data: { selected: I.clean(pick.textContent) } };
       }
-      return selectAria(combo, msg.option);
+      return selectAria(combo, all[0]);
     },
     'content.checkState': async (/** @type {{ target: ActionTarget, checked: boolean }} */ msg) => setChecked(msg.target, msg.checked),
     'content.checked': (/** @type {{ target: ActionTarget }} */ msg) => checkedOf(msg.target),
-    'content.scroll': (/** @type {Parameters<typeof scroll>[0]} */ msg) => scroll(msg),
-    'content.dragPrepare': async (/** @type {{ from: ActionTarget, to: ActionTarget }} */ msg) => {
-      const a = await I.prepare(msg.from);
-      if (!('el' in a)) return a;
-      const b = await I.prepare(msg.to, { allowDisabled: true });
-      if (!('el' in b)) return b;
-      // The source may have scrolled out of view when the target scrolled in; measure both again.
-      const pa = await I.prepare(msg.from);
-      if (!('el' in pa)) return pa;
-      return { ok: true, data: { from: pa.point, to: b.point, html5: isDraggable(a.el) } };
-    },
-    'content.drag': async (/** @type {{ from: ActionTarget, to: ActionTarget }} */ msg) => {
-      const a = await I.prepare(msg.from);
-      if (!('el' in a)) return a;
-      const b = await I.prepare(msg.to, { allowDisabled: true });
-      if (!('el' in b)) return b;
-      if (isDraggable(a.el)) html5Drag(a.el, b.el, a.point, b.point);
-      else await pointerDrag(a.el, a.point, b.point);
-      return { ok: true, data: { dragged: msg.from.ref ?? I.describe(a.el), to: msg.to.ref ?? I.describe(b.el), kind: isDraggable(a.el) ? 'html5' : 'pointer' } };
-    },
-    'content.html5Drag': async (/** @type {{ from: ActionTarget, to: ActionTarget }} */ msg) => {
-      const a = I.find(msg.from), b = I.find(msg.to);
-      if (!('el' in a)) return a;
-      if (!('el' in b)) return b;
-      const ra = a.el.getBoundingClientRect(), rb = b.el.getBoundingClientRect();
-      html5Drag(a.el, b.el, { x: ra.x + ra.width / 2, y: ra.y + ra.height / 2 }, { x: rb.x + rb.width / 2, y: rb.y + rb.height / 2 });
-      return { ok: true, data: null };
-    },
     'content.setFiles': async (/** @type {{ target: ActionTarget, files: { name: string, content?: string, base64?: string, mimeType?: string }[] }} */ msg) => {
-      // File inputs are usually hidden behind a styled button: no visibility or cover check.
-      const f = I.find(msg.target);
-      if (!('el' in f)) return f;
-      return setFiles(f.el, msg.files);
+      // File inputs are usually hidden behind a label or a styled button: no visibility or cover check on the input.
+      const f = await fileInputFor(msg.target);
+      if (!('input' in f)) return f;
+      return setFiles(f.input, msg.files);
+    },
+    /** Mark the file input a target names, for CDP DOM.setFileInputFiles. */
+    'content.fileInput': async (/** @type {{ target: ActionTarget }} */ msg) => {
+      const f = await fileInputFor(msg.target);
+      if (!('input' in f)) return f;
+      return { ok: true, data: { selector: I.mark(f.input), name: I.describe(f.input), multiple: f.input.multiple } };
     },
   });
 })();

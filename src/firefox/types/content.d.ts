@@ -87,12 +87,29 @@ export interface TabwrightContent {
   };
   // Issue #4 (actions).
   input: TabwrightInput;
+  /** content/editing.js: the default actions of editing keys for synthetic key events */
+  editing?: { key(el: Element, key: string, mods: Mods): void; selectedText(el: Element): string | null };
+  /** content/drag.js */
+  drag: {
+    html5Drag(src: Element, dst: Element, from: Point, to: Point): void;
+    pointerDrag(src: Element, from: Point, to: Point, steps?: number): Promise<{ captured: boolean | null }>;
+    isDraggable(el: Element): boolean;
+    /** is the input hooks of content/page-world.js in the page's world? */
+    hooksPresent(): boolean;
+    /** listen for the page-world hooks' reports on elements near `near`; returns a function that stops */
+    hear(near: Element, types: string[], cb: (type: string, el: Element) => void): () => void;
+  };
+  /** content/scroll.js */
+  scroll?: { scroll(msg: Record<string, unknown>): Promise<ToolResult> };
   widgets?: Record<string, (...args: any[]) => unknown>;
   events?: { watch(): void; effects(): Record<string, unknown> };
   picker?: { pick(message?: string, timeoutMs?: number): Promise<ToolResult> };
 }
 
-/** content/input.js: targets, actionability checks, synthetic pointer and keyboard input (issue #4). */
+/**
+ * content/input.js: targets and actionability checks; content/pointer.js adds the synthetic pointer and
+ * content/keys.js the synthetic keyboard (issue #4).
+ */
 export interface TabwrightInput {
   /** the next task, unthrottled in a background tab */
   nextTask(): Promise<void>;
@@ -101,7 +118,17 @@ export interface TabwrightInput {
   /** tag el with a one-off attribute; returns a selector for it (CDP, or a second request) */
   mark(el: Element): string;
   find(t: ActionTarget): { el: Element } | ToolErr;
-  prepare(t: ActionTarget, opts?: { needPoint?: boolean; allowDisabled?: boolean }): Promise<{ el: Element; point: Point } | ToolErr>;
+  /** coverLater: a covered target answers its centre with `covered` instead of waiting (a click moves the pointer there, then settle() checks) */
+  prepare(t: ActionTarget, opts?: { needPoint?: boolean; allowDisabled?: boolean; coverLater?: boolean }): Promise<{ el: Element; point: Point; covered?: boolean } | ToolErr>;
+  /** the first of the centre and four inset points where el is topmost, or what covers it */
+  hitPoint(el: Element): Point | { cover: Element | null };
+  coveredError(name: string, el: Element, cover: Element | null): ToolErr;
+  /** the outermost element around `hit` that does not contain the target */
+  topCover(hit: Element, target: Element): Element;
+  /** once the pointer is on el: its point, or what still covers it (checked again after ~150 ms) */
+  settle(el: Element, wasCovered: boolean): Promise<Point | { cover: Element | null }>;
+  /** the mouse's pointerId in this browser */
+  readonly MOUSE_ID: number;
   describe(el: Element): string;
   deepElements(root: Document | ShadowRoot | Element): Generator<Element>;
   shadowOf(el: Element): ShadowRoot | null;
@@ -111,7 +138,7 @@ export interface TabwrightInput {
   syntheticKey(key: string, mods: Mods): void;
   parseChord(chord: string): { key: string; mods: string[] };
   mods(list: string[] | undefined): Mods;
-  moveTo(el: Element, p: Point): void;
+  moveTo(el: Element, p: Point, o?: { buttons?: number }): void;
   fireMouse(el: Element, type: string, p: Point, o?: { button?: number; buttons?: number; detail?: number; mods?: Mods; relatedTarget?: Element | null }): boolean;
   setNativeValue(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void;
   insertText(el: Element, text: string): void;

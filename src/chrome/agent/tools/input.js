@@ -23,16 +23,18 @@ function cdpFailure(err) {
 async function trustedClick(ctx, target, o) {
   const t = ctx.browser.trusted;
   if (!t) return null;
-  const prep = await content(ctx, { type: 'content.prepare', target });
+  // A covered target answers at once (coverLater): moving the pointer there may close what covers it
+  // (a menu or tooltip a hover opened), and the recheck looks again.
+  const prep = await content(ctx, { type: 'content.prepare', target, coverLater: true });
   if (!prep.ok) return prep;
-  const { point, name } = /** @type {{ point: { x: number, y: number }, name: string }} */ (prep.data);
+  const { point, name, covered } = /** @type {{ point: { x: number, y: number }, name: string, covered?: boolean }} */ (prep.data);
   // Inside a frame the content script measures in the frame's viewport; CDP wants the top page's.
   const frameId = frameOfTarget(target);
   const top = await toTopPoint(ctx, frameId, point);
   if (!top) return null;
   try {
     await t.move(ctx.tabId, top);
-    const again = await content(ctx, { type: 'content.recheck', target, point });
+    const again = await content(ctx, { type: 'content.recheck', target, point, covered });
     if (!again.ok) return again;
     const d = /** @type {{ x: number, y: number, downs: number }} */ (again.data);
     const at = await toTopPoint(ctx, frameId, d);
@@ -175,22 +177,54 @@ export const pressKeys = {
     const repeat = Number(args.repeat ?? 1);
     return act(ctx, async () => {
       const t = ctx.browser.trusted;
+      /** @type {ToolResult | null} */
+      let r = null;
       if (t) {
         if (target) { const f = await content(ctx, { type: 'content.focus', target }); if (!f.ok) return f; }
         try {
           for (let i = 0; i < repeat; i++) for (const k of keys) await t.keys(ctx.tabId, k);
-          return { ok: true, data: { pressed: keys, repeat, trusted: true } };
+          r = { ok: true, data: { pressed: keys, repeat, trusted: true } };
         } catch (err) { const f = cdpFailure(err); if (f) return f; }
       }
-      return content(ctx, { type: 'content.keys', keys, repeat, target });
+      r ??= await content(ctx, { type: 'content.keys', keys, repeat, target });
+      // What Shift+arrows, Home/End or Control+A selected, so the next step knows.
+      if (r.ok && keys.some((k) => /shift\+|control\+a$|meta\+a$/i.test(k))) {
+        const sel = await content(ctx, { type: 'content.selection', target });
+        if (sel.ok && typeof sel.data === 'string') r = { ok: true, data: { .../** @type {object} */ (r.data), selected: sel.data.slice(0, 200) } };
+      }
+      return r;
     });
   },
 };
 
+/**
+ * The drag itself: HTML5 drag events (native drags never start from injected mouse events), trusted CDP
+ * mouse input in Chrome, or the content script's synthetic pointer sequence.
+ * @param {ToolContext} ctx @param {ActionTarget} from @param {ActionTarget} to
+ * @param {{ from: { x: number, y: number }, to: { x: number, y: number }, html5: boolean }} p
+ * @returns {Promise<ToolResult>}
+ */
+async function runDrag(ctx, from, to, p) {
+  if (p.html5) {
+    const r = await content(ctx, { type: 'content.html5Drag', from, to });
+    return r.ok ? { ok: true, data: { dragged: true, kind: 'html5' } } : r;
+  }
+  const frameId = frameOfTarget(from);
+  const [a, b] = [await toTopPoint(ctx, frameId, p.from), await toTopPoint(ctx, frameId, p.to)];
+  if (ctx.browser.trusted && a && b) {
+    try {
+      await ctx.browser.trusted.drag(ctx.tabId, a, b);
+      return { ok: true, data: { dragged: true, kind: 'pointer', trusted: true } };
+    } catch (err) { const f = cdpFailure(err); if (f) return f; }
+  }
+  const r = await content(ctx, { type: 'content.drag', from, to });
+  return r.ok ? { ok: true, data: { dragged: true, .../** @type {object} */ (r.data) } } : r;
+}
+
 /** @type {Tool} */
 export const dragDrop = {
   name: 'drag_drop',
-  description: 'Drag one element onto another (HTML5 drag-and-drop lists, sortable lists, sliders). Source: from_ref / from_text / from_selector; destination: to_ref / to_text / to_selector, or to_x/to_y.',
+  description: 'Drag one element onto another (HTML5 drag-and-drop lists, sortable lists, sliders). Source: from_ref / from_text / from_selector; destination: to_ref / to_text / to_selector, or to_x/to_y. Fails with DRAG_NO_EFFECT when nothing on the page moved or changed.',
   parameters: {
     type: 'object',
     properties: {
@@ -209,20 +243,13 @@ export const dragDrop = {
       const prep = await content(ctx, { type: 'content.dragPrepare', from, to });
       if (!prep.ok) return prep;
       const p = /** @type {{ from: { x: number, y: number }, to: { x: number, y: number }, html5: boolean }} */ (prep.data);
-      // Native HTML5 drags never start from injected mouse events: the page gets the drag events themselves.
-      if (p.html5) {
-        const r = await content(ctx, { type: 'content.html5Drag', from, to });
-        return r.ok ? { ok: true, data: { dragged: true, kind: 'html5' } } : r;
-      }
-      const frameId = frameOfTarget(from);
-      const [a, b] = [await toTopPoint(ctx, frameId, p.from), await toTopPoint(ctx, frameId, p.to)];
-      if (ctx.browser.trusted && a && b) {
-        try {
-          await ctx.browser.trusted.drag(ctx.tabId, a, b);
-          return { ok: true, data: { dragged: true, kind: 'pointer', trusted: true } };
-        } catch (err) { const f = cdpFailure(err); if (f) return f; }
-      }
-      return content(ctx, { type: 'content.drag', from, to });
+      // The page as it was, so a drag that changed nothing fails (DRAG_NO_EFFECT) instead of reporting success.
+      const begun = await content(ctx, { type: 'content.dragBegin', from });
+      if (!begun.ok) return begun;
+      const r = await runDrag(ctx, from, to, p);
+      if (!r.ok) return r;
+      const check = await content(ctx, { type: 'content.dragCheck', from });
+      return check.ok ? r : check;
     });
   },
 };
@@ -230,7 +257,7 @@ export const dragDrop = {
 /** @type {Tool} */
 export const scroll = {
   name: 'scroll',
-  description: 'Scroll the page or a scrollable element: direction (up/down/left/right) and amount in pixels, or to top/bottom, or to a target element (ref/text/selector alone), or until_text: keep scrolling until that text appears (infinite scroll, virtualised lists). Reports the position and whether more content loaded.',
+  description: 'Scroll the page or a scrollable element: direction (up/down/left/right) and amount in pixels, or to top/bottom, or to a target element (ref/text/selector alone), or until_text: keep scrolling until that text appears (infinite scroll, virtualised lists). Without a target, when the page itself does not scroll (an app layout), its largest visible scrolling pane scrolls. Reports the position, which container scrolled and whether more content loaded.',
   parameters: {
     type: 'object',
     properties: {

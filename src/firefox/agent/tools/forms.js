@@ -2,6 +2,7 @@
 /** @import { Tool, ToolContext, ToolResult, ActionTarget } from '../../types/core' */
 import { TARGET_PROPS, act, content, noTarget, targetOf } from './act.js';
 import { clickTarget } from './input.js';
+import { frameOfTarget } from './frames.js';
 
 /** @type {Tool} */
 export const setField = {
@@ -24,14 +25,16 @@ export const setField = {
 /** @type {Tool} */
 export const selectOption = {
   name: 'select_option',
-  description: 'Choose an option in a dropdown: a native <select> or an ARIA combobox/listbox (it opens it, waits for options that load asynchronously, and clicks the match). Give the option by label, value or index.',
+  description: 'Choose an option in a dropdown: a native <select> or an ARIA combobox/listbox (it opens it, waits for options that load asynchronously, and clicks the match). Give the option by label, value or index; for a <select multiple>, labels or values (arrays) replace the whole selection. A partial label must match one option only.',
   parameters: {
     type: 'object',
     properties: {
       ...TARGET_PROPS,
-      label: { type: 'string', description: 'The option\'s visible text (a unique part of it is enough).' },
+      label: { type: 'string', description: 'The option\'s visible text (an exact label, or a part that matches no other option).' },
       value: { type: 'string', description: 'Or: the option\'s value attribute.' },
       index: { type: 'integer', minimum: 0, description: 'Or: its position, from 0.' },
+      labels: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'A <select multiple>: the labels of every option to select (the others are deselected).' },
+      values: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'A <select multiple>: the values of every option to select (the others are deselected).' },
     },
     additionalProperties: false,
   },
@@ -39,8 +42,11 @@ export const selectOption = {
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget('the dropdown');
-    if (args.label === undefined && args.value === undefined && args.index === undefined) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which option: label, value or index.' };
-    return act(ctx, () => content(ctx, { type: 'content.select', target, option: { label: args.label, value: args.value, index: args.index } }));
+    const given = ['label', 'value', 'index', 'labels', 'values'].filter((k) => args[k] !== undefined);
+    if (!given.length) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which option: label, value or index (labels or values for several).' };
+    if ((args.labels || args.values) && given.some((k) => k === 'label' || k === 'value' || k === 'index')) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Give either one option (label, value or index) or several (labels, values), not both.' };
+    const option = { label: args.label, value: args.value, index: args.index, labels: args.labels, values: args.values };
+    return act(ctx, () => content(ctx, { type: 'content.select', target, option }));
   },
 };
 
@@ -83,7 +89,7 @@ export const uncheck = checkTool('uncheck');
 /** @type {Tool} */
 export const uploadFile = {
   name: 'upload_file',
-  description: 'Put files into a file input (<input type=file>, often hidden behind a styled button: target it by ref or selector "input[type=file]"). Each file is either {path} (a file on this computer; Chrome only) or {name, content} (text) / {name, base64, mime_type}.',
+  description: 'Put files into a file input: target the input itself (often hidden), its label, or the visible button that opens it ("Choose photo"); without a target, the page\'s first <input type=file>. Each file is either {path} (a file on this computer; Chrome only) or {name, content} (text) / {name, base64, mime_type}.',
   parameters: {
     type: 'object',
     properties: {
@@ -115,10 +121,12 @@ export const uploadFile = {
       if (paths.length) {
         const setPaths = ctx.browser.setFilePaths;
         if (!setPaths) return { ok: false, code: 'UNSUPPORTED', message: 'This browser does not let extensions read files from disk by path. Give the file as {name, content} or {name, base64} instead.' };
-        const m = await content(ctx, { type: 'content.mark', target });
+        if (frameOfTarget(target) !== 0) return { ok: false, code: 'UNSUPPORTED', message: 'Files by path go into a file input of the top page only. Inside a frame, give the file as {name, content} or {name, base64}.' };
+        // The input itself, or the one its label or styled button opens (content/widgets.js), marked for CDP.
+        const m = await content(ctx, { type: 'content.fileInput', target });
         if (!m.ok) return m;
-        const d = /** @type {{ selector: string, tag: string, type: string | null }} */ (m.data);
-        if (d.tag !== 'input' || d.type !== 'file') return { ok: false, code: 'NOT_FILE_INPUT', message: 'That element is not a file input. Target the <input type=file> (selector "input[type=file]").' };
+        const d = /** @type {{ selector: string, multiple: boolean }} */ (m.data);
+        if (paths.length > 1 && !d.multiple) return { ok: false, code: 'INVALID_ARGUMENTS', message: `That file input takes one file; ${paths.length} were given.` };
         try { await setPaths(ctx.tabId, d.selector, paths); } catch (err) {
           return { ok: false, code: 'UPLOAD_FAILED', message: `Could not set the files: ${err instanceof Error ? err.message : err}. Check the paths exist.` };
         }
