@@ -146,7 +146,7 @@ describe('targets through deep shadow trees (content/input.js)', () => {
       host = document.createElement('div');
       root.append(host);
     }
-    const all = [...tw.input.deepElements(document)];
+    const all = [...tw.dom.deepElements(document)];
     expect(all.filter((e) => e.localName === 'div')).to.have.length(60);
     expect(all.at(-2)?.id).to.equal('deep');
     const bySelector = tw.input.find({ selector: '#deep-input' });

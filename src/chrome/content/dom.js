@@ -1,5 +1,6 @@
-// DOM helpers every perception pass shares: whitespace, visibility, the flat tree (shadow roots,
-// slots, same-origin frames) and id lookup within an element's own tree.
+// The DOM toolkit the outline, the names and the actions share: whitespace, visibility, the flat
+// tree (shadow roots open and, where the browser lets content scripts see them, closed; slots;
+// same-origin frames), hit-testing through shadow roots, and id lookup within an element's own tree.
 // Classic script (content scripts cannot be modules); shares state through globalThis.Tabwright.
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
@@ -170,5 +171,69 @@
     return /** @type {Element[]} */ (v.split(/\s+/).filter(Boolean).map((id) => byId(el, id)).filter(Boolean));
   }
 
-  tw.dom = { clean, hasInk, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs };
+  /** A shadow root, open or closed: content scripts may see closed ones (Firefox openOrClosedShadowRoot, Chrome chrome.dom). @param {Element} el @returns {ShadowRoot | null} */
+  function shadowOf(el) {
+    const any = /** @type {any} */ (el);
+    if (any.openOrClosedShadowRoot !== undefined) return any.openOrClosedShadowRoot ?? null;
+    const dom = /** @type {any} */ (globalThis).chrome?.dom;
+    if (dom?.openOrClosedShadowRoot && el instanceof HTMLElement) { try { return dom.openOrClosedShadowRoot(el); } catch { return null; } }
+    return el.shadowRoot;
+  }
+
+  /**
+   * Every element under root, through shadow roots, in document order (an element, then its shadow
+   * tree, then its light children). Iterative: pages nest shadow roots deeper than a recursion likes.
+   * @param {Document | ShadowRoot | Element} root @returns {Generator<Element>}
+   */
+  function* deepElements(root) {
+    /** @type {Element[]} */
+    const stack = [...root.children].reverse();
+    while (stack.length) {
+      const el = /** @type {Element} */ (stack.pop());
+      yield el;
+      for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]);
+      const sr = shadowOf(el);
+      if (sr) for (let i = sr.children.length - 1; i >= 0; i--) stack.push(sr.children[i]);
+    }
+  }
+
+  /** Deeper than any real page nests shadow roots (a design system's components inside components), to stop a cycle. */
+  const MAX_SHADOW_DEPTH = 1000;
+
+  /** The topmost element at a viewport point, descending into shadow roots. @param {number} x @param {number} y */
+  function deepElementFromPoint(x, y) {
+    let el = document.elementFromPoint(x, y);
+    for (let i = 0; el && i < MAX_SHADOW_DEPTH; i++) {
+      const sr = shadowOf(el);
+      const inner = sr?.elementFromPoint(x, y);
+      if (!inner || inner === el) break;
+      el = inner;
+    }
+    return el;
+  }
+
+  /** Containment across shadow boundaries. @param {Element} outer @param {Element | null} inner */
+  function composedContains(outer, inner) {
+    for (let n = /** @type {Node | null} */ (inner); n; ) {
+      if (n === outer) return true;
+      n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
+      if (n instanceof ShadowRoot) n = n.host;
+    }
+    return false;
+  }
+
+  /** What a user operates: the one selector for "is there a control here" (input's text search, the budget's counts). */
+  const INTERACTIVE = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=option],[role=menuitem],[role=tab],[role=checkbox],[role=radio],[role=switch],[role=combobox],[tabindex],[contenteditable=""],[contenteditable=true]';
+  /** The element's box when it has one and shows (for acting on it), else null. @param {Element} el */
+  function visibleBox(el) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return null;
+    const s = style(el);
+    if (!s) return null;
+    if (s.visibility === 'hidden' || s.display === 'none') return null;
+    return r;
+  }
+
+  tw.dom = { clean, hasInk, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs,
+    shadowOf, deepElements, deepElementFromPoint, composedContains, visibleBox, INTERACTIVE };
 })();

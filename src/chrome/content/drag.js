@@ -85,12 +85,12 @@
       await I.nextFrame();
       for (let i = 1; i <= steps; i++) {
         const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
-        const at = captured ?? I.deepElementFromPoint(p.x, p.y) ?? src;
+        const at = captured ?? tw.dom.deepElementFromPoint(p.x, p.y) ?? src;
         I.fireMouse(at, 'pointermove', p, { button: -1, buttons: 1 });
         if (mouse) I.fireMouse(at, 'mousemove', p, { button: 0, buttons: 1 });
         await I.nextFrame();
       }
-      const end = captured ?? I.deepElementFromPoint(to.x, to.y) ?? src;
+      const end = captured ?? tw.dom.deepElementFromPoint(to.x, to.y) ?? src;
       I.fireMouse(end, 'pointerup', to, { button: 0, buttons: 0 });
       if (mouse) I.fireMouse(end, 'mouseup', to, { button: 0, buttons: 0, detail: 1 });
       if (captured) I.fireMouse(captured, 'lostpointercapture', to, {});

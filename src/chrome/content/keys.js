@@ -38,7 +38,7 @@
   /** The element keys go to. */
   function focused() {
     let a = document.activeElement;
-    while (a && I.shadowOf(a)?.activeElement) a = /** @type {ShadowRoot} */ (I.shadowOf(a)).activeElement;
+    while (a && tw.dom.shadowOf(a)?.activeElement) a = /** @type {ShadowRoot} */ (tw.dom.shadowOf(a)).activeElement;
     return a ?? document.body;
   }
 
@@ -113,7 +113,7 @@
   function fieldValue(el) {
     const S = globalThis.Tabwright.secrets;
     if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return S.maskValue(el, el.value);
-    return S.maskText(I.clean(/** @type {HTMLElement} */ (el).innerText ?? el.textContent).slice(0, 200));
+    return S.maskText(tw.dom.clean(/** @type {HTMLElement} */ (el).innerText ?? el.textContent).slice(0, 200));
   }
 
   /** Focus the field and clear it (select-all + delete, as a person does), ready for typing. @param {Element} el @param {boolean} clear */

@@ -121,7 +121,7 @@
   function mainPane(horizontal) {
     /** @type {Element | null} */
     let best = null, area = 0;
-    for (const el of I.deepElements(document)) {
+    for (const el of tw.dom.deepElements(document)) {
       if (horizontal ? el.scrollWidth <= el.clientWidth + 1 : el.scrollHeight <= el.clientHeight + 1) continue;
       const s = getComputedStyle(el);
       if (!/(auto|scroll)/.test(horizontal ? s.overflowX : s.overflowY) || s.visibility === 'hidden') continue;

@@ -130,7 +130,7 @@
     const I = tw.input;
     if (!I) return [...document.querySelectorAll(FIELDS)];
     const out = [];
-    for (const el of I.deepElements(document)) if (isField(el)) out.push(el);
+    for (const el of tw.dom.deepElements(document)) if (isField(el)) out.push(el);
     return out;
   }
 

@@ -53,7 +53,7 @@
   function frameElementOf(childId) {
     const h = [...heard].reverse().find((x) => x.frameId === childId);
     if (!h) return null;
-    for (const el of tw.input.deepElements(document)) {
+    for (const el of tw.dom.deepElements(document)) {
       if (el.localName !== 'iframe' && el.localName !== 'frame') continue;
       try { if (/** @type {HTMLIFrameElement} */ (el).contentWindow === h.source) return el; } catch { /* detached */ }
     }

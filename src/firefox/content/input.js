@@ -8,59 +8,8 @@
   /** @typedef {import('../types/core').ToolErr} ToolErr */
   /** @typedef {import('../types/core').ActionTarget} ActionTarget */
 
-  /** A shadow root, open or closed: content scripts may see closed ones (Firefox openOrClosedShadowRoot, Chrome chrome.dom). @param {Element} el @returns {ShadowRoot | null} */
-  function shadowOf(el) {
-    const any = /** @type {any} */ (el);
-    if (any.openOrClosedShadowRoot !== undefined) return any.openOrClosedShadowRoot ?? null;
-    const dom = /** @type {any} */ (globalThis).chrome?.dom;
-    if (dom?.openOrClosedShadowRoot && el instanceof HTMLElement) { try { return dom.openOrClosedShadowRoot(el); } catch { return null; } }
-    return el.shadowRoot;
-  }
-
-  /**
-   * Every element under root, through shadow roots, in document order (an element, then its shadow
-   * tree, then its light children). Iterative: pages nest shadow roots deeper than a recursion likes.
-   * @param {Document | ShadowRoot | Element} root @returns {Generator<Element>}
-   */
-  function* deepElements(root) {
-    /** @type {Element[]} */
-    const stack = [...root.children].reverse();
-    while (stack.length) {
-      const el = /** @type {Element} */ (stack.pop());
-      yield el;
-      for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]);
-      const sr = shadowOf(el);
-      if (sr) for (let i = sr.children.length - 1; i >= 0; i--) stack.push(sr.children[i]);
-    }
-  }
-
-  /** Deeper than any real page nests shadow roots (a design system's components inside components), to stop a cycle. */
-  const MAX_SHADOW_DEPTH = 1000;
-
-  /** The topmost element at a viewport point, descending into shadow roots. @param {number} x @param {number} y */
-  function deepElementFromPoint(x, y) {
-    let el = document.elementFromPoint(x, y);
-    for (let i = 0; el && i < MAX_SHADOW_DEPTH; i++) {
-      const sr = shadowOf(el);
-      const inner = sr?.elementFromPoint(x, y);
-      if (!inner || inner === el) break;
-      el = inner;
-    }
-    return el;
-  }
-
-  /** Containment across shadow boundaries. @param {Element} outer @param {Element | null} inner */
-  function composedContains(outer, inner) {
-    for (let n = /** @type {Node | null} */ (inner); n; ) {
-      if (n === outer) return true;
-      n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
-      if (n instanceof ShadowRoot) n = n.host;
-    }
-    return false;
-  }
-
-  /** @param {string | null | undefined} s */
-  const clean = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+  // The flat-tree walks, visibility and whitespace are the DOM toolkit's (content/dom.js).
+  const { shadowOf, deepElements, deepElementFromPoint, composedContains, clean, visibleBox, INTERACTIVE } = globalThis.Tabwright.dom;
 
   /** A short human name for an element, for errors ("div#cookie-banner \"We use cookies\""). @param {Element} el */
   function describe(el) {
@@ -72,16 +21,7 @@
     return `${el.tagName.toLowerCase()}${id}${cls}${label ? ` "${label}"` : ''}`;
   }
 
-  const INTERACTIVE = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=option],[role=menuitem],[role=tab],[role=checkbox],[role=radio],[role=switch],[role=combobox],[tabindex],[contenteditable=""],[contenteditable=true]';
 
-  /** @param {Element} el */
-  function visibleBox(el) {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return null;
-    const s = getComputedStyle(el);
-    if (s.visibility === 'hidden' || s.display === 'none') return null;
-    return r;
-  }
 
   /** The element whose own visible text (or label) matches; prefers exact over partial, interactive over not, then the smallest. @param {string} text */
   function byText(text) {
@@ -284,8 +224,8 @@
   const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, {
     // content/pointer.js and content/keys.js add the synthetic pointer and keyboard functions.
     input: /** @type {import('../types/content').TabwrightInput} */ (/** @type {unknown} */ ({
-      nextTask, nextFrame, mark, find, prepare, hitPoint, coveredError, topCover, describe, deepElements, shadowOf, deepElementFromPoint, composedContains,
-      mods, clean, visibleBox, removed, get leaving() { return leaving; },
+      nextTask, nextFrame, mark, find, prepare, hitPoint, coveredError, topCover, describe,
+      mods, removed, get leaving() { return leaving; },
     })),
   });
 

@@ -22,7 +22,6 @@
     'tree', 'treegrid', 'menu', 'menubar', 'listbox', 'tablist', 'group', 'toolbar', 'dialog', 'radiogroup', 'main', 'article', 'iframe']);
   /** Summarised only when nothing else is left to summarise: they are where the page's content is. */
   const LAST_RESORT = new Set(['main', 'article']);
-  const ACTIONABLE = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=button],[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=option],[role=switch],[role=treeitem],[contenteditable=""],[contenteditable=true]';
 
   /**
    * @typedef {import('../types/content').OutlineNode} ONode
@@ -70,7 +69,7 @@
     if (node.nodeType !== 1) return;
     const e = /** @type {Element} */ (node);
     rest.items++;
-    const actionable = (e.matches(ACTIONABLE) ? 1 : 0) + e.querySelectorAll(ACTIONABLE).length;
+    const actionable = (e.matches(tw.dom.INTERACTIVE) ? 1 : 0) + e.querySelectorAll(tw.dom.INTERACTIVE).length;
     rest.actionable += actionable;
     // The big structures in what is left out get handles of their own, so the model can go straight
     // to a table or a form instead of paging through everything before it.

@@ -40,7 +40,7 @@
         continue;
       }
       for (const n of r.addedNodes) if (n instanceof HTMLElement) added.add(n);
-      for (const n of r.removedNodes) if (n instanceof HTMLElement) { const t = I.clean(n.innerText || n.textContent).slice(0, 80); if (t) removedTexts.add(t); }
+      for (const n of r.removedNodes) if (n instanceof HTMLElement) { const t = tw.dom.clean(n.innerText || n.textContent).slice(0, 80); if (t) removedTexts.add(t); }
     }
   });
 
@@ -56,7 +56,7 @@
     /** @type {Record<string, unknown>} */
     const out = {};
     if (dialogs.length) out.dialogs = dialogs.splice(0);
-    const appeared = [...added].filter((n) => n.isConnected && I.visibleBox(n)).map((n) => I.clean(n.innerText).slice(0, 80)).filter(Boolean);
+    const appeared = [...added].filter((n) => n.isConnected && tw.dom.visibleBox(n)).map((n) => tw.dom.clean(n.innerText).slice(0, 80)).filter(Boolean);
     // Keep the outermost: a new dialog's inner texts repeat its own.
     const uniq = appeared.filter((t, i) => !appeared.some((o, j) => j !== i && o !== t && o.includes(t)));
     if (uniq.length) out.appeared = [...new Set(uniq)].slice(0, 5);
@@ -96,7 +96,7 @@
     try {
       for (;;) {
         let met = true;
-        if (msg.selector) { const f = I.find({ selector: msg.selector }); met &&= ('el' in f && Boolean(I.visibleBox(f.el))) !== Boolean(msg.gone); }
+        if (msg.selector) { const f = I.find({ selector: msg.selector }); met &&= ('el' in f && Boolean(tw.dom.visibleBox(f.el))) !== Boolean(msg.gone); }
         if (msg.text) { const f = I.find({ text: msg.text }); met &&= ('el' in f) !== Boolean(msg.gone); }
         if (msg.stableMs) met &&= performance.now() - lastChange >= msg.stableMs;
         if (msg.networkIdle) met &&= document.readyState === 'complete' && performance.now() - lastNetwork() >= 500;

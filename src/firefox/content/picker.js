@@ -62,13 +62,13 @@
         label.textContent = I.describe(el).slice(0, 60);
       }
       /** @param {MouseEvent} e */
-      const onMove = (e) => { const el = I.deepElementFromPoint(e.clientX, e.clientY); if (el && el !== host) { downStack = []; show(el); } };
+      const onMove = (e) => { const el = tw.dom.deepElementFromPoint(e.clientX, e.clientY); if (el && el !== host) { downStack = []; show(el); } };
       /** @param {Event} e */
       const swallow = (e) => { e.preventDefault(); e.stopPropagation(); e.stopImmediatePropagation(); };
       /** @param {MouseEvent} e */
       const onClick = (e) => {
         swallow(e);
-        const el = current ?? I.deepElementFromPoint(e.clientX, e.clientY);
+        const el = current ?? tw.dom.deepElementFromPoint(e.clientX, e.clientY);
         if (el) finish(el); else finish(null);
       };
       /** @param {KeyboardEvent} e */
@@ -101,7 +101,7 @@
         const r = el.getBoundingClientRect();
         resolve({ ok: true, data: {
           ref: refOf(el), selector: selectorOf(el), tag: el.tagName.toLowerCase(),
-          text: I.clean(/** @type {HTMLElement} */ (el).innerText ?? el.textContent).slice(0, 300),
+          text: tw.dom.clean(/** @type {HTMLElement} */ (el).innerText ?? el.textContent).slice(0, 300),
           box: { x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), width: Math.round(r.width), height: Math.round(r.height) },
         } });
       }

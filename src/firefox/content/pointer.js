@@ -83,7 +83,7 @@
       // The page may re-render between the press and the release; the release goes to what is now under the pointer.
       const down = fireMouse(el, 'pointerdown', p, { button, buttons, detail: i, mods: m }) && fireMouse(el, 'mousedown', p, { button, buttons, detail: i, mods: m });
       if (down && i === 1) focusTarget(el)?.focus();
-      const upTarget = el.isConnected ? el : I.deepElementFromPoint(p.x, p.y);
+      const upTarget = el.isConnected ? el : tw.dom.deepElementFromPoint(p.x, p.y);
       if (!upTarget) return;
       fireMouse(upTarget, 'pointerup', p, { button, detail: i, mods: m });
       fireMouse(upTarget, 'mouseup', p, { button, detail: i, mods: m });
@@ -154,7 +154,7 @@
       if (typeof msg.moves === 'number') return { ok: true, data: trustedSeen.moves > msg.moves };
       const f = I.find(msg.target);
       const at = trustedSeen.lastDown;
-      const onTarget = 'el' in f && at instanceof Node && (I.composedContains(f.el, /** @type {Element} */ (at)) || f.el.contains(at));
+      const onTarget = 'el' in f && at instanceof Node && (tw.dom.composedContains(f.el, /** @type {Element} */ (at)) || f.el.contains(at));
       return { ok: true, data: trustedSeen.downs > (msg.downs ?? 0) && onTarget };
     },
     'content.trustedMoves': () => ({ ok: true, data: trustedSeen.moves }),
@@ -164,7 +164,7 @@
       if (!('el' in r)) return r;
       // Hover first: pages that swap content under the pointer (menus, icons) settle before the press.
       // Over a cover, the pointer lands on the cover, as a person's would.
-      moveTo(r.covered ? I.deepElementFromPoint(r.point.x, r.point.y) ?? r.el : r.el, r.point);
+      moveTo(r.covered ? tw.dom.deepElementFromPoint(r.point.x, r.point.y) ?? r.el : r.el, r.point);
       // A point target (a canvas, a map) is clicked exactly there, whatever is on top.
       const again = isPoint(target) ? r.point : await settle(r.el, r.covered === true);
       if (!r.el.isConnected) return I.removed(target.ref ?? I.describe(r.el));

@@ -49,7 +49,7 @@
   /** @typedef {{ label?: string, value?: string, index?: number }} Want */
   /** @typedef {Want & { labels?: string[], values?: string[] }} WantMany */
   /** @param {string | null | undefined} s */
-  const norm = (s) => I.clean(s).toLowerCase();
+  const norm = (s) => tw.dom.clean(s).toLowerCase();
 
   /**
    * The one option a wish names: by index, by value, or by label, where an exact label beats partial
@@ -58,7 +58,7 @@
    * @returns {{ i: number } | ToolErr}
    */
   function pickOption(options, want, where) {
-    const none = () => /** @type {ToolErr} */ ({ ok: false, code: 'NO_SUCH_OPTION', message: `${where} has no option ${JSON.stringify(want)}. Its options: ${options.slice(0, 30).map((o) => JSON.stringify(I.clean(o.label))).join(', ')}.` });
+    const none = () => /** @type {ToolErr} */ ({ ok: false, code: 'NO_SUCH_OPTION', message: `${where} has no option ${JSON.stringify(want)}. Its options: ${options.slice(0, 30).map((o) => JSON.stringify(tw.dom.clean(o.label))).join(', ')}.` });
     if (typeof want.index === 'number') return want.index < options.length ? { i: want.index } : none();
     if (want.value !== undefined) {
       const i = options.findIndex((o) => o.value === want.value);
@@ -71,7 +71,7 @@
     // A partial label is how people name options ("Norway" for "Norway (+47)"), when only one fits.
     const partial = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label).includes(w));
     if (partial.length === 1) return { i: partial[0].i };
-    if (partial.length > 1) return { ok: false, code: 'AMBIGUOUS_OPTION', message: `"${want.label}" matches several options of ${where}: ${partial.slice(0, 20).map(({ o }) => JSON.stringify(I.clean(o.label))).join(', ')}. Give the full label (or the value) of the one you mean.` };
+    if (partial.length > 1) return { ok: false, code: 'AMBIGUOUS_OPTION', message: `"${want.label}" matches several options of ${where}: ${partial.slice(0, 20).map(({ o }) => JSON.stringify(tw.dom.clean(o.label))).join(', ')}. Give the full label (or the value) of the one you mean.` };
     return none();
   }
 
@@ -96,7 +96,7 @@
     for (const w of all) {
       const r = pickOption(items, w, I.describe(sel));
       if (!('i' in r)) return r;
-      if (opts[r.i].disabled) return { ok: false, code: 'DISABLED', message: `The option "${I.clean(opts[r.i].text)}" is disabled.` };
+      if (opts[r.i].disabled) return { ok: false, code: 'DISABLED', message: `The option "${tw.dom.clean(opts[r.i].text)}" is disabled.` };
       chosen.add(r.i);
     }
     sel.focus({ preventScroll: true });
@@ -105,14 +105,14 @@
       opts.forEach((o, i) => { o.selected = chosen.has(i); });
       if (changed) { fire(sel, 'input'); fire(sel, 'change'); }
       const picked = opts.filter((o) => o.selected);
-      return { ok: true, data: { selected: picked.map((o) => I.clean(o.text)), values: picked.map((o) => o.value), changed } };
+      return { ok: true, data: { selected: picked.map((o) => tw.dom.clean(o.text)), values: picked.map((o) => o.value), changed } };
     }
     const i = [...chosen][0];
     I.setNativeValue(sel, opts[i].value);
     sel.selectedIndex = i;
     fire(sel, 'input');
     fire(sel, 'change');
-    return { ok: true, data: { selected: I.clean(opts[i].text), value: opts[i].value } };
+    return { ok: true, data: { selected: tw.dom.clean(opts[i].text), value: opts[i].value } };
   }
 
   /** An ARIA option's label and value. @param {Element} o */
@@ -131,7 +131,7 @@
   /** @param {Element | null} list */
   function visibleOptions(list) {
     const scope = list ?? document;
-    return [...scope.querySelectorAll('[role=option],[role=menuitem],[role=treeitem]')].filter((o) => I.visibleBox(o));
+    return [...scope.querySelectorAll('[role=option],[role=menuitem],[role=treeitem]')].filter((o) => tw.dom.visibleBox(o));
   }
 
   /**
@@ -158,16 +158,16 @@
       const r = options.length ? pickOption(options.map(ariaItem), want, I.describe(combo)) : null;
       const pick = r && 'i' in r ? options[r.i] : undefined;
       if (pick) {
-        if (pick.getAttribute('aria-disabled') === 'true') return { ok: false, code: 'DISABLED', message: `The option "${I.clean(pick.textContent)}" is disabled.` };
+        if (pick.getAttribute('aria-disabled') === 'true') return { ok: false, code: 'DISABLED', message: `The option "${tw.dom.clean(pick.textContent)}" is disabled.` };
         pick.scrollIntoView({ block: 'nearest', behavior: 'instant' });
         const b = pick.getBoundingClientRect();
         I.syntheticClick(pick, { x: b.left + b.width / 2, y: b.top + b.height / 2 }, {});
         await nextFrame();
-        return { ok: true, data: { selected: I.clean(/** @type {HTMLElement} */ (pick).innerText || pick.textContent), value: I.fieldValue(combo) || undefined } };
+        return { ok: true, data: { selected: tw.dom.clean(/** @type {HTMLElement} */ (pick).innerText || pick.textContent), value: I.fieldValue(combo) || undefined } };
       }
       if (performance.now() > deadline) {
         if (r && !('i' in r) && r.code === 'AMBIGUOUS_OPTION') return r;
-        return { ok: false, code: 'NO_SUCH_OPTION', message: `No option ${JSON.stringify(want)} appeared within 5 s. Visible options: ${options.slice(0, 20).map((o) => JSON.stringify(I.clean(o.textContent))).join(', ') || 'none'}.` };
+        return { ok: false, code: 'NO_SUCH_OPTION', message: `No option ${JSON.stringify(want)} appeared within 5 s. Visible options: ${options.slice(0, 20).map((o) => JSON.stringify(tw.dom.clean(o.textContent))).join(', ') || 'none'}.` };
       }
       await sleep(50);
     }
@@ -195,7 +195,7 @@
     let clickAt = target;
     if (el instanceof HTMLInputElement && el.labels?.length) {
       const r = await I.prepare(target, { allowDisabled: false });
-      const label = [...el.labels].find((l) => I.visibleBox(l));
+      const label = [...el.labels].find((l) => tw.dom.visibleBox(l));
       if (!('el' in r) && r.code !== 'DISABLED' && label) clickAt = { selector: I.mark(label) };
       else if (!('el' in r)) return r;
     } else {
@@ -241,7 +241,7 @@
   const isFileInput = (el) => el instanceof HTMLInputElement && el.type === 'file';
 
   /** The file inputs in and under el, through shadow roots. @param {Element} el */
-  const fileInputsIn = (el) => [...I.deepElements(el)].filter(isFileInput);
+  const fileInputsIn = (el) => [...tw.dom.deepElements(el)].filter(isFileInput);
 
   /** The file input an element plainly names: itself, its label's control, the one inside it. @param {Element} el @returns {HTMLInputElement | null} */
   function namedFileInput(el) {
@@ -322,7 +322,7 @@
         const pick = opts[r.i];
         const b = pick.getBoundingClientRect();
         I.syntheticClick(pick, { x: b.left + b.width / 2, y: b.top + b.height / 2 }, {});
-        return { ok: true, data: { selected: I.clean(pick.textContent) } };
+        return { ok: true, data: { selected: tw.dom.clean(pick.textContent) } };
       }
       return selectAria(combo, all[0]);
     },

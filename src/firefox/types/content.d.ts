@@ -33,6 +33,40 @@ export interface OutlineNode {
   rest?: { el: Element; from: number; items: number; actionable: number; notable: { el: Element; role: string; name: string; actionable: number }[] };
 }
 
+/** content/dom.js: the one DOM toolkit the outline, the names and the actions use. */
+export interface DomToolkit {
+  /** whitespace collapsed as rendered text does */
+  clean(s: string | null | undefined): string;
+  /** whether clean() would leave anything */
+  hasInk(s: string): boolean;
+  /** the element's computed style, one live object per element */
+  style(el: Element): CSSStyleDeclaration | null;
+  noBox(el: Element): boolean;
+  rendering(el: Element): 'visible' | 'hidden' | 'none' | 'contents';
+  /** out of the accessibility tree: no box, visibility hidden, aria-hidden or inert here or above */
+  isHidden(el: Element): boolean;
+  /** the same for a node reached from a shown ancestor: only its own state counts */
+  isHiddenSelf(el: Element): boolean;
+  /** the parent in the flat tree (slot, shadow host) */
+  parentOf(el: Element): Element | null;
+  /** the children in the flat tree (shadow root, slot's assigned nodes, same-origin frame's body) */
+  childrenOf(node: Node): Node[];
+  sameOriginDocument(el: Element): Document | null;
+  byId(el: Element, id: string): Element | null;
+  idrefs(el: Element, attr: string): Element[];
+  /** a shadow root, open or (where content scripts may see them) closed */
+  shadowOf(el: Element): ShadowRoot | null;
+  /** every element under root through shadow roots, in document order, iteratively */
+  deepElements(root: Document | ShadowRoot | Element): Generator<Element>;
+  /** the topmost element at a viewport point, through shadow roots */
+  deepElementFromPoint(x: number, y: number): Element | null;
+  composedContains(outer: Element, inner: Element | null): boolean;
+  /** the element's box when it has one and shows */
+  visibleBox(el: Element): DOMRect | null;
+  /** the one selector for elements a user operates */
+  INTERACTIVE: string;
+}
+
 /** What the walk may still spend (content/outline-budget.js). */
 export interface OutlineSpend { maxChars: number; chars: number; lines: number; visited: number; stopped: boolean }
 
@@ -60,7 +94,7 @@ export interface TabwrightContent {
     describe(ref: string): ToolResult;
   };
   // Perception modules (content/*.js), each typed in its own file's JSDoc.
-  dom: any;
+  dom: DomToolkit;
   roles: any;
   accname: { name(el: Element, opts?: { shown?: boolean }): string; description(el: Element): string };
   actionable: any;
@@ -130,10 +164,6 @@ export interface TabwrightInput {
   /** the mouse's pointerId in this browser */
   readonly MOUSE_ID: number;
   describe(el: Element): string;
-  deepElements(root: Document | ShadowRoot | Element): Generator<Element>;
-  shadowOf(el: Element): ShadowRoot | null;
-  deepElementFromPoint(x: number, y: number): Element | null;
-  composedContains(outer: Element, inner: Element | null): boolean;
   syntheticClick(el: Element, p: Point, o: { button?: 'left' | 'right' | 'middle'; clickCount?: number; modifiers?: string[] }): void;
   syntheticKey(key: string, mods: Mods): void;
   parseChord(chord: string): { key: string; mods: string[] };
@@ -146,8 +176,6 @@ export interface TabwrightInput {
   fieldValue(el: Element): string;
   typeSynthetic(el: Element, text: string, submit: boolean): Promise<ToolResult>;
   focused(): Element;
-  clean(s: string | null | undefined): string;
-  visibleBox(el: Element): DOMRect | null;
   removed(name: string): ToolErr;
   readonly leaving: boolean;
 }
