@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { launchChromium } from '../test/e2e/harness/browsers.js';
 import { bigPageHtml } from '../test/fixtures/site/big-page.js';
+import { followUps } from '../test/fixtures/follow-ups.js';
 import { formatToolResult } from '../src/chrome/agent/tool-result.js';
 import { resultBudget } from '../src/chrome/agent/budget.js';
 import { createFence } from '../src/chrome/agent/untrusted.js';
@@ -70,8 +71,7 @@ function bounded(p) {
 
 /** @param {string} text */
 const refsIn = (text) => new Set([...text.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
-/** @param {string} text @returns {{ ref: string, from?: number }[]} */
-const followUps = (text) => [...text.matchAll(/snapshot ref=([\w:]+)(?: from=(\d+))? shows/g)].map((m) => ({ ref: m[1], ...(m[2] ? { from: Number(m[2]) } : {}) }));
+
 
 async function main() {
   let files = (await readdir(CORPUS)).filter((f) => f.endsWith('.html')).sort();
@@ -130,7 +130,7 @@ async function main() {
       const reach = refsIn(text);
       const direct = reach.size;
       const calls = followUps(text);
-      for (const f of calls.slice(0, 40)) {
+      for (const f of calls.slice(0, 80)) {
         const more = await bounded(run(tabId, f));
         if (more !== 'timeout' && more.ok) for (const r of refsIn(received(more, f))) reach.add(r);
       }

@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { bigPageHtml } from '/work/main/test/fixtures/site/big-page.js';
-const SCRIPTS = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
+const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
 const dir = process.argv[2] ?? '/work/main/src/chrome/content';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
 const page = await browser.newPage();
@@ -15,6 +15,7 @@ for (let i = 0; i < 2; i++) {
   const r = await page.evaluate(() => { const t = performance.now(); const o = window.Tabwright.outline.build({}); return { ms: performance.now() - t, len: o.text.length, refs: o.refs, trunc: o.truncated }; });
   console.log(r);
 }
+if (process.env.TABLE) { const o = await page.evaluate(() => { const t = window.Tabwright.outline.build({}).text; const ref = /table \(3000 actionable\): snapshot ref=(e\d+)/.exec(t)[1]; const tt = window.Tabwright.outline.build({ ref }).text; const m = /snapshot ref=(e\d+) with/.exec(tt); const part = window.Tabwright.outline.build({ ref: m[1], from: 2141, to: 2516 }).text; return part.split('\n').slice(0, 3).join('\n') + '\n...\n' + part.split('\n').slice(-4).join('\n') + '\nlen ' + part.length; }); console.log(o); }
 if (process.env.DUMP) { const o = await page.evaluate(() => window.Tabwright.outline.build({}).text); console.log(o); }
 const pw = performance.now(); const y = await page.ariaSnapshot({ mode: 'ai' }); console.log('playwright ms', performance.now() - pw, y.length);
 await browser.close();

@@ -8,10 +8,7 @@ const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', '
 /** @param {string} html */
 const load = (html) => loadContent(html, FILES, (w) => { w.Tabwright = { handlers: {}, listeners: { collect: () => new WeakSet() } }; });
 
-/** Follow-up calls an outline names: [ref, from or undefined]. @param {string} text @returns {[string, number | undefined][]} */
-function followUps(text) {
-  return [...text.matchAll(/snapshot ref=(\S+?)(?: from=(\d+))? shows/g)].map((m) => [m[1], m[2] === undefined ? undefined : Number(m[2])]);
-}
+import { followUps } from '../fixtures/follow-ups.js';
 
 /** @param {string} text */
 const refsIn = (text) => new Set([...text.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
@@ -32,7 +29,7 @@ describe('outline budget (content/outline-budget.js)', () => {
     expect(r.text).to.match(/^- navigation "Topics": 240 links \[collapsed: snapshot ref=e\d+ shows them\]$/m);
     // What is not summarised is all there.
     expect(r.text).to.match(/- button "Buy now" \[ref=e\d+\]/);
-    const [[ref]] = followUps(r.text);
+    const [{ ref }] = followUps(r.text);
     const nav = tw.outline.build({ ref, maxChars: 30_000 });
     expect(refsIn(nav.text).size).to.equal(240);
   });
@@ -44,14 +41,14 @@ describe('outline budget (content/outline-budget.js)', () => {
     const r = tw.outline.build({ maxChars: 3_000 });
     expect(r.text.length).to.be.at.most(3_000);
     expect(r.truncated).to.equal(true);
-    expect(r.text).to.match(/\[… \d+ more elements here \(\d+ actionable\) not outlined: snapshot ref=e\d+ from=\d+ shows them\]/);
+    expect(r.text).to.match(/\[… \d+ more elements here \(\d+ actionable\) not outlined: snapshot ref=e\d+ (with )?from=\d+/);
     // Follow every named call (and the calls those name) until nothing is left: each button is seen.
     const seen = new Set(refsIn(r.text));
     const queue = followUps(r.text);
     let calls = 0;
     while (queue.length && calls < 100) {
-      const [ref, from] = /** @type {[string, number | undefined]} */ (queue.shift());
-      const more = tw.outline.build({ ref, from, maxChars: 3_000 });
+      const call = /** @type {{ ref: string, from?: number, to?: number }} */ (queue.shift());
+      const more = tw.outline.build({ ...call, maxChars: 3_000 });
       expect(more.text.length, more.text.slice(0, 200)).to.be.at.most(3_000);
       for (const x of refsIn(more.text)) seen.add(x);
       queue.push(...followUps(more.text));

@@ -13,8 +13,10 @@
   const DEFAULT_CHARS = 30_000;
   /** What a line costs beyond its text (role, quotes, ref, indentation), for the walk's estimate. */
   const LINE_COST = 28;
-  /** The walk stops after this much estimated output (the fitting step then has room to choose). */
+  /** The walk stops after this share of the budget in estimated output (the fitting step then has room to choose). */
   const WALK_SHARE = 2;
+  /** Walks of one snapshot at most: each one after the first with less allowance; the last may cut. */
+  const MAX_PASSES = 4;
   /** …or after visiting this many elements, whatever they produced (huge hidden or empty subtrees). */
   const MAX_VISITED = 60_000;
   /** Roles whose subtree can be summarised as one line. */
@@ -25,12 +27,12 @@
 
   /**
    * @typedef {import('../types/content').OutlineNode} ONode
-   * @typedef {{ maxChars: number, chars: number, lines: number, visited: number, stopped: boolean }} Spend
+   * @typedef {import('../types/content').OutlineSpend} Spend
    */
 
-  /** @param {number} maxChars @returns {Spend} */
-  function spend(maxChars) {
-    return { maxChars, chars: 0, lines: 0, visited: 0, stopped: false };
+  /** @param {number} allowance estimated characters the walk may produce @param {number} budget the snapshot's maxChars @returns {Spend} */
+  function spend(allowance, budget) {
+    return { maxChars: allowance, budget, chars: 0, lines: 0, visited: 0, stopped: false };
   }
 
   /**
@@ -39,7 +41,7 @@
    */
   function spent(s) {
     if (s.stopped) return true;
-    if (++s.visited > MAX_VISITED || s.chars + s.lines * LINE_COST > s.maxChars * WALK_SHARE) s.stopped = true;
+    if (++s.visited > MAX_VISITED || s.chars + s.lines * LINE_COST > s.maxChars) s.stopped = true;
     return s.stopped;
   }
 
@@ -55,15 +57,19 @@
   /**
    * A node the walk leaves out once spent: counted into the rest line of its container, which is
    * the last node of `out` when an earlier sibling was left out too.
-   * @param {Node} node @param {ONode[]} out
+   * @param {Node} node @param {ONode[]} out @param {Spend} s
    */
-  function skip(node, out) {
+  function skip(node, out, s) {
+    // The whitespace between tags is nothing left out.
+    if (node.nodeType === 3 && !tw.dom.hasInk(/** @type {Text} */ (node).data)) return;
+    if (node.nodeType !== 3 && node.nodeType !== 1) return;
     const el = containerOf(node);
     if (!el) return;
     const last = out[out.length - 1];
     let rest = last?.rest && last.rest.el === el ? last.rest : null;
     if (!rest) {
-      rest = { el, from: tw.dom.childrenOf(el).indexOf(node), items: 0, actionable: 0, notable: [] };
+      const from = tw.dom.childrenOf(el).indexOf(node);
+      rest = { el, from, items: 0, actionable: 0, notable: [], chunks: [{ from, actionable: 0 }] };
       out.push({ rest });
     }
     if (node.nodeType !== 1) return;
@@ -71,6 +77,13 @@
     rest.items++;
     const actionable = (e.matches(tw.dom.INTERACTIVE) ? 1 : 0) + e.querySelectorAll(tw.dom.INTERACTIVE).length;
     rest.actionable += actionable;
+    // Cut into follow-up calls that each fit a budget: every element left out is one named call away.
+    const chunk = /** @type {{ from: number, to?: number, actionable: number }} */ (rest.chunks.at(-1));
+    if (chunk.actionable && chunk.actionable + actionable > s.budget / CHARS_PER_CONTROL && rest.chunks.length < MAX_CHUNKS) {
+      const at = tw.dom.childrenOf(el).indexOf(e);
+      chunk.to = at;
+      rest.chunks.push({ from: at, actionable });
+    } else chunk.actionable += actionable;
     // The big structures in what is left out get handles of their own, so the model can go straight
     // to a table or a form instead of paging through everything before it.
     if (actionable >= NOTABLE_MIN && rest.notable.length < NOTABLE_MAX) {
@@ -79,6 +92,10 @@
     }
   }
 
+  /** What one control costs in a follow-up's outline, with the text around it: a call's share of them. */
+  const CHARS_PER_CONTROL = 80;
+  /** At most this many follow-up calls named in one line (the last one takes what is left). */
+  const MAX_CHUNKS = 40;
   /** A structure left out with at least this many actionable elements is named on its own. */
   const NOTABLE_MIN = 10;
   const NOTABLE_MAX = 6;
@@ -92,9 +109,11 @@
   function restLine(n) {
     const r = /** @type {NonNullable<ONode['rest']>} */ (n.rest);
     const ref = handle(r.el, 'region', '');
-    const what = r.items ? `${r.items} more element${r.items === 1 ? '' : 's'} here (${r.actionable} actionable)` : 'more text here';
+    const what = r.items ? `${r.items} more element${r.items === 1 ? '' : 's'} here (${r.actionable ? `${r.actionable} actionable` : 'no controls'})` : 'more text here';
     const among = r.notable.map((x) => `${x.role}${x.name ? ` ${JSON.stringify(x.name.slice(0, 60))}` : ''} (${x.actionable} actionable): snapshot ref=${handle(x.el, x.role, x.name)}`);
-    return `[… ${what} not outlined: snapshot ref=${ref} from=${Math.max(0, r.from)} shows them${among.length ? `; among them ${among.join('; ')}` : ''}]`;
+    const calls = r.chunks.length < 2 ? `snapshot ref=${ref} from=${Math.max(0, r.from)} shows them`
+      : `snapshot ref=${ref} with ${r.chunks.map((c) => `from=${c.from}${c.to === undefined ? '' : ` to=${c.to}`}`).join(', ')} shows them, a part per call`;
+    return `[… ${what} not outlined: ${calls}${among.length ? `; among them ${among.join('; ')}` : ''}]`;
   }
 
   /** The refs of a subtree by role, for a summary line: "240 links, 3 buttons". @param {ONode} n */
@@ -190,5 +209,5 @@
     n.children = [];
   }
 
-  tw.outlineBudget = { DEFAULT_CHARS, spend, spent, skip, restLine, fit, cutLine };
+  tw.outlineBudget = { DEFAULT_CHARS, WALK_SHARE, MAX_PASSES, LINE_COST, spend, spent, skip, restLine, fit, cutLine };
 })();

@@ -52,6 +52,7 @@
    * @property {boolean} [viewportOnly]
    * @property {string} [ref] outline only the subtree under this ref
    * @property {number} [from] with ref: only its children from this index on (a "rest" line's follow-up)
+   * @property {number} [to] with from: up to this index, not included
    * @property {string} [nonce] the snapshot's frame-introduction nonce (content/frames.js)
    * @property {number} [frameId]
    */
@@ -64,7 +65,7 @@
    */
   function walk(node, ctx, out) {
     // Past the budget every node is only counted, into a line naming the call that shows it.
-    if (B.spent(ctx.spend)) { B.skip(node, out); return; }
+    if (B.spent(ctx.spend)) { B.skip(node, out, ctx.spend); return; }
     if (node.nodeType === 3) {
       if (ctx.textHidden || ctx.labelText) return;
       // Most text nodes are the whitespace between tags: test before building a cleaned copy.
@@ -95,7 +96,7 @@
       let shows = null;
       for (let c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType !== 3) { walk(c, childCtx, out); continue; }
-        if (ctx.spend.stopped) { B.skip(c, out); continue; }
+        if (ctx.spend.stopped) { B.skip(c, out, ctx.spend); continue; }
         const data = /** @type {Text} */ (c).data;
         if (labelText || !hasInk(data)) continue;
         if (shows === null) {
@@ -438,19 +439,24 @@
   }
 
   /**
-   * The outline's text within maxChars: regions summarised until it fits (content/outline-budget.js);
-   * if it still does not, the lines stop before the budget and the last line names the call that
-   * shows the rest. truncated: anything was summarised or left for a follow-up.
-   * @param {ONode[]} nodes @param {number} maxChars @param {boolean} partial the walk left nodes out
-   * @returns {{ text: string, truncated: boolean }}
+   * The outline's text within maxChars, masked: regions summarised until it fits
+   * (content/outline-budget.js). null when it still does not fit, unless cutting is allowed (the
+   * last pass): then the lines stop before the budget and the last line names the call that shows
+   * the rest. truncated: anything was summarised or left for a follow-up.
+   * @param {ONode[]} nodes @param {number} maxChars @param {boolean} partial the walk left nodes out @param {boolean} mayCut
+   * @returns {{ text: string, truncated: boolean } | null}
    */
-  function render(nodes, maxChars, partial) {
-    let text = lines(nodes, Infinity).lines.join('\n');
+  function render(nodes, maxChars, partial, mayCut) {
+    // Someone's API key shown on a settings page, a token in a link: masked wherever they stand.
+    const text = S.maskText(lines(nodes, Infinity).lines.join('\n'));
     if (text.length <= maxChars) return { text, truncated: partial };
     B.fit(nodes, maxChars, ownLine);
+    const fitted = S.maskText(lines(nodes, Infinity).lines.join('\n'));
+    if (fitted.length <= maxChars) return { text: fitted, truncated: true };
+    if (!mayCut) return null;
     const { lines: out, cutAt } = lines(nodes, maxChars - Math.min(240, Math.floor(maxChars / 4)));
     if (cutAt) out.push(B.cutLine(cutAt, maxChars));
-    return { text: out.join('\n'), truncated: true };
+    return { text: S.maskText(out.join('\n')), truncated: true };
   }
 
   /**
@@ -492,24 +498,40 @@
       root = found.el;
       landmark = landmarkOf(root);
     }
-    R.beginPass();
     const maxChars = opts.maxChars ?? B.DEFAULT_CHARS;
+    const listeners = tw.listeners.collect();
+    // The walk may produce about twice the budget, for the fitting step to choose what to summarise.
+    // When summaries cannot bring it under the budget (a long flat feed has no regions), walk again
+    // with less, so that what is left out is always behind "not outlined" lines, never cut off.
+    let allowance = maxChars * B.WALK_SHARE;
+    for (let attempt = 1; ; attempt++) {
+      const pass = outlinePass(root, landmark, opts, listeners, allowance, maxChars);
+      const fitted = render(pass.nodes, maxChars, pass.partial, attempt === B.MAX_PASSES);
+      if (fitted) return { ...fitted, refs: countRefs(pass.nodes), url: S.maskText(location.href), title: S.maskText(document.title) };
+      allowance *= 0.85 * maxChars / pass.size;
+    }
+  }
+
+  /**
+   * One walk of the page (or a ref's subtree) within an output allowance, tidied.
+   * @param {Element} root @param {string} landmark @param {BuildOpts} opts @param {WeakSet<Element>} listeners @param {number} allowance @param {number} maxChars
+   */
+  function outlinePass(root, landmark, opts, listeners, allowance, maxChars) {
+    R.beginPass();
     /** @type {WalkCtx} */
-    const ctx = { listeners: tw.listeners.collect(), insideAction: false, landmark, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false, spend: B.spend(maxChars) };
+    const ctx = { listeners, insideAction: false, landmark, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false, spend: B.spend(allowance, maxChars) };
     /** @type {ONode[]} */
     const top = [];
     // A ref's subtree is its own line and what is under it; with from, only its children from there.
     if (opts.ref && opts.from === undefined) walk(root, ctx, top);
-    else for (const c of childrenOf(root).slice(opts.from ?? 0)) walk(c, ctx, top);
+    else for (const c of childrenOf(root).slice(opts.from ?? 0, opts.to)) walk(c, ctx, top);
     let nodes = tidy(top, '');
     if (opts.interactiveOnly) nodes = interactive(nodes);
     const { above, below } = ctx.offscreen;
     const count = (/** @type {number} */ n) => `${n} actionable element${n === 1 ? '' : 's'}`;
     if (above) nodes.unshift({ summary: `[${count(above)} above the viewport not shown: scroll up or snapshot without viewportOnly]` });
     if (below) nodes.push({ summary: `[${count(below)} below the viewport not shown: scroll down or snapshot without viewportOnly]` });
-    const { text, truncated } = render(nodes, maxChars, ctx.spend.stopped);
-    // Someone's API key shown on a settings page, a token in a link: masked wherever they stand.
-    return { text: S.maskText(text), refs: countRefs(nodes), url: S.maskText(location.href), title: S.maskText(document.title), truncated };
+    return { nodes, partial: ctx.spend.stopped, size: Math.max(1, ctx.spend.chars + ctx.spend.lines * B.LINE_COST) };
   }
 
   /** @param {ONode[]} nodes @returns {number} */

@@ -30,7 +30,7 @@ export interface OutlineNode {
   /** the region is summarised as this (its children left out, one snapshot call away) */
   collapsed?: string;
   /** what the walk left out once it had spent its budget: the container's children from `from` on */
-  rest?: { el: Element; from: number; items: number; actionable: number; notable: { el: Element; role: string; name: string; actionable: number }[] };
+  rest?: { el: Element; from: number; items: number; actionable: number; notable: { el: Element; role: string; name: string; actionable: number }[]; chunks: { from: number; to?: number; actionable: number }[] };
 }
 
 /** content/dom.js: the one DOM toolkit the outline, the names and the actions use. */
@@ -68,13 +68,17 @@ export interface DomToolkit {
 }
 
 /** What the walk may still spend (content/outline-budget.js). */
-export interface OutlineSpend { maxChars: number; chars: number; lines: number; visited: number; stopped: boolean }
+export interface OutlineSpend { maxChars: number; budget: number; chars: number; lines: number; visited: number; stopped: boolean }
 
 export interface OutlineBudget {
   DEFAULT_CHARS: number;
-  spend(maxChars: number): OutlineSpend;
+  /** the walk's allowance as a share of the budget */
+  WALK_SHARE: number;
+  MAX_PASSES: number;
+  LINE_COST: number;
+  spend(allowance: number, budget: number): OutlineSpend;
   spent(s: OutlineSpend): boolean;
-  skip(node: Node, out: OutlineNode[]): void;
+  skip(node: Node, out: OutlineNode[], s: OutlineSpend): void;
   restLine(n: OutlineNode): string;
   fit(nodes: OutlineNode[], maxChars: number, ownLine: (n: OutlineNode, depth: number) => { line: string; inline: boolean }): void;
   cutLine(n: OutlineNode, maxChars: number): string;

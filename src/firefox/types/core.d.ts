@@ -259,7 +259,7 @@ export interface RunOutcome {
 
 /** Messages the background sends to a content script. */
 export type ContentRequest =
-  | { type: 'content.snapshot'; maxChars?: number; interactiveOnly?: boolean; viewportOnly?: boolean; ref?: string; from?: number; nonce?: string; frameId?: number; expectFrames?: number }
+  | { type: 'content.snapshot'; maxChars?: number; interactiveOnly?: boolean; viewportOnly?: boolean; ref?: string; from?: number; to?: number; nonce?: string; frameId?: number; expectFrames?: number }
   | { type: 'content.frameHello'; frameId: number; nonce: string }
   | { type: 'content.describe'; ref: string }
   | { type: 'content.capabilities'; frameId?: number }

@@ -24,7 +24,7 @@ function remember(tabId, text) {
  * The whole outline of the tab: the top frame's, then every cross-origin frame's spliced in.
  * Frames are told their frameId first (content/frames.js) so the parent can mark where each goes.
  * @param {ToolContext} ctx
- * @param {{ maxChars?: number, interactiveOnly?: boolean, viewportOnly?: boolean, ref?: string, from?: number }} [opts]
+ * @param {{ maxChars?: number, interactiveOnly?: boolean, viewportOnly?: boolean, ref?: string, from?: number, to?: number }} [opts]
  * @returns {Promise<ToolResult<{ text: string, url: string, title: string, refs: number, truncated: boolean }>>}
  */
 export async function pageOutline(ctx, opts = {}) {
@@ -85,7 +85,7 @@ export function forgetOutline(tabId) { remember(tabId, null); }
 /** @type {Tool} */
 export const snapshot = {
   name: 'snapshot',
-  description: 'Outline of the current page: headings, text and every actionable element with its ref. Call before acting and after the page changes. A big page comes summarised: a region line says what it holds and "snapshot ref=… [from=…]" shows it. Options: interactiveOnly (only elements with refs), viewportOnly (only what is on screen), ref (only the part under that element), from (with ref: its children from this index on), maxChars.',
+  description: 'Outline of the current page: headings, text and every actionable element with its ref. Call before acting and after the page changes. A big page comes summarised: a region line says what it holds and "snapshot ref=… [from=… to=…]" shows it. Options: interactiveOnly (only elements with refs), viewportOnly (only what is on screen), ref (only the part under that element), from (with ref: its children from this index on), maxChars.',
   parameters: {
     type: 'object',
     properties: {
@@ -93,6 +93,7 @@ export const snapshot = {
       viewportOnly: { type: 'boolean', description: 'Only what is on screen; the rest is counted (default false).' },
       ref: { type: 'string', description: 'Outline only the subtree under this ref.' },
       from: { type: 'integer', minimum: 0, description: 'With ref: start at this child of it (as a "not outlined" line names it).' },
+      to: { type: 'integer', minimum: 0, description: 'With from: stop before this child (as a "not outlined" line names it).' },
       maxChars: { type: 'integer', minimum: 500, maximum: 200000, description: `Fit the outline into this many characters, summarising regions (default ${RESULT_BUDGET_CHARS}).` },
     },
     additionalProperties: false,
@@ -101,7 +102,7 @@ export const snapshot = {
   resultChars: (args) => (typeof args.maxChars === 'number' ? args.maxChars : RESULT_BUDGET_CHARS),
   async run(args, ctx) {
     const maxChars = typeof args.maxChars === 'number' ? args.maxChars : RESULT_BUDGET_CHARS;
-    const r = await pageOutline(ctx, { interactiveOnly: args.interactiveOnly === true, viewportOnly: args.viewportOnly === true, ref: args.ref, from: args.from, maxChars });
+    const r = await pageOutline(ctx, { interactiveOnly: args.interactiveOnly === true, viewportOnly: args.viewportOnly === true, ref: args.ref, from: args.from, to: args.to, maxChars });
     if (!r.ok) return r;
     if (!args.ref) remember(ctx.tabId, r.data.text);
     return { ok: true, data: `Page: ${r.data.title} (${r.data.url})\n${r.data.text}` };

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
+const file = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+const page = await browser.newPage();
+await page.route('**/*', (r) => r.request().url().startsWith('file:') ? r.continue() : r.abort());
+await page.addInitScript({ content: await readFile('src/chrome/content/page-world.js', 'utf8') });
+await page.goto('file:///work/shared/corpus/real-pages/' + file).catch(() => {});
+for (const f of SCRIPTS) await page.evaluate(await readFile(`src/chrome/content/${f}`, 'utf8'));
+const r = await page.evaluate((o) => window.Tabwright.outline.build(o), JSON.parse(process.argv[3] ?? '{}'));
+console.log(r.text);
+await browser.close();
