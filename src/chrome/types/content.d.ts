@@ -25,7 +25,7 @@ export interface TabwrightContent {
   // Perception modules (content/*.js), each typed in its own file's JSDoc.
   dom: any;
   roles: any;
-  accname: { name(el: Element, opts?: { shown?: boolean }): string; description(el: Element): string };
+  accname: { name(el: Element, opts?: { shown?: boolean }): string; text(el: Element): string; description(el: Element): string; NAME_MAX: number };
   actionable: any;
   refs: any;
   listeners: { collect(): WeakSet<Element> };
