@@ -29,6 +29,9 @@ describe('names keep word boundaries (content/accname.js, actionable.js)', () =>
   it('reads a card link as its heading, then its text', () => {
     expect(outline('<a href="/notes"><h3>Release notes</h3><p>What changed in 2.0</p></a>')).to.equal('- link "Release notes What changed in 2.0" [ref=e1]');
     expect(outline('<a href="/n"><div><div><h3>A</h3></div></div><div><p>B</p></div></a>')).to.equal('- link "A B" [ref=e1]');
+    // A block inside an inline wrapper still breaks the line; an inline run after it does not start a word.
+    expect(nameOf('<a id="t" href="#"><span><div>Title</div></span><span>Subtitle</span><span><b>!</b></span>ok</a>')).to.equal('Title Subtitle!ok');
+    expect(nameOf('<a id="t" href="#">Price<span><!-- c --><span><p>$5</p></span>\n</span></a>')).to.equal('Price $5');
     expect(outline('<a href="/l"><li>One</li><li>Two</li></a><button>Line one<br>Line two</button>'))
       .to.equal('- link "One Two" [ref=e1]\n- button "Line one Line two" [ref=e2]');
   });

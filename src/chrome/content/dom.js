@@ -209,6 +209,23 @@
     return !LIVE && blockifiedIn(el);
   }
 
+  /**
+   * Whether a box boundary stands at the start (or the end) of an element's content: the element
+   * is a box itself, or its first (last) child with ink is an element for which this holds. A block
+   * inside an inline wrapper (<a><span><div>Title</div></span>…) still breaks the line.
+   * @param {Element} el @param {boolean} end
+   */
+  function boxAtEdge(el, end) {
+    for (let e = /** @type {Element | null} */ (el), depth = 0; e && depth < 6; depth++) {
+      if (blockish(e)) return true;
+      let c = end ? e.lastChild : e.firstChild;
+      // Whitespace and comments render nothing at the edge.
+      while (c && (c.nodeType === 8 || (c.nodeType === 3 && !hasInk(/** @type {Text} */ (c).data)))) c = end ? c.previousSibling : c.nextSibling;
+      e = c && c.nodeType === 1 ? /** @type {Element} */ (c) : null;
+    }
+    return false;
+  }
+
   /** Whether the element is a flex or grid item. @param {Element} el */
   function blockifiedIn(el) {
     const parent = parentOf(el);
@@ -231,5 +248,5 @@
     return `${cut.replace(/[\s,;:\-\u2013\u2014]+$/, '')}…`;
   }
 
-  tw.dom = { clean, hasInk, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs, blockish, cap };
+  tw.dom = { clean, hasInk, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs, blockish, boxAtEdge, cap };
 })();

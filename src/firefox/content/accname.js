@@ -4,7 +4,7 @@
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.accname) return;
-  const { clean, hasInk, isHidden, isHiddenSelf, idrefs, blockish, cap } = tw.dom;
+  const { clean, hasInk, isHidden, isHiddenSelf, idrefs, boxAtEdge, cap } = tw.dom;
   const { roleOf, NAME_FROM_CONTENT } = tw.roles;
 
   /**
@@ -276,7 +276,7 @@
       if (box && box.localName === 'br') { out += ' '; last = null; continue; }
       const part = compute(kid, child);
       if (!part) continue;
-      if (out && !ENDS_BLANK.test(out) && !STARTS_BLANK.test(part) && ((last && blockish(last)) || (box && blockish(box)))) out += ' ';
+      if (out && !ENDS_BLANK.test(out) && !STARTS_BLANK.test(part) && ((last && boxAtEdge(last, true)) || (box && boxAtEdge(box, false)))) out += ' ';
       out += part;
       last = box;
       if (out.length > TEXT_BUDGET) {
