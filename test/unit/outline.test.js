@@ -42,7 +42,7 @@ describe('outline (content/outline.js)', () => {
     const { tw } = load('<span onclick="go()">Wired</span><div contenteditable="true">Draft</div><div tabindex="0">Focusable</div><details><summary>More</summary>x</details>');
     const text = tw.outline.build().text;
     expect(text).to.contain('- clickable "Wired" [ref=e1]');
-    expect(text).to.contain('- textbox value="Draft" [ref=e2]');
+    expect(text).to.contain('- textbox value="Draft" [multiline] [ref=e2]');
     expect(text).to.contain('- clickable "Focusable" [ref=e3]');
     expect(text).to.contain('- button "More" [collapsed] [ref=e4]');
   });

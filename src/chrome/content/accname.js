@@ -4,7 +4,7 @@
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.accname) return;
-  const { clean, hasInk, isHidden, isHiddenSelf, idrefs, style } = tw.dom;
+  const { clean, hasInk, isHidden, isHiddenSelf, idrefs, boxAtEdge, cap } = tw.dom;
   const { roleOf, NAME_FROM_CONTENT } = tw.roles;
 
   /**
@@ -15,7 +15,16 @@
    * @property {boolean} recursing computing a descendant's share of name from content (steps 2F, 2H)
    * @property {boolean} embedded inside the label of another widget (step 2C)
    * @property {boolean} [rootShown] the caller already knows the root is shown (step 2A holds)
+   * @property {{ cut: boolean }} [budget] set when name from content stopped early (see TEXT_BUDGET)
    */
+
+  /** The longest name the model reads, "…" included (the outline's NAME_MAX). */
+  const NAME_MAX = 120;
+  /**
+   * Name from content stops collecting once this much raw text is in hand: the name is capped at
+   * NAME_MAX anyway, and a clickable card around a long article should not cost a walk of all of it.
+   */
+  const TEXT_BUDGET = 4000;
 
   /** jsdom computes no pseudo-element styles (unit tests). */
   const JSDOM = /jsdom/.test(globalThis.navigator?.userAgent ?? '');
@@ -32,10 +41,31 @@
     if (opts.shown && textOnly(el)) {
       // The commonest case, a link or button with only text inside: steps 2B-2E have nothing to
       // give, and 2F is the text (generated content is read only for elements without text).
+      // Only text nodes: no element boundary inside, so textContent keeps every word apart.
       const text = el.textContent ?? '';
-      if (hasInk(text)) return clean(text);
+      if (hasInk(text)) return cap(clean(text), NAME_MAX);
     }
-    return clean(compute(el, { visited: new Set(), inLabelledBy: false, includeHidden: false, recursing: false, embedded: false, rootShown: !!opts.shown }));
+    const budget = { cut: false };
+    const n = clean(compute(el, { visited: new Set(), inLabelledBy: false, includeHidden: false, recursing: false, embedded: false, rootShown: !!opts.shown, budget }));
+    return capped(n, budget.cut);
+  }
+
+  /**
+   * The text of an element's content as name from content reads it, whatever its role: words kept
+   * apart at box boundaries, hidden descendants left out, descendants' own names (alt, aria-label)
+   * used. The fallback name of what has no accessible name (a script-wired card, a label).
+   * @param {Element} el @returns {string}
+   */
+  function text(el) {
+    const budget = { cut: false };
+    const t = clean(fromContent(el, { visited: new Set([el]), inLabelledBy: false, includeHidden: false, recursing: true, embedded: false, budget }));
+    return capped(t, budget.cut);
+  }
+
+  /** Capped at NAME_MAX; a text cut short by TEXT_BUDGET says so with "…" too. @param {string} s @param {boolean} cut */
+  function capped(s, cut) {
+    if (!cut || !s) return cap(s, NAME_MAX);
+    return s.length < NAME_MAX ? `${s}…` : cap(`${s} …`, NAME_MAX);
   }
 
   /** Elements whose name step 2E (a native label, alt, legend, caption, SVG title) can give. */
@@ -82,7 +112,7 @@
     if ((ctx.embedded || ctx.recursing) && ctx.visited.size > 1) {
       if (role === 'textbox' || role === 'searchbox') {
         if (el.localName === 'input' || el.localName === 'textarea') return /** @type {HTMLInputElement} */ (el).value;
-        return el.textContent ?? '';
+        return fromContent(el, ctx);
       }
       if (role === 'combobox' || role === 'listbox') {
         if (el.localName === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => o.textContent ?? '').join(' ');
@@ -220,14 +250,15 @@
   const NO_PSEUDO = new Set(['img', 'br', 'hr', 'wbr', 'video', 'audio', 'canvas', 'iframe', 'embed', 'object', 'source', 'track', 'area']);
   const SVG_NS = 'http://www.w3.org/2000/svg';
 
-  /** Display types that render on a line of their own, so their text is set apart by spaces. */
-  const INLINE = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'contents', 'ruby']);
-  /** Phrasing elements are inline unless styled otherwise; assuming so saves a style lookup per child. */
-  const INLINE_TAGS = new Set(['a', 'span', 'b', 'i', 'em', 'strong', 'small', 'abbr', 'code', 'img', 'svg', 'sub', 'sup', 'u', 's', 'mark', 'time', 'label', 'q', 'cite', 'kbd', 'var', 'bdi', 'bdo', 'data', 'picture', 'font', 'use', 'path']);
+  /** Text that ends or starts with whitespace: nothing to add at a boundary there. */
+  const ENDS_BLANK = /[\s\u200b]$/;
+  const STARTS_BLANK = /^[\s\u200b]/;
 
   /**
    * Step 2F/2H: the names of the flat-tree children (shadow content and slotted nodes included),
-   * with spaces around block-level children as browsers render them.
+   * a word apart where one of two touching runs is a box of its own (block, table cell, flex item,
+   * inline-block) as browsers render them; inline elements join ("Sec<b>ret</b>"). The display is
+   * asked for only where two runs of ink meet: most boundaries have whitespace already.
    * @param {Element} el @param {Ctx} ctx
    */
   function fromContent(el, ctx) {
@@ -237,12 +268,21 @@
     const kids = el.shadowRoot ? el.shadowRoot.childNodes
       : el.localName === 'slot' && /** @type {HTMLSlotElement} */ (el).assignedNodes().length ? /** @type {HTMLSlotElement} */ (el).assignedNodes()
         : el.childNodes;
+    /** The element whose text ends `out`, when an element's does. @type {Element | null} */
+    let last = null;
     for (let i = 0; i < kids.length; i++) {
       const kid = kids[i];
+      const box = kid.nodeType === 1 ? /** @type {Element} */ (kid) : null;
+      if (box && box.localName === 'br') { out += ' '; last = null; continue; }
       const part = compute(kid, child);
       if (!part) continue;
-      if (kid.nodeType === 1 && !INLINE_TAGS.has(/** @type {Element} */ (kid).localName) && !INLINE.has(style(/** @type {Element} */ (kid))?.display ?? 'inline')) out += ` ${part} `;
-      else out += part;
+      if (out && !ENDS_BLANK.test(out) && !STARTS_BLANK.test(part) && ((last && boxAtEdge(last, true)) || (box && boxAtEdge(box, false)))) out += ' ';
+      out += part;
+      last = box;
+      if (out.length > TEXT_BUDGET) {
+        if (ctx.budget) ctx.budget.cut = true;
+        return out;
+      }
     }
     return out + generated(el, '::after');
   }
@@ -255,5 +295,5 @@
     return clean(desc);
   }
 
-  tw.accname = { name, description };
+  tw.accname = { name, text, description, NAME_MAX };
 })();

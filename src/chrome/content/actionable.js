@@ -6,7 +6,7 @@
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.actionable) return;
   const { roleOf, WIDGET } = tw.roles;
-  const { clean, style, isHidden } = tw.dom;
+  const { clean, cap, style, isHidden } = tw.dom;
 
   /**
    * The role the outline shows: a label whose own input is visually hidden takes the input's role,
@@ -73,7 +73,7 @@
       const src = s.localName === 'img' ? s.getAttribute('src') ?? '' : '';
       if (src) for (const w of wordsOf(src.replace(/^.*\//, '').replace(/\.\w+$/, ''))) if (!words.includes(w)) words.push(w);
     }
-    return words.slice(0, 3).join(' ');
+    return cap(words.slice(0, 3).join(' '), tw.accname.NAME_MAX);
   }
 
   /** @param {string} token @returns {string[]} */
@@ -91,16 +91,44 @@
 
   /**
    * The accessible name, with fallbacks for what is actionable but unnamed: a hidden input's label,
-   * the text of a script-wired element, then a class/id hint (marked as such by the caller).
+   * the text of a script-wired element (words apart at box boundaries, hidden parts left out), an
+   * editor's label or placeholder, then a class/id hint (marked as such by the caller). Every one
+   * is capped at NAME_MAX with "…", so a ref's fingerprint matches what the outline showed.
    * @param {Element} el @param {string} role @param {string} [why] the reason it is actionable (see reason())
    * @param {boolean} [shown] the caller knows it is rendered and not aria-hidden
    * @returns {string}
    */
   function nameFor(el, role, why = '', shown = false) {
     let n = tw.accname.name(el, { shown });
-    if (!n && el.localName === 'label') n = clean(el.textContent);
-    if (!n && why && !WIDGET.has(role)) n = clean(el.textContent).slice(0, 100);
+    if (!n && (el.localName === 'label' || (why && !WIDGET.has(role)))) n = tw.accname.text(el);
+    if (!n && (role === 'textbox' || role === 'searchbox' || why === 'editable')) n = editorName(el);
     return n;
+  }
+
+  /** Elements a label[for] names natively (the accessible name already has their label). */
+  const LABELABLE = new Set(['input', 'textarea', 'select', 'button', 'meter', 'output', 'progress']);
+
+  /**
+   * An unnamed editor's name: a label[for] pointing at it (authors write one for contenteditable
+   * editors too, though HTML associates none), else its placeholder: placeholder, aria-placeholder,
+   * or data-placeholder, which rich editors set on the editor (Quill) or on its empty first
+   * paragraph (ProseMirror, Tiptap) and draw with CSS.
+   * @param {Element} el @returns {string}
+   */
+  function editorName(el) {
+    const max = tw.accname.NAME_MAX;
+    if (el.id && !LABELABLE.has(el.localName)) {
+      const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
+      const label = [...root.querySelectorAll('label[for]')].find((l) => l.getAttribute('for') === el.id);
+      const text = label ? tw.accname.text(label) : '';
+      if (text) return text;
+    }
+    const inner = el.querySelector('[data-placeholder]');
+    for (const ph of [el.getAttribute('placeholder'), el.getAttribute('aria-placeholder'), el.getAttribute('data-placeholder'), inner?.getAttribute('data-placeholder')]) {
+      const text = clean(ph);
+      if (text) return cap(text, max);
+    }
+    return '';
   }
 
   tw.actionable = { roleFor, reason, pointerStart, hintOf, nameFor, wordsOf };

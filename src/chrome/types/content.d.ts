@@ -65,6 +65,12 @@ export interface DomToolkit {
   visibleBox(el: Element): DOMRect | null;
   /** the one selector for elements a user operates */
   INTERACTIVE: string;
+  /** whether the element renders as a box of its own (block, cell, flex item, inline-block): a word boundary */
+  blockish(el: Element): boolean;
+  /** whether a box boundary stands at the start (end = false) or the end of the element's content */
+  boxAtEdge(el: Element, end: boolean): boolean;
+  /** s cut to at most max characters, ending in … when cut, at a word boundary when one is near */
+  cap(s: string, max: number): string;
 }
 
 /** What the walk may still spend (content/outline-budget.js). */
@@ -100,7 +106,7 @@ export interface TabwrightContent {
   // Perception modules (content/*.js), each typed in its own file's JSDoc.
   dom: DomToolkit;
   roles: any;
-  accname: { name(el: Element, opts?: { shown?: boolean }): string; description(el: Element): string };
+  accname: { name(el: Element, opts?: { shown?: boolean }): string; text(el: Element): string; description(el: Element): string; NAME_MAX: number };
   actionable: any;
   refs: any;
   listeners: { collect(): WeakSet<Element> };

@@ -222,6 +222,62 @@
     return false;
   }
 
+  /**
+   * Display types whose content runs on in the line of its neighbours, so their text joins the
+   * text beside it without a space ("Sec<b>ret</b>" reads "Secret"). Any other type (block,
+   * list-item, table-cell, flex, inline-block…) is a box of its own, set apart from what is beside it.
+   */
+  const FLOWS_INLINE = new Set(['inline', 'ruby', 'ruby-base', 'ruby-text']);
+  /** Phrasing tags that are inline in practice: answered without asking for their style. */
+  const INLINE_TAGS = new Set(['b', 'strong', 'em', 'u', 's', 'sub', 'sup', 'abbr', 'q', 'cite', 'var', 'bdi', 'bdo', 'data', 'font', 'wbr', 'small', 'mark', 'del', 'ins']);
+  /** Boxes by the user-agent stylesheet: the answer when there is no computed style (a detached element). */
+  const BLOCK_TAGS = new Set(['address', 'article', 'aside', 'blockquote', 'caption', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
+    'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'legend', 'li', 'main', 'menu', 'nav',
+    'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'button', 'select', 'textarea', 'input']);
+  /** Containers whose children are boxes whatever their own display (CSS Display 3 §2.7 "blockification"). */
+  const BLOCKIFIES = /^(inline-)?(flex|grid)$/;
+
+  /**
+   * Whether an element renders as a box of its own (block, list item, table cell, flex or grid
+   * item, inline-block), so that its text is a word apart from the text beside it. Callers ask only
+   * where two runs of text meet without whitespace: most boundaries need no style at all.
+   * @param {Element} el @returns {boolean}
+   */
+  function blockish(el) {
+    const tag = el.localName;
+    // Inline unless a flex or grid container makes it an item: the parent's style is shared by its
+    // children (and cached), so a run of <b>, <em>… costs one look at most.
+    if (INLINE_TAGS.has(tag)) return blockifiedIn(el);
+    const display = style(el)?.display;
+    // No style (a detached element) or none (hidden content that aria-labelledby reads): the tag's default.
+    if (!display || display === 'none') return BLOCK_TAGS.has(tag);
+    // No box of its own: its first or last child stands at the boundary.
+    if (display === 'contents') {
+      const first = el.firstElementChild, last = el.lastElementChild;
+      return !!first && (blockish(first) || (last !== first && !!last && blockish(last)));
+    }
+    if (!FLOWS_INLINE.has(display)) return true;
+    // Browsers compute a flex or grid item's display as blockified already; jsdom does not.
+    return !LIVE && blockifiedIn(el);
+  }
+
+  /**
+   * Whether a box boundary stands at the start (or the end) of an element's content: the element
+   * is a box itself, or its first (last) child with ink is an element for which this holds. A block
+   * inside an inline wrapper (<a><span><div>Title</div></span>…) still breaks the line.
+   * @param {Element} el @param {boolean} end
+   */
+  function boxAtEdge(el, end) {
+    for (let e = /** @type {Element | null} */ (el), depth = 0; e && depth < 6; depth++) {
+      if (blockish(e)) return true;
+      let c = end ? e.lastChild : e.firstChild;
+      // Whitespace and comments render nothing at the edge.
+      while (c && (c.nodeType === 8 || (c.nodeType === 3 && !hasInk(/** @type {Text} */ (c).data)))) c = end ? c.previousSibling : c.nextSibling;
+      e = c && c.nodeType === 1 ? /** @type {Element} */ (c) : null;
+    }
+    return false;
+  }
+
   /** What a user operates: the one selector for "is there a control here" (input's text search, the budget's counts). */
   const INTERACTIVE = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=option],[role=menuitem],[role=tab],[role=checkbox],[role=radio],[role=switch],[role=combobox],[tabindex],[contenteditable=""],[contenteditable=true]';
   /** The element's box when it has one and shows (for acting on it), else null. @param {Element} el */
@@ -234,6 +290,28 @@
     return r;
   }
 
+  /** Whether the element is a flex or grid item. @param {Element} el */
+  function blockifiedIn(el) {
+    const parent = parentOf(el);
+    return !!parent && BLOCKIFIES.test(style(parent)?.display ?? '');
+  }
+
+  /**
+   * A string cut to at most max characters, the last of them "…" when cut. The cut falls after
+   * the last whole word when one ends near the limit (within a fifth of it), so a name does not
+   * end on half a word; a surrogate pair is never split.
+   * @param {string} s @param {number} max
+   */
+  function cap(s, max) {
+    if (s.length <= max) return s;
+    let end = max - 1;
+    if (/[\ud800-\udbff]/.test(s[end - 1])) end--;
+    let cut = s.slice(0, end);
+    const space = cut.lastIndexOf(' ');
+    if (space >= max * 0.8) cut = cut.slice(0, space);
+    return `${cut.replace(/[\s,;:\-\u2013\u2014]+$/, '')}…`;
+  }
+
   tw.dom = { clean, hasInk, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs,
-    shadowOf, deepElements, deepElementFromPoint, composedContains, visibleBox, INTERACTIVE };
+    shadowOf, deepElements, deepElementFromPoint, composedContains, visibleBox, INTERACTIVE, blockish, boxAtEdge, cap };
 })();

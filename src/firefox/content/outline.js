@@ -275,6 +275,11 @@
     const out = [];
     const a = aria ? (/** @type {string} */ n) => el.getAttribute(n) : NO_ATTR;
     if (role === 'heading') out.push(`level=${/^h([1-6])$/.exec(el.localName)?.[1] ?? a('aria-level') ?? 2}`);
+    // A textarea or an editor takes line breaks (Enter is not submit): unlike a one-line input.
+    if (role === 'textbox' && el.localName !== 'input') {
+      const ml = el.getAttribute('aria-multiline'), ce = el.getAttribute('contenteditable');
+      if (el.localName === 'textarea' || ml === 'true' || (ml !== 'false' && ce !== null && ce !== 'false')) out.push('multiline');
+    }
     const input = /** @type {HTMLInputElement} */ (el.localName === 'label' ? /** @type {HTMLLabelElement} */ (el).control ?? el : el);
     if (input.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) {
       if (input.indeterminate) out.push('checked=mixed'); else if (input.checked) out.push('checked');
