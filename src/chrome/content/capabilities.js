@@ -173,12 +173,13 @@
     return '';
   }
 
+  /** @returns {import('../types/core').ToolResult} */
   function summary() {
     // Names and example texts could show a token (an API key in a list of keys): masked.
     return { ok: true, data: tw.secrets.maskDeep({ url: location.href, title: document.title, actions: actions(), forms: forms(), collections: collections() }) };
   }
 
-  /** @param {string} id @param {string[] | undefined} fields @param {number} [limit] */
+  /** @param {string} id @param {string[] | undefined} fields @param {number} [limit] @returns {import('../types/core').ToolResult} */
   function extract(id, fields, limit = 100) {
     if (!known.size) collections();
     const entry = known.get(id);

@@ -111,7 +111,13 @@ export interface TabwrightContent {
   refs: any;
   listeners: { collect(): WeakSet<Element> };
   frames: { frameIdOf(iframe: Element, nonce?: string): number | null; introduced(nonce: string | undefined, count: number, ms?: number): Promise<void>; frameElementOf(childId: number): Element | null };
-  capabilities: any;
+  /** content/capabilities.js: what the page offers (actions by kind, forms, repeated collections) */
+  capabilities: {
+    summary(): ToolResult;
+    extract(collection: string, fields?: string[], limit?: number): ToolResult;
+    /** the kind of action a control's text names ('search', 'pagination', 'download'…), or '' */
+    kindOf(text: string): string;
+  };
   /** content/page-channel.js: event names only the page-world helper (content/page-world.js) knows */
   pageChannel: { name(kind: string): string };
   /** content/outline-budget.js: the outline's one output budget */
