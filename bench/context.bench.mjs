@@ -8,7 +8,7 @@ import { fakeProvider, say, call } from '../test/unit/fake-provider.js';
 import { fakeBrowser } from '../test/unit/fake-browser.js';
 
 const STEPS = 150;
-const SNAPSHOT = Array.from({ length: 40 }, (_, i) => `  - link "Result number ${i} with a long title" [ref=e${i}]`).join('\n');
+const SNAPSHOT = Array.from({ length: 40 }, (_, i) => `  - link "Result number ${i} with a long title" [e${i}]`).join('\n');
 
 /** @param {boolean} on */
 async function measure(on) {

@@ -70,7 +70,7 @@ function bounded(p) {
 }
 
 /** @param {string} text */
-const refsIn = (text) => new Set([...text.matchAll(/\[ref=([^\]]+)\]/g)].map((m) => m[1]));
+const refsIn = (text) => new Set([...text.matchAll(/\[((?:f\d+:)?e\d+)\]/g)].map((m) => m[1]));
 
 
 async function main() {

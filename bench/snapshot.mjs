@@ -222,7 +222,7 @@ async function main() {
       const misses = actionable.filter((_, i) => checks[i] === false).map((a) => a.line);
       const row = {
         page: file,
-        tabwright: { tokens: countTokens(tw.text), ms: +tw.ms.toFixed(1), inPageMs: +tw.inPage.toFixed(1), coldMs: +twCold.ms.toFixed(1), refs: (tw.text.match(/\[ref=/g) ?? []).length },
+        tabwright: { tokens: countTokens(tw.text), ms: +tw.ms.toFixed(1), inPageMs: +tw.inPage.toFixed(1), coldMs: +twCold.ms.toFixed(1), refs: (tw.text.match(/\[(?:f\d+:)?e\d+\]/g) ?? []).length },
         playwright: { tokens: countTokens(pw.text), ms: +pw.ms.toFixed(1), inPageMs: pwInPageMs === null ? null : +pwInPageMs.toFixed(1), coldMs: +pwCold.ms.toFixed(1), refs: (pw.text.match(/\[ref=/g) ?? []).length },
         actionable: actionable.length, resolved, covered, ariaHidden,
       };

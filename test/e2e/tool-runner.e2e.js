@@ -13,9 +13,9 @@ scenario('tool runner', (ctx) => {
       const snap = await ask(env.control, { type: 'tool.run', tabId, name: 'snapshot' });
       expect(snap.ok).to.equal(true);
       expect(snap.data).to.contain('heading "Sign in to Fixture Bank" [level=1]');
-      const user = /textbox "Username" \[required\] \[ref=(e\d+)\]/.exec(snap.data)?.[1];
-      const pass = /textbox "Password" \[required\] \[password\] \[ref=(e\d+)\]/.exec(snap.data)?.[1];
-      const button = /button "Sign in" \[ref=(e\d+)\]/.exec(snap.data)?.[1];
+      const user = /textbox "Username" \[required\] \[(e\d+)\]/.exec(snap.data)?.[1];
+      const pass = /textbox "Password" \[required\] \[password\] \[(e\d+)\]/.exec(snap.data)?.[1];
+      const button = /button "Sign in" \[(e\d+)\]/.exec(snap.data)?.[1];
       expect(user && pass && button, snap.data).to.be.ok;
 
       expect((await ask(env.control, { type: 'tool.run', tabId, name: 'type', args: { ref: user, text: 'alice' } })).ok).to.equal(true);

@@ -26,7 +26,7 @@ export function fakeBrowser(answer) {
       sent.push(msg);
       /** @type {ToolResult} */
       const reply = answer ? answer(msg) : msg.type === 'content.snapshot'
-        ? { ok: true, data: { text: '- button "Go" [ref=e1]', url: ops.url, title: 'Test', refs: 1, truncated: false } }
+        ? { ok: true, data: { text: '- button "Go" [e1]', url: ops.url, title: 'Test', refs: 1, truncated: false } }
         : { ok: true, data: { done: msg.type } };
       // The page reacts to the action: its requests pass through the hold, as the browser's would.
       for (const req of ops.causes[msg.type] ?? []) {

@@ -24,16 +24,16 @@ describe('listener tracker (content/page-world.js, content/listeners.js)', () =>
     const { window, document, tw } = loadContent('<div id="app"><span id="a">Alpha</span><span id="b">Beta</span></div>', FILES);
     const told = countTold(window, tw);
     window.eval(`document.getElementById('a').addEventListener('click', () => {});`);
-    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]\nBeta');
+    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [e1]\nBeta');
     expect(told.count()).to.equal(1);
 
     // Wired after the first snapshot: the next one asks only for the new element, and keeps the old.
     window.eval(`document.getElementById('b').addEventListener('mousedown', () => {});`);
-    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]\n- clickable "Beta" [ref=e2]');
+    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [e1]\n- clickable "Beta" [e2]');
     expect(told.count()).to.equal(1);
 
     // Nothing new: nothing is dispatched, and both refs stay.
-    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]\n- clickable "Beta" [ref=e2]');
+    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [e1]\n- clickable "Beta" [e2]');
     expect(told.count()).to.equal(0);
     expect(document.getElementById('a')?.getAttributeNames()).to.deep.equal(['id'], 'no DOM is changed');
   });
@@ -43,19 +43,19 @@ describe('listener tracker (content/page-world.js, content/listeners.js)', () =>
     window.eval(`window.card = document.createElement('span'); card.textContent = 'Later'; card.onclick = () => {};`);
     expect(tw.outline.build().text).to.equal('');
     window.eval(`document.getElementById('app').append(card);`);
-    expect(tw.outline.build().text).to.equal('- clickable "Later" [ref=e1]');
+    expect(tw.outline.build().text).to.equal('- clickable "Later" [e1]');
   });
 
   it('a re-injected page world and content script (extension reloaded) note what is wired from then on', () => {
     const { window, tw } = loadContent('<span id="a">Alpha</span><span id="b">Beta</span>', FILES);
     window.eval(`document.getElementById('a').addEventListener('click', () => {});`);
-    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [ref=e1]\nBeta');
+    expect(tw.outline.build().text).to.equal('- clickable "Alpha" [e1]\nBeta');
     // The old page world keeps its key (a page could hand over one of its own otherwise); the new
     // pair talks on a new key, and learns what is wired after it came.
     window.eval('delete window.Tabwright');
     for (const f of FILES) window.eval(readFileSync(join(contentDir, f), 'utf8'));
     window.eval(`document.getElementById('b').addEventListener('click', () => {});`);
-    expect(window.Tabwright.outline.build().text).to.match(/^Alpha\n- clickable "Beta" \[ref=e\d+\]$/);
+    expect(window.Tabwright.outline.build().text).to.match(/^Alpha\n- clickable "Beta" \[e\d+\]$/);
   });
 });
 

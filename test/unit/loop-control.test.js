@@ -8,7 +8,7 @@ import { fakeInteraction } from './fake-interaction.js';
 
 /** @import { AgentEvent, ChatMessage, Provider } from '../../src/chrome/types/core' */
 
-const CHECKOUT = '- heading "Your cart"\n- button "Remove item" [ref=e3]\n- button "Place order" [ref=e4]';
+const CHECKOUT = '- heading "Your cart"\n- button "Remove item" [e3]\n- button "Place order" [e4]';
 
 /** @param {Partial<Parameters<typeof runAgent>[0]> & { provider: Provider }} opts */
 async function run(opts) {

@@ -46,7 +46,7 @@ describe('agent loop', () => {
     expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.targetInfo', 'content.watch', 'content.click', 'content.effects', 'content.snapshot']);
     expect(browser.sent[3]).to.deep.include({ type: 'content.click', target: { ref: 'e1' } });
     const snapshotResult = messages.find((m) => m.role === 'tool' && m.name === 'snapshot');
-    expect(snapshotResult?.content).to.match(/^<untrusted_page_content id="([0-9a-f]{12})">\nPage: Test \(https:\/\/example.test\/\)\n- button "Go" \[ref=e1\]\n<\/untrusted_page_content id="\1">$/);
+    expect(snapshotResult?.content).to.match(/^<untrusted_page_content id="([0-9a-f]{12})">\nPage: Test \(https:\/\/example.test\/\)\n- button "Go" \[e1\]\n<\/untrusted_page_content id="\1">$/);
     const assistant = messages.find((m) => m.role === 'assistant' && m.toolCalls?.[0]?.name === 'click');
     expect(assistant?.toolCalls?.[0]).to.deep.equal({ id: 'call_0', name: 'click', arguments: '{"ref":"e1"}' });
     expect(provider.requests[0].tools.map((t) => t.name)).to.include.members(['snapshot', 'click', 'type', 'navigate', 'done']);

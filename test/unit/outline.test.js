@@ -14,8 +14,8 @@ describe('outline (content/outline.js)', () => {
       <main><div><div><h1>Title</h1></div><p>Some <b>bold</b> text.</p></div>
       <table><tr><th>Item</th><th>Price</th></tr><tr><td>Lamp</td><td><a href="#">Buy</a></td></tr></table></main>`);
     expect(tw.outline.build().text).to.equal([
-      '- banner', '  - navigation "Main"', '    - list', '      - link "Home" [ref=e1]', '      - link "Blog" [ref=e2]',
-      '- main', '  - heading "Title" [level=1]', '  Some bold text.', '  - table', '    - row: Item | Price', '    - row: Lamp | link "Buy" [ref=e3]',
+      '- banner', '  - navigation "Main"', '    - list', '      - link "Home" [e1]', '      - link "Blog" [e2]',
+      '- main', '  - heading "Title" [level=1]', '  Some bold text.', '  - table', '    - row: Item | Price', '    - row: Lamp | link "Buy" [e3]',
     ].join('\n'));
   });
 
@@ -34,39 +34,39 @@ describe('outline (content/outline.js)', () => {
   it('names a control once: label text is not repeated beside it', () => {
     const { tw } = load('<label>Email <input type="email" required value="a@b.c"></label><label for="p">Password</label><input id="p" type="password" value="secret">');
     const text = tw.outline.build().text;
-    expect(text).to.equal('- textbox "Email" value="a@b.c" [required] [ref=e1]\n- textbox "Password" value="••••••" [password] [ref=e2]');
+    expect(text).to.equal('- textbox "Email" value="a@b.c" [required] [e1]\n- textbox "Password" value="••••••" [password] [e2]');
     expect(text).to.not.contain('secret');
   });
 
   it('gives refs to script-wired elements, contenteditable, tabindex and summary', () => {
     const { tw } = load('<span onclick="go()">Wired</span><div contenteditable="true">Draft</div><div tabindex="0">Focusable</div><details><summary>More</summary>x</details>');
     const text = tw.outline.build().text;
-    expect(text).to.contain('- clickable "Wired" [ref=e1]');
-    expect(text).to.contain('- textbox value="Draft" [multiline] [ref=e2]');
-    expect(text).to.contain('- clickable "Focusable" [ref=e3]');
-    expect(text).to.contain('- button "More" [collapsed] [ref=e4]');
+    expect(text).to.contain('- clickable "Wired" [e1]');
+    expect(text).to.contain('- textbox value="Draft" [multiline] [e2]');
+    expect(text).to.contain('- clickable "Focusable" [e3]');
+    expect(text).to.contain('- button "More" [collapsed] [e4]');
   });
 
   it('gives no ref to a script-wired or focusable container of other controls (delegation)', () => {
     const { tw } = load('<div onclick="route(event)"><a href="/a">One</a><a href="/b">Two</a></div><div tabindex="0"><button>Inside</button></div>');
-    expect(tw.outline.build().text).to.equal('- link "One" [ref=e1]\n- link "Two" [ref=e2]\n- button "Inside" [ref=e3]');
+    expect(tw.outline.build().text).to.equal('- link "One" [e1]\n- link "Two" [e2]\n- button "Inside" [e3]');
   });
 
   it('shows a hidden checkbox through the label that stands in for it', () => {
     const { tw } = load('<label class="switch"><input type="checkbox" style="display:none" checked> Dark mode</label>');
-    expect(tw.outline.build().text).to.equal('- checkbox "Dark mode" [checked] [ref=e1]');
+    expect(tw.outline.build().text).to.equal('- checkbox "Dark mode" [checked] [e1]');
   });
 
   it('hints icon-only controls from readable class words, never from hashes', () => {
     const { tw } = load('<button class="btn icon-close"><svg></svg></button><button class="css-1x2y3z sc-bdVaJa"><svg></svg></button><a href="#" class="social-twitter"><i class="fa fa-twitter"></i></a>');
-    expect(tw.outline.build().text).to.equal('- button hint="close" [ref=e1]\n- button [ref=e2]\n- link hint="social twitter" [ref=e3]');
+    expect(tw.outline.build().text).to.equal('- button hint="close" [e1]\n- button [e2]\n- link hint="social twitter" [e3]');
   });
 
   it('outlines open shadow roots and slotted content', () => {
     const { tw, document } = load('<x-card><span slot="t">Slotted</span></x-card>');
     const host = /** @type {Element} */ (document.querySelector('x-card'));
     host.attachShadow({ mode: 'open' }).innerHTML = '<h2><slot name="t"></slot></h2><button>Inner</button>';
-    expect(tw.outline.build().text).to.equal('- heading "Slotted" [level=2]\n- button "Inner" [ref=e1]');
+    expect(tw.outline.build().text).to.equal('- heading "Slotted" [level=2]\n- button "Inner" [e1]');
   });
 
   it('keeps refs stable across snapshots and re-binds by fingerprint after a re-render', () => {
@@ -89,14 +89,14 @@ describe('outline (content/outline.js)', () => {
   it('qualifies refs with the frameId it was told, and ends a cut outline with the call that shows the rest', () => {
     const { tw } = load(`${'<button>B</button>'.repeat(50)}`);
     const r = tw.outline.build({ frameId: 7, maxChars: 200 });
-    expect(r.text.split('\n')[0]).to.equal('- button "B" [ref=f7:e1]');
+    expect(r.text.split('\n')[0]).to.equal('- button "B" [f7:e1]');
     expect(r.truncated).to.equal(true);
     expect(r.text.split('\n').at(-1)).to.match(/^\[… .* snapshot ref=f7:e\d+ from=\d+ shows/);
   });
 
   it('interactiveOnly keeps refs and their landmarks, drops text', () => {
     const { tw } = load('<main><h1>T</h1><p>Text</p><button>Go</button></main>');
-    expect(tw.outline.build({ interactiveOnly: true }).text).to.equal('- main\n  - button "Go" [ref=e1]');
+    expect(tw.outline.build({ interactiveOnly: true }).text).to.equal('- main\n  - button "Go" [e1]');
   });
 });
 

@@ -15,7 +15,7 @@ import { fakeInteraction } from './fake-interaction.js';
 /** @import { HeldRequest } from '../../src/chrome/types/safety' */
 
 const BANK = 'https://bank.test';
-const OUTLINE = '- textbox "Payee" [ref=e1]\n- textbox "Amount" [ref=e2]\n- button "Connect" [ref=e3]\n- button "Transfer" [ref=e4]\n- link "Statements" [ref=e5]';
+const OUTLINE = '- textbox "Payee" [e1]\n- textbox "Amount" [e2]\n- button "Connect" [e3]\n- button "Transfer" [e4]\n- link "Statements" [e5]';
 
 /** @param {Partial<HeldRequest>} r @returns {HeldRequest} */
 const req = (r) => ({ kind: 'request', method: 'POST', url: `${BANK}/api/transfer`, type: 'xhr', topLevel: false, ...r });

@@ -118,22 +118,25 @@ async function targetFacts(tool, args, env, effects) {
 }
 
 /**
- * The element a ref names, from the latest snapshot in the conversation that lists it.
- * Outline lines look like `- button "Place order" [ref=e5]`.
+ * The element a ref names, from the latest snapshot in the conversation that lists it. Outline
+ * lines look like `- button "Place order" [e5]` (a row's cells may follow it on its line:
+ * `- row "…" [e4]: cell | link "Edit" [e5]`). Only an element written so counts: page text never
+ * starts a line with "- " (the outline quotes it) and names are JSON strings, so text that spells
+ * out "[e5]", in a paragraph or inside a name, cannot pose as the element.
  * @param {ChatMessage[]} messages @param {string} ref
  * @returns {{ role: string, name: string } | null}
  */
-function describeRef(messages, ref) {
-  const marker = `[ref=${ref}]`;
+export function describeRef(messages, ref) {
+  if (!/^(?:f\d+:)?e\d+$/.test(ref)) return null;
+  const element = new RegExp(`(?:^\\s*- |: |\\| )([a-z]+)(?: (?:hint=)?("(?:[^"\\\\]|\\\\.)*"))?(?: value="(?:[^"\\\\]|\\\\.)*")?(?: \\[[^\\]\\n]*\\])*? \\[${ref}\\](?=$|[ :])`, 'm');
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
     if (m.role !== 'tool') continue;
-    const text = textOf(m.content);
-    const at = text.indexOf(marker);
-    if (at < 0) continue;
-    const line = text.slice(text.lastIndexOf('\n', at) + 1, at);
-    const named = /-\s*(\S+)\s+"([^"]*)"/.exec(line);
-    return named ? { role: named[1], name: named[2] } : { role: 'element', name: line.replace(/^\s*-\s*/, '').trim() };
+    const found = element.exec(textOf(m.content));
+    if (!found) continue;
+    let name = '';
+    try { name = found[2] ? JSON.parse(found[2]) : ''; } catch { name = found[2].slice(1, -1); }
+    return { role: found[1], name };
   }
   return null;
 }

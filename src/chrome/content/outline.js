@@ -410,7 +410,7 @@
     if (n.name) line += n.hint ? ` hint=${JSON.stringify(n.name)}` : ` ${JSON.stringify(n.name)}`;
     if (n.value) line += ` value=${JSON.stringify(n.value)}`;
     for (const s of n.states ?? []) line += ` [${s}]`;
-    if (n.ref) line += ` [ref=${n.ref}]`;
+    if (n.ref) line += ` [${n.ref}]`;
     if (n.frame !== undefined) line += n.frame === null ? ' (not readable: get_frames says why)' : ` [frame=${n.frame}]`;
     if (n.collapsed) line += `: ${n.collapsed}`;
     return line;

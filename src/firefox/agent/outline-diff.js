@@ -2,9 +2,9 @@
 // lines instead of the whole outline again. Lines are matched by ref (a ref is the same element
 // in both), other lines by their text. Browser-free.
 
-// A role line's own ref is its last "[ref=…]"; text lines never start with "- " (the outline
-// quotes them), so page text that spells out "[ref=e5]" cannot pass for an element.
-const REF_IN_LINE = /^\s*- .*\[ref=((?:f\d+:)?e\d+)\]/;
+// A role line's own ref is its last "[…]"; text lines never start with "- " (the outline
+// quotes them), so page text that spells out "[e5]" cannot pass for an element.
+const REF_IN_LINE = /^\s*- .*\[((?:f\d+:)?e\d+)\]/;
 
 /**
  * @param {string} before @param {string} after

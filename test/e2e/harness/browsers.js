@@ -105,12 +105,12 @@ export async function launchFirefox(extra = {}) {
     extBase,
     raw: browser,
     async openPage(url, opts = {}) {
-      const page = await browser.newPage();
+      const page = await newFirefoxPage(browser);
       await page.goto(url, { waitUntil: opts.waitUntil ?? 'load' });
       return new Driver('firefox', /** @type {any} */ (page));
     },
     async openExtensionPage(path) {
-      const page = await browser.newPage();
+      const page = await newFirefoxPage(browser);
       const url = extBase + path;
       // goto() on a moz-extension URL never resolves under BiDi: start it and poll instead.
       page.goto(url).catch(() => {});
@@ -127,4 +127,22 @@ export async function launchFirefox(extra = {}) {
 /** @param {'chromium' | 'firefox'} kind */
 export function launch(kind) {
   return kind === 'chromium' ? launchChromium() : launchFirefox();
+}
+
+/**
+ * A new tab under WebDriver BiDi. Firefox now and then discards the browsing context it is
+ * creating when several tabs open at once on a loaded machine ("BrowsingContext does no longer
+ * exist" from browsingContext.create): the harness asks again, twice at most. Nothing the
+ * extension does is retried here; only the test's own tab creation.
+ * @param {import('puppeteer-core').Browser} browser
+ */
+async function newFirefoxPage(browser) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await browser.newPage();
+    } catch (err) {
+      if (attempt >= 3 || !/DiscardedBrowsingContextError|no such frame/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
 }

@@ -43,7 +43,7 @@ export async function pageOutline(ctx, opts = {}) {
     const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', maxChars: share, interactiveOnly: opts.interactiveOnly, nonce, frameId, expectFrames: childrenOf(frameId) });
     return r.ok ? /** @type {{ text: string }} */ (r.data).text : null;
   });
-  return { ok: true, data: { ...o, text, refs: (text.match(/\[ref=/g) ?? []).length } };
+  return { ok: true, data: { ...o, text, refs: (text.match(/\[(?:f\d+:)?e\d+\]/g) ?? []).length } };
 }
 
 /** How long a frame may take to introduce itself before the outline goes on without it. */
