@@ -45,7 +45,8 @@ describe('session persistence', () => {
 
   it('rebuilds a session whose run was cut off as interrupted, expiring the questions it waited on', () => {
     const s = new Session(3);
-    s.run = new AbortController();
+    s.state.transition('start');
+    s.state.transition('ready');
     s.mode = 'act';
     s.pinned.note = 'found: 3 items';
     s.messages.push({ role: 'system', content: 'sys' }, { role: 'user', content: 'buy it' },
@@ -56,6 +57,7 @@ describe('session persistence', () => {
     s.upsert({ kind: 'confirm', id: 'q1', category: 'checkout', rule: 'server_write', severity: 'high', action: 'POST to https://shop.test/api/order', site: 'shop.test', details: [{ label: 'item', value: 'poster' }], reason: 'It changes data on shop.test.', status: 'pending' });
     const stored = JSON.parse(JSON.stringify(s.toJSON()));
     expect(stored.running).to.equal(true);
+    expect(stored.phase).to.equal('streaming');
 
     const back = Session.fromJSON(stored);
     expect(back.interrupted).to.equal(true);
@@ -65,7 +67,13 @@ describe('session persistence', () => {
     expect(back.items[1]).to.include({ streaming: false });
     expect(back.items[2]).to.include({ status: 'expired' });
 
+    // Stored again before Continue (the panel opened, a second worker stop): still interrupted, once.
+    const again = Session.fromJSON(JSON.parse(JSON.stringify(back.toJSON())));
+    expect(again.interrupted).to.equal(true);
+    expect(again.items.filter((i) => i.kind === 'interrupted')).to.have.length(1);
+
     back.prepareContinue();
+    expect(back.state.transition('start')).to.equal(true);
     expect(back.interrupted).to.equal(false);
     expect(back.items[3]).to.include({ kind: 'interrupted', status: 'continued' });
     const tail = back.messages.slice(-2);

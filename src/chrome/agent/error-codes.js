@@ -66,6 +66,7 @@ export const ERROR_CODES = Object.freeze({
   LOOP_DETECTED: 'The agent kept repeating itself and was stopped; send more guidance to go on.',
   CLAIM_NOT_SEEN: 'The page does not show what the agent said it did.',
   INTERNAL_ERROR: 'Something unexpected failed inside Tabwright.',
+  RUN_NOT_STARTED: 'The run could not start; check the provider in Settings, then send the message again (the conversation is kept).',
   RUN_FAILED: 'The run failed.',
   NO_RUN: 'There is no run to act on.',
   NO_USER: 'Nobody is there to answer.',

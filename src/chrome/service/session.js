@@ -4,6 +4,7 @@
 /** @import { AgentEvent, ChatMessage, Mode } from '../types/core' */
 /** @import { PanelEvent, StoredSession, TranscriptItem } from '../types/messages' */
 import { createSecretVault } from '../agent/safety/secrets.js';
+import { RunState } from './run-state.js';
 
 export class Session {
   /** @param {number} tabId @param {{ onChange?: (s: Session) => void }} [opts] */
@@ -13,8 +14,17 @@ export class Session {
     this.messages = [];
     /** @type {TranscriptItem[]} */
     this.items = [];
-    /** @type {AbortController | null} */
+    /** @type {AbortController | null} the run in progress: aborting it stops the run */
     this.run = null;
+    /** which run may still write here: New chat moves it on, so a run still unwinding writes nothing */
+    this.generation = 0;
+    /** @type {Promise<unknown>} settles when the latest run has ended and been recorded */
+    this.settled = Promise.resolve();
+    /** where the run stands (service/run-state.js); each change reaches the panel and storage */
+    this.state = new RunState('idle', (phase) => {
+      this.broadcast({ type: 'running', running: this.running, phase });
+      this.changed();
+    });
     /** @type {Set<(e: PanelEvent) => void>} */
     this.listeners = new Set();
     this.seq = 0;
@@ -27,14 +37,36 @@ export class Session {
     /** the scratchpad note, pinned across compaction */
     this.pinned = { note: '' };
     this.conversationId = this.newId();
-    /** a run was in progress when the background stopped; Continue resumes it */
-    this.interrupted = false;
     /** @type {Map<string, (answer: any) => void>} */
     this.pending = new Map();
     this.onChange = opts.onChange;
   }
 
-  get running() { return this.run !== null; }
+  /** a run holds the tab (starting, streaming, acting or waiting for the user) */
+  get running() { return this.state.busy; }
+
+  /** a run was in progress when the background stopped; Continue resumes it */
+  get interrupted() { return this.state.phase === 'interrupted'; }
+
+  /**
+   * New chat: an empty conversation in this same session, so open panels stay attached and see
+   * the next run. The caller has stopped the old run; whatever it still emits is dropped.
+   */
+  reset() {
+    this.generation++;
+    this.run = null;
+    for (const id of [...this.pending.keys()]) this.expire(id);
+    this.pending.clear();
+    this.messages = [];
+    this.items = [];
+    this.usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
+    this.pinned.note = '';
+    this.conversationId = this.newId();
+    this.state.transition('clear');
+    this.broadcast({ type: 'state', items: [], running: false });
+    this.broadcast({ type: 'usage', usage: { ...this.usage } });
+    this.changed();
+  }
 
   newId() { return `i${Date.now().toString(36)}${(this.seq++).toString(36)}`; }
 
@@ -66,12 +98,6 @@ export class Session {
   /** @param {string} code @param {string} message */
   addError(code, message) {
     this.upsert({ kind: 'error', id: this.newId(), code, message });
-  }
-
-  /** @param {boolean} running */
-  setRunning(running) {
-    this.broadcast({ type: 'running', running });
-    this.changed();
   }
 
   /**
@@ -194,7 +220,7 @@ export class Session {
   /** What storage.session keeps: every known secret masked, even one typed a moment ago. @returns {StoredSession} */
   toJSON() {
     const mask = (/** @type {any} */ v) => this.secrets.maskDeep(v);
-    return { v: 1, tabId: this.tabId, conversationId: this.conversationId, mode: this.mode, messages: mask(this.messages), items: mask(this.items), note: mask(this.pinned.note), running: this.running, updatedAt: Date.now() };
+    return { v: 1, tabId: this.tabId, conversationId: this.conversationId, mode: this.mode, messages: mask(this.messages), items: mask(this.items), note: mask(this.pinned.note), running: this.running, phase: this.state.phase, updatedAt: Date.now() };
   }
 
   /**
@@ -210,8 +236,8 @@ export class Session {
     s.items = data.items ?? [];
     s.pinned.note = data.note ?? '';
     s.seq = s.items.length + 1;
-    if (data.running) {
-      s.interrupted = true;
+    s.state.phase = RunState.restored(data.phase ?? (data.running ? 'streaming' : 'idle'));
+    if (s.interrupted && !s.items.some((item) => item.kind === 'interrupted' && item.status === 'pending')) {
       s.items = s.items.map((item) => {
         if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false };
         if ((item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'plan') && item.status === 'pending') return { ...item, status: 'expired' };
@@ -234,7 +260,6 @@ export class Session {
       if (!answered.has(c.id)) this.messages.push({ role: 'tool', toolCallId: c.id, name: c.name, content: 'Error INTERRUPTED: Tabwright\'s background was stopped before this call finished; it may or may not have happened. Check the page before repeating it.' });
     }
     if (this.messages.at(-1)?.role === 'assistant') this.messages.push({ role: 'user', content: 'Continue the task from where it stopped.' });
-    this.interrupted = false;
     for (const item of this.items) if (item.kind === 'interrupted' && item.status === 'pending') this.upsert({ ...item, status: 'continued' });
   }
 }

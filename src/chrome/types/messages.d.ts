@@ -73,6 +73,11 @@ export type TranscriptItem =
   | { kind: 'notice'; id: string; code: string; message: string }
   | { kind: 'interrupted'; id: string; status: 'pending' | 'continued' };
 
+/** Where a tab's run stands (service/run-state.js holds the transitions). */
+export type RunPhase = 'idle' | 'starting' | 'streaming' | 'acting' | 'waiting' | 'finished' | 'failed' | 'stopped' | 'interrupted';
+/** What moves a run from one phase to another (service/run-state.js TRANSITIONS). */
+export type RunEvent = 'start' | 'ready' | 'stream' | 'act' | 'wait' | 'finish' | 'fail' | 'stop' | 'restore' | 'clear';
+
 /** One tab's conversation as kept in storage.session (survives the Chrome service worker being stopped). */
 export interface StoredSession {
   v: 1;
@@ -83,6 +88,8 @@ export interface StoredSession {
   items: TranscriptItem[];
   note: string;
   running: boolean;
+  /** the run's phase when saved (older sessions have only running) */
+  phase?: RunPhase;
   updatedAt: number;
 }
 
@@ -124,7 +131,7 @@ export type PanelEvent =
   | { type: 'state'; items: TranscriptItem[]; running: boolean }
   | { type: 'upsert'; item: TranscriptItem }
   | { type: 'delta'; id: string; text: string }
-  | { type: 'running'; running: boolean }
+  | { type: 'running'; running: boolean; phase?: RunPhase }
   /** a provider wait (429 / retry backoff), shown in the status line; '' clears it */
   | { type: 'status'; text: string }
   /** tokens and cost summed over this tab's conversation */

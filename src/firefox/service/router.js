@@ -75,16 +75,11 @@ export function startRouter({ platform }) {
       case 'chat.send': return startChat(msg.tabId, msg.text, msg.mode);
       case 'chat.stop': {
         const s = sessions.get(msg.tabId);
-        s?.run?.abort();
-        return { ok: true, data: { stopped: Boolean(s?.run) } };
+        return { ok: true, data: { stopped: s ? runs.stopRun(s) : false } };
       }
       case 'chat.clear': {
-        const s = sessions.get(msg.tabId);
-        s?.run?.abort();
-        sessions.delete(msg.tabId);
-        await store.remove(msg.tabId).catch(() => {});
-        s?.broadcast({ type: 'state', items: [], running: false });
-        s?.broadcast({ type: 'usage', usage: { inputTokens: 0, outputTokens: 0, calls: 0 } });
+        // The same session, emptied: the panel listening to it follows the next run.
+        await runs.newChat(await session(msg.tabId));
         return { ok: true, data: null };
       }
       case 'chat.state': {
@@ -184,8 +179,7 @@ export function startRouter({ platform }) {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
     if (msg?.type === 'indicator.stop' && sender?.id === browser.runtime.id && typeof sender.tab?.id === 'number') {
       const s = sessions.get(sender.tab.id);
-      s?.run?.abort();
-      sendResponse({ ok: true, data: { stopped: Boolean(s?.run) } });
+      sendResponse({ ok: true, data: { stopped: s ? runs.stopRun(s) : false } });
       return false;
     }
     if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider|plan|confirm|clarify|history|jobs)\./.test(msg.type)) return false;
@@ -219,7 +213,8 @@ export function startRouter({ platform }) {
   });
 
   browser.tabs.onRemoved.addListener((/** @type {number} */ tabId) => {
-    sessions.get(tabId)?.run?.abort();
+    const s = sessions.get(tabId);
+    if (s) runs.stopRun(s);
     sessions.delete(tabId);
     store.remove(tabId).catch(() => {});
   });

@@ -24,8 +24,9 @@ import { storedProviders } from './settings.js';
  * @param {ReturnType<typeof import('./history-store.js').createHistoryStore>} deps.history
  * @param {(tabId: number) => Promise<Session>} deps.session
  * @param {() => ReturnType<typeof import('./jobs.js').startJobs>} deps.jobs the scheduler, which itself starts runs here
+ * @param {typeof createProvider} [deps.providerFor] makes a provider from its settings (tests give a scripted one)
  */
-export function createRuns({ platform, settings, ops, history, session, jobs }) {
+export function createRuns({ platform, settings, ops, history, session, jobs, providerFor = createProvider }) {
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
     const run = await beginRun(tabId, text, mode);
@@ -42,7 +43,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs }) 
   async function beginRun(tabId, text, mode, opts = {}) {
     const s = await session(tabId);
     if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab. Stop it first.' };
-    if (!text.trim()) return { ok: false, code: 'EMPTY', message: 'Type a message first.' };
+    if (typeof text !== 'string' || !text.trim()) return { ok: false, code: 'EMPTY', message: 'Type a message first.' };
     if (s.interrupted) s.prepareContinue();
     if (opts.fresh) s.messages.length = 0;
     s.messages.push({ role: 'user', content: text });
@@ -67,11 +68,71 @@ export function createRuns({ platform, settings, ops, history, session, jobs }) 
   }
 
   /**
+   * Starts a run in a tab whose run is settled. Every way out goes through the run's state
+   * (service/run-state.js): a run that cannot start (an unknown provider kind, a settings read that
+   * throws) ends failed, with its message in the transcript and the conversation kept; Stop while
+   * it starts ends it stopped; the tab is never left busy.
    * @param {Session} s @param {Mode} mode
    * @param {number} firstItem the transcript index where this run starts (its history record holds what follows)
-   * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void }>}
+   * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void } | { ok: false, code: string, message: string }>}
    */
   async function startRun(s, mode, firstItem) {
+    s.state.transition('start');
+    const generation = s.generation;
+    const controller = new AbortController();
+    s.run = controller;
+    s.mode = mode;
+    // This run may write to the session while it is the session's run: not after New chat, nor
+    // once a newer run took the tab (after Stop, while this one still unwinds).
+    const current = () => s.generation === generation && s.run === controller;
+    const startedAt = Date.now();
+    const usageBefore = { ...s.usage };
+    const acting = mode !== 'ask';
+    let shown = false;
+    /** @type {Promise<RunOutcome>} */
+    let outcome;
+    /** @type {{ url?: string, title?: string } | null} */
+    let tab = null;
+    try {
+      const setup = await prepareRun(s, mode, controller, current);
+      tab = setup.tab;
+      if (controller.signal.aborted) {
+        outcome = Promise.resolve(/** @type {RunOutcome} */ ({ status: 'aborted', steps: 0 }));
+      } else {
+        // The on-page indicator shows that the agent may act; Ask mode only reads, so it stays hidden.
+        if (acting) { showIndicator(s.tabId, true); shown = true; }
+        s.state.transition('ready');
+        outcome = runAgent(setup.options).catch((err) => {
+          const message = `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`;
+          if (current()) s.addError('INTERNAL_ERROR', message);
+          return /** @type {RunOutcome} */ ({ status: 'error', error: { code: 'INTERNAL_ERROR', message }, steps: 0 });
+        });
+      }
+    } catch (err) {
+      const message = `The run could not start: ${err instanceof Error ? err.message : String(err)}`;
+      if (current()) s.addError('RUN_NOT_STARTED', message);
+      outcome = Promise.resolve(/** @type {RunOutcome} */ ({ status: 'error', error: { code: 'RUN_NOT_STARTED', message }, steps: 0 }));
+    }
+    const ended = outcome.then(async (o) => {
+      // A newer run in this tab owns the indicator now; after New chat nobody does.
+      if (shown && (s.run === controller || s.run === null)) showIndicator(s.tabId, false);
+      if (!current()) return;
+      // The run is in the history before the panel hears it ended, so "idle" means "recorded".
+      await record(s, { firstItem, startedAt, usageBefore, mode, tab });
+      if (!current()) return;
+      s.run = null;
+      s.state.transition(o.status === 'aborted' ? 'stop' : o.status === 'error' ? 'fail' : 'finish');
+    });
+    s.settled = ended;
+    return { ok: true, outcome: ended.then(() => outcome), stop: () => stopRun(s) };
+  }
+
+  /**
+   * What a run needs before the model is asked: settings, the tab, the system prompt, providers
+   * (which throw on a kind Tabwright does not know), policy and the agent's options.
+   * @param {Session} s @param {Mode} mode @param {AbortController} controller @param {() => boolean} current
+   */
+  async function prepareRun(s, mode, controller, current) {
     const tabId = s.tabId;
     const conf = await settings.get();
     const tab = await ops.getTab(tabId);
@@ -80,34 +141,30 @@ export function createRuns({ platform, settings, ops, history, session, jobs }) 
     const systemFor = (m) => systemPrompt({ mode: m, url: tab?.url, title: tab?.title, fence });
     if (s.messages[0]?.role === 'system') s.messages[0] = { role: 'system', content: systemFor(mode) };
     else s.messages.unshift({ role: 'system', content: systemFor(mode) });
-    s.mode = mode;
-    const controller = new AbortController();
-    s.run = controller;
-    s.setRunning(true);
-    const startedAt = Date.now();
-    const usageBefore = { ...s.usage };
-    // The on-page indicator shows that the agent may act; Ask mode only reads, so it stays hidden.
-    const acting = mode !== 'ask';
-    if (acting) showIndicator(tabId, true);
-
     const deps = {
       fetch: globalThis.fetch.bind(globalThis),
       languageModel: platform.languageModel(),
-      onWaiting: (/** @type {any} */ w) => s.apply({ type: 'waiting', ...w }),
+      onWaiting: (/** @type {any} */ w) => { if (current()) s.apply({ type: 'waiting', ...w }); },
     };
-    const provider = createProvider(conf.provider, deps);
+    const provider = providerFor(conf.provider, deps);
     const executorProvider = roleProvider(conf, 'executor', deps);
-    const interact = reportWaiting(tabId, createPanelInteraction(s));
+    const interact = reportWaiting(s, createPanelInteraction(s));
     // The task: the site the user started on and the sites they named in their request.
     const request = [...s.messages].reverse().find((m) => m.role === 'user');
     const policy = createPolicy({
       scope: createTaskScope(tab?.url ?? '', request ? textOf(request.content) : ''),
       alwaysAllow: conf.sites?.allow, alwaysConfirm: conf.sites?.confirm, strictSecrets: conf.strictSecrets === true, secrets: s.secrets,
     });
-    const outcome = runAgent({
+    /** @type {Parameters<typeof runAgent>[0]} */
+    const options = {
       provider, executorProvider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
       toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access },
-      emit: (e) => s.apply(e),
+      emit: (e) => {
+        if (!current()) return;
+        if (e.type === 'text_delta' || e.type === 'tool_result') s.state.transition('stream');
+        else if (e.type === 'tool_call') s.state.transition('act');
+        s.apply(e);
+      },
       newId: () => s.newId(),
       interact,
       policy,
@@ -115,42 +172,65 @@ export function createRuns({ platform, settings, ops, history, session, jobs }) 
       secrets: s.secrets,
       pinned: s.pinned,
       systemFor,
-    }).catch((err) => {
-      const message = `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`;
-      s.addError('INTERNAL_ERROR', message);
-      return /** @type {RunOutcome} */ ({ status: 'error', error: { code: 'INTERNAL_ERROR', message }, steps: 0 });
-    }).finally(async () => {
-        if (acting) showIndicator(tabId, false);
-        // The run is in the history before the panel hears it ended, so "idle" means "recorded".
-        // The history is a convenience: a failed or stuck write never keeps the run going.
-        const usage = { inputTokens: s.usage.inputTokens - usageBefore.inputTokens, outputTokens: s.usage.outputTokens - usageBefore.outputTokens };
-        const save = ops.getTab(tabId).then((t) => history.save({
-          id: `${tabId}-${startedAt}`, tabId, url: t?.url ?? tab?.url ?? '', title: t?.title ?? tab?.title ?? '', mode,
-          startedAt, endedAt: Date.now(), items: s.secrets.maskDeep(s.items.slice(firstItem).map(maskSecretArgs)), usage,
-        }));
-        await Promise.race([save.catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
-        if (s.run === controller) s.run = null;
-        s.setRunning(false);
-      });
-    return { ok: true, outcome, stop: () => controller.abort() };
+    };
+    return { tab, options };
   }
 
   /**
-   * While a run waits for the user (plan approval, confirmation, clarify), a scheduled job's run
-   * shows as needs_user_input and the user is notified (service/jobs.js ignores other runs).
-   * @param {number} tabId @param {import('../types/core').Interaction} inner
+   * The finished run's history record. The history is a convenience: a failed or stuck write never
+   * keeps the run going.
+   * @param {Session} s @param {{ firstItem: number, startedAt: number, usageBefore: { inputTokens: number, outputTokens: number }, mode: Mode, tab: { url?: string, title?: string } | null }} run
+   */
+  async function record(s, { firstItem, startedAt, usageBefore, mode, tab }) {
+    const usage = { inputTokens: s.usage.inputTokens - usageBefore.inputTokens, outputTokens: s.usage.outputTokens - usageBefore.outputTokens };
+    const save = ops.getTab(s.tabId).then((t) => history.save({
+      id: `${s.tabId}-${startedAt}`, tabId: s.tabId, url: t?.url ?? tab?.url ?? '', title: t?.title ?? tab?.title ?? '', mode,
+      startedAt, endedAt: Date.now(), items: s.secrets.maskDeep(s.items.slice(firstItem).map(maskSecretArgs)), usage,
+    }));
+    await Promise.race([save.catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
+  }
+
+  /**
+   * Stop: ends the run in whatever state it is (starting included); a second Stop changes nothing.
+   * @param {Session} s @returns {boolean} whether a run was stopped
+   */
+  function stopRun(s) {
+    s.run?.abort();
+    return s.state.transition('stop');
+  }
+
+  /**
+   * New chat: the old run is stopped and given a moment to be recorded, then the same session
+   * starts empty, so the panel that listens to it shows the next run live.
+   * @param {Session} s
+   */
+  async function newChat(s) {
+    stopRun(s);
+    await Promise.race([s.settled.catch(() => {}), new Promise((r) => setTimeout(r, 3000))]);
+    s.reset();
+  }
+
+  /**
+   * While a run waits for the user (plan approval, confirmation, clarify) its state says so, and a
+   * scheduled job's run shows as needs_user_input and the user is notified (service/jobs.js ignores
+   * other runs). An answered confirmation lets a tool act; a plan or an answer goes back to the model.
+   * @param {Session} s @param {import('../types/core').Interaction} inner
    * @returns {import('../types/core').Interaction}
    */
-  function reportWaiting(tabId, inner) {
-    /** @template T @param {() => Promise<T>} ask @returns {Promise<T>} */
-    const waiting = async (ask) => {
-      jobs().setWaitingForUser(tabId, true);
-      try { return await ask(); } finally { jobs().setWaitingForUser(tabId, false); }
+  function reportWaiting(s, inner) {
+    /** @template T @param {() => Promise<T>} ask @param {'act' | 'stream'} after @returns {Promise<T>} */
+    const waiting = async (ask, after) => {
+      s.state.transition('wait');
+      jobs().setWaitingForUser(s.tabId, true);
+      try { return await ask(); } finally {
+        jobs().setWaitingForUser(s.tabId, false);
+        s.state.transition(after);
+      }
     };
     return {
-      approvePlan: (id, steps, signal) => waiting(() => inner.approvePlan(id, steps, signal)),
-      confirm: (req, signal) => waiting(() => inner.confirm(req, signal)),
-      clarify: (question, signal) => waiting(() => inner.clarify(question, signal)),
+      approvePlan: (id, steps, signal) => waiting(() => inner.approvePlan(id, steps, signal), 'stream'),
+      confirm: (req, signal) => waiting(() => inner.confirm(req, signal), 'act'),
+      clarify: (question, signal) => waiting(() => inner.clarify(question, signal), 'stream'),
     };
   }
 
@@ -170,8 +250,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs }) 
     const r = conf.roles?.[role];
     if (!r || (!r.providerId && !r.model)) return undefined;
     const base = storedProviders(conf).find((p) => p.id === r.providerId) ?? conf.provider;
-    return createProvider({ ...base, model: r.model || base.model }, deps);
+    return providerFor({ ...base, model: r.model || base.model }, deps);
   }
 
-  return { startChat, beginRun, continueChat };
+  return { startChat, beginRun, continueChat, stopRun, newChat };
 }
