@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createRuns } from '../../src/chrome/service/runs.js';
 import { createProvider } from '../../src/chrome/providers/index.js';
 import { Session } from '../../src/chrome/service/session.js';
-import { fakeProvider, say } from './fake-provider.js';
+import { fakeProvider, say, call } from './fake-provider.js';
 
 /** A runs module over fakes: one tab (7), settings we change, a provider we script. */
 function setup() {
@@ -17,6 +17,8 @@ function setup() {
   /** @type {any[]} */
   let turns = [say('Done.')];
   const indicator = /** @type {boolean[]} */ ([]);
+  /** What was written down at each write-ahead checkpoint. @type {any[]} */
+  const checkpoints = [];
   const runs = createRuns({
     platform: /** @type {any} */ ({ languageModel: () => null }),
     settings: /** @type {any} */ ({ get: async () => { for (const g of gates.splice(0)) await g(); return conf; } }),
@@ -24,9 +26,10 @@ function setup() {
     history: /** @type {any} */ ({ save: async () => {} }),
     session: async () => s,
     jobs: () => /** @type {any} */ ({ access: {}, setWaitingForUser() {} }),
+    checkpoint: async (session) => { checkpoints.push(JSON.parse(JSON.stringify(session.toJSON()))); },
     providerFor: (p, deps) => (/** @type {any} */ (p).kind === 'scripted' ? fakeProvider(turns) : createProvider(p, deps)),
   });
-  return { runs, s, conf, phases, gates, indicator, setTurns: (/** @type {any[]} */ t) => { turns = t; } };
+  return { runs, s, conf, phases, gates, indicator, checkpoints, setTurns: (/** @type {any[]} */ t) => { turns = t; } };
 }
 
 /** A turn that streams a word, then waits until the run is stopped. */
@@ -144,5 +147,24 @@ describe('runs: every path ends in a settled tab', () => {
     await r.outcome;
     const again = await t.runs.beginRun(7, 'two', 'act');
     expect(again.ok).to.equal(true);
+  });
+
+  it('writes ahead: the message before the model is asked, a tool call before it runs, its result before the next step', async () => {
+    const t = setup();
+    t.conf.provider = { kind: 'scripted' };
+    t.setTurns([call({ name: 'scratchpad', args: { note: 'found 3 items' } }), say('Noted.')]);
+    const r = await t.runs.beginRun(7, 'remember this', 'act');
+    if (!r.ok) throw new Error(r.message);
+    await r.outcome;
+    const [first, beforeTool, afterTool] = t.checkpoints;
+    expect(first.messages.map((/** @type {any} */ m) => m.role)).to.deep.equal(['user']);
+    expect(first.phase).to.equal('starting');
+    // Before the tool ran: the call is stored (Continue would answer it as interrupted), no result yet.
+    expect(beforeTool.messages.at(-1)).to.include({ role: 'assistant' });
+    expect(beforeTool.messages.at(-1).toolCalls[0]).to.include({ name: 'scratchpad' });
+    expect(beforeTool.items.find((/** @type {any} */ i) => i.kind === 'tool').result).to.equal(undefined);
+    expect(afterTool.messages.at(-1)).to.include({ role: 'tool', name: 'scratchpad' });
+    expect(afterTool.items.find((/** @type {any} */ i) => i.kind === 'tool').result).to.include({ ok: true });
+    expect(t.checkpoints).to.have.length(3);
   });
 });

@@ -25,8 +25,9 @@ import { storedProviders } from './settings.js';
  * @param {(tabId: number) => Promise<Session>} deps.session
  * @param {() => ReturnType<typeof import('./jobs.js').startJobs>} deps.jobs the scheduler, which itself starts runs here
  * @param {typeof createProvider} [deps.providerFor] makes a provider from its settings (tests give a scripted one)
+ * @param {(s: Session) => Promise<void>} [deps.checkpoint] writes the session down now (service/session-store.js), not after a debounce
  */
-export function createRuns({ platform, settings, ops, history, session, jobs, providerFor = createProvider }) {
+export function createRuns({ platform, settings, ops, history, session, jobs, providerFor = createProvider, checkpoint = async () => {} }) {
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
     const run = await beginRun(tabId, text, mode);
@@ -85,6 +86,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
     // This run may write to the session while it is the session's run: not after New chat, nor
     // once a newer run took the tab (after Stop, while this one still unwinds).
     const current = () => s.generation === generation && s.run === controller;
+    // Write-ahead: the user's message is stored before anything else happens.
+    await checkpoint(s).catch(() => {});
     const startedAt = Date.now();
     const usageBefore = { ...s.usage };
     const acting = mode !== 'ask';
@@ -158,6 +161,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
     /** @type {Parameters<typeof runAgent>[0]} */
     const options = {
       provider, executorProvider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
+      checkpoint: () => (current() ? checkpoint(s).catch(() => {}) : Promise.resolve()),
       toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access },
       emit: (e) => {
         if (!current()) return;

@@ -36,6 +36,7 @@ import { createFence } from './untrusted.js';
  * @property {ChatMessage[]} messages the conversation so far, system prompt and new user message included; the loop appends to it (and compacts it in place)
  * @property {ToolContext} toolContext
  * @property {(e: AgentEvent) => void} emit
+ * @property {() => Promise<void>} [checkpoint] writes the conversation down now (write-ahead): awaited after a tool call is announced and before it runs, and after its result joins the conversation, so a background stopped at any moment loses no finished step
  * @property {AbortSignal} [signal]
  * @property {number} [maxSteps] model calls allowed in this run (default 100)
  * @property {() => string} [newId]
@@ -151,6 +152,7 @@ async function loop(opts, guard) {
       /** @type {Awaited<ReturnType<typeof runToolCall>>} */
       let out;
       try {
+        await opts.checkpoint?.();
         if (secrets) await learnSecrets();
         out = await runToolCall(call, { offered, mode, ctx, messages, guard, signal, secrets });
       } catch (err) {
@@ -193,6 +195,7 @@ async function loop(opts, guard) {
       if (warnings.length) message.content = `${message.content}\n\n[Loop warning from Tabwright, not from the page] ${warnings.join(' ')}`;
       if (out.notes?.length) message.content = `${message.content}\n\n[Tabwright, not the page] ${out.notes.join(' ')}`;
       messages.push(message);
+      await opts.checkpoint?.();
       if (result.ok && result.image && seesImages) images.push({ name: call.name, image: result.image });
       for (const v of verdicts.filter((x) => x.kind === 'nudge')) emit({ type: 'notice', code: `LOOP_${v.detector.toUpperCase()}`, message: v.message });
       const stop = verdicts.find((v) => v.kind === 'stop');

@@ -15,6 +15,7 @@ import { createHistoryStore } from './history-store.js';
 import { mergeProviderKeys } from './settings-io.js';
 import { isExtensionPage } from './sender.js';
 import { createSessionStore } from './session-store.js';
+import { createBlobStore } from './blob-store.js';
 import { startJobs } from './jobs.js';
 
 /** @param {{ platform: Platform }} deps */
@@ -24,7 +25,15 @@ export function startRouter({ platform }) {
   const history = createHistoryStore();
   /** @type {Map<number, Session>} */
   const sessions = new Map();
-  const store = createSessionStore({ area: browser.storage.session });
+  /** Tabs whose stored conversation was shortened to fit (the user was told). @type {Set<number>} */
+  const trimmedTabs = new Set();
+  const store = createSessionStore({
+    area: browser.storage.session,
+    blobs: createBlobStore(),
+    // Once per tab: each later write trims again, the user needs telling once.
+    onTrimmed: (tabId, count) => !trimmedTabs.has(tabId) && trimmedTabs.add(tabId) && sessions.get(tabId)?.apply({ type: 'notice', code: 'STORAGE_TRIMMED',
+      message: `This conversation outgrew the browser's storage for open tabs: the ${count} oldest page results are kept shortened should Tabwright's background restart. The run itself still has them whole.` }),
+  });
   /** @type {Map<number, Promise<Session>>} */
   const loading = new Map();
   /** @param {Session} s */
@@ -171,7 +180,7 @@ export function startRouter({ platform }) {
     return { ok: false, code: 'NOT_WAITING', message: 'Nothing is waiting for this answer any more (the run ended or was stopped).' };
   }
 
-  const runs = createRuns({ platform, settings, ops, history, session, jobs: () => jobs });
+  const runs = createRuns({ platform, settings, ops, history, session, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
   const { startChat, continueChat } = runs;
   const jobs = startJobs({ beginRun: runs.beginRun, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running) });
 
