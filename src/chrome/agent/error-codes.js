@@ -71,6 +71,7 @@ export const ERROR_CODES = Object.freeze({
   NO_RUN: 'There is no run to act on.',
   NO_USER: 'Nobody is there to answer.',
   NOT_WAITING: 'Nothing is waiting for that answer.',
+  INTERRUPTED: 'Tabwright\'s background stopped before this step finished; it may or may not have happened, so look at the page before repeating it.',
   NOTHING_TO_CONTINUE: 'There is no interrupted run in this tab; send a message instead.',
   NOTHING_TO_RESUME: 'There is nothing to resume.',
   RESTARTED: 'The browser restarted the background; the run was interrupted.',

@@ -256,10 +256,23 @@ export class Session {
     const answered = new Set(this.messages.filter((m) => m.role === 'tool').map((m) => m.toolCallId));
     const last = this.messages.findLastIndex((m) => m.role === 'assistant');
     const calls = last >= 0 ? this.messages[last].toolCalls ?? [] : [];
-    for (const c of calls) {
-      if (!answered.has(c.id)) this.messages.push({ role: 'tool', toolCallId: c.id, name: c.name, content: 'Error INTERRUPTED: Tabwright\'s background was stopped before this call finished; it may or may not have happened. Check the page before repeating it.' });
+    const unfinished = calls.filter((c) => !answered.has(c.id));
+    for (const c of unfinished) {
+      this.messages.push({ role: 'tool', toolCallId: c.id, name: c.name, content: 'Error INTERRUPTED: Tabwright\'s background was stopped before this call finished; it may or may not have happened. Check the page before repeating it.' });
     }
-    if (this.messages.at(-1)?.role === 'assistant') this.messages.push({ role: 'user', content: 'Continue the task from where it stopped.' });
+    for (const item of this.items) {
+      if (item.kind === 'tool' && item.result === undefined && unfinished.some((c) => c.id === item.id)) {
+        this.upsert({ ...item, result: { ok: false, code: 'INTERRUPTED', message: 'Tabwright\'s background stopped before this step finished; it may or may not have happened.' } });
+      }
+    }
+    const done = calls.filter((c) => answered.has(c.id)).map((c) => c.name);
+    const said = calls.length
+      ? ` Of your last step's calls, ${done.length ? `${done.join(', ')} finished (results above)` : 'none finished'}${unfinished.length ? `; ${unfinished.map((c) => c.name).join(', ')} did not finish and may or may not have happened: look at the page before repeating ${unfinished.length > 1 ? 'them' : 'it'}` : ''}.`
+      : '';
+    const note = `Tabwright's background was stopped during the task; continue it from where it stopped.${said}`;
+    const lastMessage = this.messages.at(-1);
+    if (lastMessage?.role === 'assistant') this.messages.push({ role: 'user', content: note });
+    else if (lastMessage?.role === 'tool' && typeof lastMessage.content === 'string') lastMessage.content = `${lastMessage.content}\n\n[Tabwright, not the page] ${note}`;
     for (const item of this.items) if (item.kind === 'interrupted' && item.status === 'pending') this.upsert({ ...item, status: 'continued' });
   }
 }

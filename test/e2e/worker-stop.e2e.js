@@ -1,0 +1,149 @@
+// Issue 14, write-ahead persistence, Chrome only (Firefox's MV2 background page is persistent):
+// the service worker is stopped through CDP at the worst moments of a run (50, 150 and 300 ms
+// after Send, and right after a click reached the page), and once deep into a 400-step run on a
+// big page whose snapshots all differ. Every finished step comes back, and Continue completes the
+// task with exactly one click on the page.
+import { expect } from 'chai';
+import { BROWSERS, ask, getEnv, openPageWithPanel, sendFromPanel, useMockProvider } from './harness/env.js';
+import { findRef } from '../fixtures/llm/conversation.js';
+
+/**
+ * The tool calls of an OpenAI-format request body with their results, in order.
+ * @param {any} body @returns {{ name: string, result: string }[]}
+ */
+function steps(body) {
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  /** @type {{ name: string, result: string }[]} */
+  const out = [];
+  for (const m of body.messages ?? []) {
+    for (const c of m.tool_calls ?? []) names.set(c.id, c.function.name);
+    if (m.role === 'tool') out.push({ name: names.get(m.tool_call_id) ?? '?', result: String(m.content ?? '') });
+  }
+  return out;
+}
+
+/**
+ * The counter task as a careful model does it: look, click "Add one" unless the page already
+ * shows Count: 1, look again after every click (finished or interrupted), then report. Slow
+ * enough (60 ms between chunks) for a stop to land mid-answer.
+ * @param {any} req
+ */
+function counterModel(req) {
+  const done = steps(req.body);
+  const last = done.at(-1);
+  const slow = { chunkDelayMs: 60 };
+  if (!last || last.name !== 'snapshot') return { ...slow, toolCalls: [{ name: 'snapshot', args: {} }] };
+  if (/Count: 1\b/.test(last.result)) return { ...slow, toolCalls: [{ name: 'done', args: { summary: 'The counter shows Count: 1.' } }] };
+  return { ...slow, toolCalls: [{ name: 'click', args: { ref: findRef(last.result, 'button', 'Add one') } }] };
+}
+
+/** @param {import('./harness/env.js').TestEnv} env */
+async function stopWorker(env) {
+  const ctx = env.browser.raw;
+  const cdp = await ctx.newCDPSession(ctx.pages()[0]);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach().catch(() => {});
+}
+
+/**
+ * After the stop: the interrupted card, what the panel shows, then Continue until the run ends.
+ * @param {import('./harness/driver.js').Driver} panel @param {number} [timeout] for the continued run
+ */
+async function continueAfterStop(panel, timeout = 60_000) {
+  await panel.waitFor(() => document.querySelector('.card.interrupted.pending') && document.body.dataset.running === 'false', undefined, { timeout: 20_000, message: 'the interrupted card' });
+  const shown = await panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((e) => ({ cls: e.className, text: e.textContent ?? '' })));
+  const runs = Number(await panel.evaluate(() => document.body.dataset.runs ?? 0));
+  await panel.click('.card.interrupted .continue-run');
+  await panel.waitFor((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.running === 'false', runs, { timeout, message: 'the continued run to finish' });
+  return shown;
+}
+
+(BROWSERS.includes('chromium') ? describe : describe.skip)('worker stopped at any moment [chromium]', function () {
+  this.timeout(90_000);
+  /** @type {import('./harness/env.js').TestEnv} */
+  let env;
+  before(async function () {
+    this.timeout(120_000);
+    env = await getEnv('chromium');
+    await useMockProvider(env);
+  });
+
+  for (const delay of [50, 150, 300, 'click']) {
+    it(`${delay === 'click' ? 'right after a click' : `${delay} ms after Send`}: every finished step comes back, and Continue completes the task with one click`, async () => {
+      env.llm.usePolicy(counterModel);
+      const { page, panel } = await openPageWithPanel(env, 'counter.html');
+      try {
+        await sendFromPanel(panel, 'Add one to the counter', 'act');
+        if (delay === 'click') await page.waitFor(() => document.querySelector('#count')?.textContent === 'Count: 1', undefined, { interval: 5, message: 'the click to reach the page' });
+        else await new Promise((r) => setTimeout(r, /** @type {number} */ (delay)));
+        await stopWorker(env);
+        const shown = await continueAfterStop(panel);
+        // The user's message was written before anything else: it is always there.
+        expect(shown[0].cls).to.equal('msg user');
+        expect(shown[0].text).to.include('Add one to the counter');
+        if (delay === 'click') {
+          // The click had finished (the page shows it): it came back as a step, with its result or as interrupted.
+          expect(shown.some((i) => i.cls.startsWith('tool') && i.text.includes('click'))).to.equal(true);
+        }
+        expect(env.llm.problems).to.deep.equal([]);
+        // Exactly one click reached the page, whatever the moment of the stop.
+        expect(await page.evaluate(() => document.querySelector('#count')?.textContent)).to.equal('Count: 1');
+        expect(await panel.text('.msg.assistant.final')).to.contain('Count: 1');
+        // No tool card is left saying it runs.
+        expect(await panel.evaluate(() => document.querySelectorAll('#log .tool.running, #log .tool.pending').length)).to.equal(0);
+      } finally {
+        await page.close();
+        await panel.close();
+      }
+    });
+  }
+
+  it('a 400-step run on a big page survives a worker stop with all its steps', async function () {
+    this.timeout(240_000);
+    const STEPS = 400;
+    const saved = await ask(env.control, { type: 'settings.get' });
+    await ask(env.control, { type: 'settings.set', settings: { maxSteps: 500 } });
+    // The model's turns with a tool call, counted here: compaction takes old results out of later requests.
+    let served = 0;
+    let stopAt = Infinity;
+    env.llm.usePolicy((req) => {
+      // Compaction's summary request offers no tools and wants text.
+      if (!req.body.tools?.length) return { text: 'The agent has been taking snapshots of the big page; nothing else happened.' };
+      if (served >= STEPS) return { toolCalls: [{ name: 'done', args: { summary: `Took ${served} snapshots.` } }] };
+      served++;
+      // Slow around the stop, so that it lands mid-answer.
+      return { chunkDelayMs: served > stopAt && served <= stopAt + 5 ? 100 : 1, toolCalls: [{ name: 'snapshot', args: {} }] };
+    });
+    const { page, panel, tabId } = await openPageWithPanel(env, 'generated/big.html?elements=6000&rows=400&tick');
+    try {
+      const started = Date.now();
+      await sendFromPanel(panel, 'Take 400 snapshots of this page', 'act');
+      stopAt = 300;
+      await env.control.waitFor((key) => browser.storage.session.get(key).then((/** @type {any} */ r) => (r[key]?.items ?? []).filter((/** @type {any} */ i) => i.kind === 'tool' && i.result).length >= 300), `session:${tabId}`, { timeout: 180_000, interval: 200, message: '300 steps in storage' });
+      const beforeStop = Date.now() - started;
+      const servedBefore = served;
+      await stopWorker(env);
+      const shown = await continueAfterStop(panel, 150_000);
+      const tools = shown.filter((i) => i.cls.startsWith('tool'));
+      // Every step before the stop came back: only the call being answered when the worker stopped may be missing.
+      expect(tools.length).to.be.at.least(servedBefore - 1);
+      const seen = servedBefore;
+      const after = await panel.evaluate(() => document.querySelectorAll('#log > .tool').length);
+      expect(after).to.be.at.least(STEPS);
+      expect(tools.filter((i) => i.text.includes('INTERRUPTED')).length).to.be.at.most(1);
+      // The snapshots differed (the page's clock): storage.session held references, not 400 outlines.
+      const stored = await env.control.evaluate((key) => browser.storage.session.get(key).then((/** @type {any} */ r) => JSON.stringify(r[key]).length), `session:${tabId}`);
+      expect(stored).to.be.lessThan(2_000_000);
+      const final = await panel.text('.msg.assistant.final');
+      expect(final).to.include(`Took ${STEPS} snapshots`);
+      expect(env.llm.problems).to.deep.equal([]);
+      console.log(`      [chromium] ${STEPS}-step run with a worker stop after ${seen} steps: ${Date.now() - started} ms (${beforeStop} ms before the stop); stored session ${stored} characters`);
+    } finally {
+      if (saved.ok) await ask(env.control, { type: 'settings.set', settings: { maxSteps: saved.data.maxSteps } });
+      await page.close();
+      await panel.close();
+    }
+  });
+});
