@@ -37,12 +37,22 @@ describe('settings export and import', () => {
     expect(r.settings.screenshotPolicy).to.equal('never');
   });
 
-  it('never imports a key from the file and drops invalid values', () => {
-    const doc = { format: 'tabwright-settings', version: 1, settings: { provider: { id: 'x', baseUrl: 'https://evil.example/v1', model: 'm', apiKey: 'sk-planted' }, maxSteps: -3, defaultMode: 'yolo', screenshotPolicy: 'sometimes' } };
+  it('never imports a key from the file', () => {
+    const doc = { format: 'tabwright-settings', version: 1, settings: { provider: { id: 'x', baseUrl: 'https://evil.example/v1', model: 'm', apiKey: 'sk-planted' }, maxSteps: 12 } };
     const r = parseImport(JSON.stringify(doc), settings);
     if (!r.ok) throw new Error(r.message);
     expect(r.settings.provider?.apiKey).to.equal('');
-    expect(r.settings).to.not.have.any.keys('maxSteps', 'defaultMode', 'screenshotPolicy');
+    expect(r.settings.maxSteps).to.equal(12);
+  });
+
+  it('refuses a file with invalid values, naming each field, instead of saying "Imported"', () => {
+    const doc = { format: 'tabwright-settings', version: 1, settings: { provider: { id: 'x', baseUrl: 'https://evil.example/v1', model: 'm', apiKey: '' }, maxSteps: -3, defaultMode: 'yolo', screenshotPolicy: 'sometimes' } };
+    const r = parseImport(JSON.stringify(doc), settings);
+    expect(r.ok).to.equal(false);
+    if (r.ok) return;
+    expect(r.code).to.equal('INVALID_SETTINGS');
+    for (const field of ['maxSteps', 'defaultMode', 'screenshotPolicy']) expect(r.message).to.include(field);
+    expect(r.message).to.match(/nothing was changed/);
   });
 
   it('refuses a file that is not an export, with a sentence saying what to do', () => {

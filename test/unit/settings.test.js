@@ -20,7 +20,9 @@ describe('settings', () => {
   it('merges a provider patch without losing the other fields', async () => {
     const store = createSettingsStore(memoryArea());
     await store.set({ provider: { kind: 'openai', baseUrl: 'http://x/v1', model: 'm', apiKey: 'k' } });
-    const s = await store.set({ maxSteps: 7 });
+    const r = await store.set({ maxSteps: 7 });
+    if (!r.ok) throw new Error(r.message);
+    const s = r.settings;
     expect(s.provider).to.deep.equal({ kind: 'openai', baseUrl: 'http://x/v1', model: 'm', apiKey: 'k' });
     expect(s.maxSteps).to.equal(7);
   });

@@ -150,8 +150,9 @@ export function startRouter({ platform }) {
           patch.provider = /** @type {any} */ (rest);
         }
         const saved = await settings.set(patch);
-        await syncLocalEndpoints(saved);
-        return { ok: true, data: redactSettings(saved) };
+        if (!saved.ok) return saved;
+        await syncLocalEndpoints(saved.settings);
+        return { ok: true, data: redactSettings(saved.settings) };
       }
       default:
         return { ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown request type "${/** @type {{type: string}} */ (msg).type}".` };

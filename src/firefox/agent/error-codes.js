@@ -85,6 +85,7 @@ export const ERROR_CODES = Object.freeze({
   INVALID_TRANSITION: 'The job cannot change to that state now.',
   NO_BACKGROUND: 'The job\'s page could not be opened.',
   CANCELLED: 'It was cancelled.',
+  INVALID_SETTINGS: 'Some settings had a wrong value; fix the fields named and save again (nothing was changed).',
   BAD_IMPORT: 'The settings file could not be imported; nothing was changed.',
   UNKNOWN_REQUEST: 'Tabwright does not know that request.',
   // Actions (issue 13)

@@ -1,6 +1,7 @@
 // Settings leaving or entering the extension: redaction for pages, export and import as a file.
 // Secrets (API keys) never leave: exports drop them and imports keep the keys already stored.
 /** @import { Settings, ProviderSettings } from '../types/messages' */
+import { validateSettings, settingsErrorMessage, MAX_IMPORT_BYTES } from './settings-schema.js';
 
 /** What the options page shows instead of a stored key. */
 export const REDACTED = '••••';
@@ -43,37 +44,40 @@ export function exportSettings(s) {
 }
 
 /**
- * Parse an export file. Keys are never imported: a provider with the same id keeps its stored key.
+ * Parse an export file and validate it with the one schema (service/settings-schema.js) as it
+ * would be stored: any bad field refuses the whole file, naming each; fields Tabwright does not
+ * know are left out and listed. Keys are never imported: a provider with the same id (or address)
+ * keeps its stored key.
  * @param {string} text @param {Settings} current
- * @returns {{ ok: true, settings: Partial<Settings> } | { ok: false, code: string, message: string }}
+ * @returns {{ ok: true, settings: Partial<Settings>, dropped: string[] } | { ok: false, code: 'BAD_IMPORT' | 'INVALID_SETTINGS', message: string }}
  */
 export function parseImport(text, current) {
+  if (text.length > MAX_IMPORT_BYTES) {
+    return { ok: false, code: 'BAD_IMPORT', message: `The file is ${(text.length / 1e6).toFixed(1)} MB; a settings export is a few kilobytes (at most 1 MB is read). Choose a file exported from Tabwright's settings.` };
+  }
   /** @type {any} */
   let doc;
   try { doc = JSON.parse(text); } catch {
     return { ok: false, code: 'BAD_IMPORT', message: 'The file is not JSON. Choose a file exported from Tabwright\'s settings.' };
   }
-  if (!doc || doc.format !== FORMAT || typeof doc.settings !== 'object' || !doc.settings) {
+  if (!doc || doc.format !== FORMAT || typeof doc.settings !== 'object' || !doc.settings || Array.isArray(doc.settings)) {
     return { ok: false, code: 'BAD_IMPORT', message: 'The file is not a Tabwright settings export. Choose a file exported from Tabwright\'s settings.' };
   }
-  const s = doc.settings;
-  /** @type {Partial<Settings>} */
-  const out = {};
-  const isProvider = (/** @type {any} */ p) => p && typeof p.baseUrl === 'string' && typeof p.model === 'string';
+  const s = /** @type {Record<string, any>} */ ({ ...doc.settings });
+  delete s.onboarded;
   const keyOf = (/** @type {any} */ p) => {
-    const same = [current.provider, ...(current.providers ?? [])].find((c) => (p.id && c.id === p.id) || (!p.id && c.baseUrl === p.baseUrl));
+    const same = [current.provider, ...(current.providers ?? [])].find((c) => (p?.id && c.id === p.id) || (!p?.id && c.baseUrl === p?.baseUrl));
     return same?.apiKey ?? '';
   };
-  const clean = (/** @type {any} */ p) => /** @type {ProviderSettings} */ ({ ...p, kind: p.kind ?? 'openai', apiKey: keyOf(p) });
-  if (isProvider(s.provider)) out.provider = clean(s.provider);
-  if (Array.isArray(s.providers)) out.providers = s.providers.filter(isProvider).map(clean);
-  if (s.defaultMode === 'ask' || s.defaultMode === 'act') out.defaultMode = s.defaultMode;
-  if (Number.isInteger(s.maxSteps) && s.maxSteps >= 1 && s.maxSteps <= 1000) out.maxSteps = s.maxSteps;
-  if (['auto', 'always', 'never'].includes(s.screenshotPolicy)) out.screenshotPolicy = s.screenshotPolicy;
-  if (s.roles && typeof s.roles === 'object') out.roles = s.roles;
-  if (s.sites && Array.isArray(s.sites.allow) && Array.isArray(s.sites.confirm)) {
-    out.sites = { allow: s.sites.allow.map(String), confirm: s.sites.confirm.map(String) };
-  }
-  if (typeof s.strictSecrets === 'boolean') out.strictSecrets = s.strictSecrets;
-  return { ok: true, settings: out };
+  // Older exports had no kind: they were OpenAI-compatible.
+  const withKey = (/** @type {any} */ p) => (p && typeof p === 'object' && !Array.isArray(p) ? { kind: 'openai', ...p, apiKey: keyOf(p) } : p);
+  if (s.provider !== undefined) s.provider = withKey(s.provider);
+  if (Array.isArray(s.providers)) s.providers = s.providers.map(withKey);
+  const checked = validateSettings({ ...current, ...s });
+  if (!checked.ok) return { ok: false, code: 'INVALID_SETTINGS', message: settingsErrorMessage(checked.errors, 'in the file were not imported') };
+  const imported = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (checked.settings));
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const key of Object.keys(s)) if (Object.hasOwn(imported, key)) out[key] = imported[key];
+  return { ok: true, settings: /** @type {Partial<Settings>} */ (out), dropped: checked.dropped };
 }

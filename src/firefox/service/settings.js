@@ -1,5 +1,7 @@
 // Settings, kept in storage.local. The API key stays there: it is never logged or sent to pages.
+// Nothing is stored that the one schema (service/settings-schema.js) refuses.
 /** @import { Settings } from '../types/messages' */
+import { validateSettings, settingsErrorMessage } from './settings-schema.js';
 
 /** @type {Settings} */
 export const DEFAULT_SETTINGS = Object.freeze({
@@ -22,11 +24,17 @@ export function createSettingsStore(area) {
       const { settings } = await area.get('settings');
       return merge(DEFAULT_SETTINGS, settings ?? {});
     },
-    /** @param {Partial<Settings>} patch @returns {Promise<Settings>} */
+    /**
+     * The patch merged into what is stored, validated whole; on any bad field nothing is stored and
+     * the reply names each one. Fields the schema does not know are left out.
+     * @param {Partial<Settings>} patch
+     * @returns {Promise<{ ok: true, settings: Settings, dropped: string[] } | { ok: false, code: 'INVALID_SETTINGS', message: string }>}
+     */
     async set(patch) {
-      const next = merge(await this.get(), patch);
-      await area.set({ settings: next });
-      return next;
+      const checked = validateSettings(merge(await this.get(), patch));
+      if (!checked.ok) return { ok: false, code: 'INVALID_SETTINGS', message: settingsErrorMessage(checked.errors, 'were not saved') };
+      await area.set({ settings: checked.settings });
+      return checked;
     },
   };
 }

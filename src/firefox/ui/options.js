@@ -3,6 +3,7 @@
 /** @import { Settings, ProviderSettings, RoleModel } from '../types/messages' */
 import { t, localize } from './i18n.js';
 import { exportSettings, parseImport } from '../service/settings-io.js';
+import { MAX_IMPORT_BYTES } from '../service/settings-schema.js';
 import { createProviderCard, readProviderCard } from './options-providers.js';
 
 const ROLES = /** @type {const} */ (['planner', 'executor', 'vision']);
@@ -192,10 +193,16 @@ document.getElementById('export')?.addEventListener('click', async () => {
 field('import-file').addEventListener('change', async () => {
   const file = field('import-file').files?.[0];
   if (!file || !current) return;
+  // A settings export is a few kilobytes: a big file is refused before it is read.
+  if (file.size > MAX_IMPORT_BYTES) {
+    field('import-file').value = '';
+    say(t('importTooLarge', [(file.size / 1e6).toFixed(1)]), true);
+    return;
+  }
   const parsed = parseImport(await file.text(), current);
   field('import-file').value = '';
   if (!parsed.ok) { say(parsed.message, true); return; }
-  if (await save(parsed.settings)) say(t('imported'));
+  if (await save(parsed.settings)) say(parsed.dropped.length ? `${t('imported')} ${t('importDropped', [parsed.dropped.join(', ')])}` : t('imported'));
 });
 
 async function load() {
