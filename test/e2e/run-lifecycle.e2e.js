@@ -108,4 +108,21 @@ scenario('run lifecycle', (ctx) => {
       await panel.close();
     }
   });
+
+  it('closing the tab mid-run ends the run as closed, not as stopped', async () => {
+    const { env } = ctx;
+    env.llm.script([{ text: 'Reading the article slowly, so that there is time to close its tab.', chunkDelayMs: 1_500 }]);
+    const { page, panel } = await openPageWithPanel(env, 'article.html');
+    try {
+      await sendFromPanel(panel, 'Summarise the article', 'act');
+      await panel.waitFor(() => document.querySelector('.msg.assistant.streaming')?.textContent, undefined, { message: 'the answer to start streaming' });
+      await page.close();
+      const error = await panel.waitFor(() => [...document.querySelectorAll('#log > .error')].map((e) => e.textContent).join(' | '), undefined, { message: 'the run to end' });
+      expect(error).to.match(/^TAB_CLOSED/);
+      expect(error).to.not.match(/ABORTED|Stopped/);
+      expect(await panel.evaluate(() => document.body.dataset.running)).to.equal('false');
+    } finally {
+      await panel.close();
+    }
+  });
 });

@@ -3,7 +3,7 @@
 // run is cut short by a background restart runs again to completion.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { ask, openPageWithPanel, sendFromPanel, tabIdOf, useMockProvider, waitForIdle } from './harness/env.js';
+import { ask, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
 import { Driver } from './harness/driver.js';
 import { lastToolResult } from '../fixtures/llm/conversation.js';
 
@@ -207,14 +207,13 @@ scenario('scheduler', (ctx) => {
       expect(result).to.contain('It was automated in 1994.');
       expect(env.llm.problems).to.deep.equal([]);
       expect(env.llm.requests[0].body.messages[0].content).to.contain('Mode: Ask');
-      const runTab = await tabIdOf(env, url);
-      expect(runTab).to.be.a('number');
+      // The background tab the job opened is closed when its run ends (settings: closeJobTabs).
+      await env.control.waitFor((u) => browser.tabs.query({}).then((tabs) => !tabs.some((t) => t.url === u)), url, { message: 'the job\'s tab to close' });
 
       await jobsPage.evaluate(() => { window.confirm = () => true; });
       await jobsPage.click('li.job button[data-action=delete]');
       await jobsPage.waitFor(() => document.querySelectorAll('li.job').length === 0 && !document.getElementById('empty')?.hidden);
       expect(await listJobs(env)).to.deep.equal([]);
-      await env.control.evaluate((id) => browser.tabs.remove(id), runTab);
     } finally {
       await jobsPage.close();
     }
@@ -263,8 +262,8 @@ scenario('scheduler', (ctx) => {
       expect(job.lastResult.text).to.equal('The light was automated in 1994.');
       expect(env.llm.problems).to.deep.equal([]);
       expect(env.llm.requests).to.have.length(4);
-      const runTab = await tabIdOf(env, url);
-      await env.control.evaluate((id) => browser.tabs.remove(id), runTab);
+      // The job's background tab closed with its run; the user's own tab at the same page stays.
+      await env.control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === u).length === 1), url, { message: 'the job\'s tab to close' });
     } finally {
       await page.close();
       await panel.close();

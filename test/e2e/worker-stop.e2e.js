@@ -146,4 +146,23 @@ async function continueAfterStop(panel, timeout = 60_000) {
       await panel.close();
     }
   });
+
+  it('the on-page indicator leaves when the worker dies mid-run', async () => {
+    env.llm.script([{ text: 'Looking at the counter, slowly enough for the worker to be stopped meanwhile.', chunkDelayMs: 1_500 }]);
+    const { page, panel, tabId } = await openPageWithPanel(env, 'counter.html');
+    /** @param {number} id */
+    const indicatorShown = (id) => env.control.evaluate((t) => browser.tabs.sendMessage(t, { type: 'content.indicatorState' }, { frameId: 0 }).then((r) => r.data.shown), id);
+    try {
+      await sendFromPanel(panel, 'Look at the counter', 'act');
+      await env.control.waitFor((t) => browser.tabs.sendMessage(t, { type: 'content.indicatorState' }, { frameId: 0 }).then((r) => r.data.shown), tabId, { message: 'the indicator to show' });
+      await stopWorker(env);
+      // The page itself: no border or Stop button left claiming a run.
+      await env.control.waitFor(async (t) => !(await browser.tabs.sendMessage(t, { type: 'content.indicatorState' }, { frameId: 0 })).data.shown, tabId, { timeout: 10_000, message: 'the indicator to leave' });
+      expect(await indicatorShown(tabId)).to.equal(false);
+      await panel.waitFor(() => document.querySelector('.card.interrupted.pending'), undefined, { timeout: 20_000, message: 'the interrupted card' });
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
 });

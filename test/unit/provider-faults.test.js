@@ -104,13 +104,23 @@ describe('provider fault matrix (each fault × each native format)', () => {
         expect(waits).to.have.length(1);
       });
 
-      it('time-out (configurable) → retried, then TIMEOUT', async () => {
+      it('time-out (configurable) → retried once at most, then TIMEOUT; the wait says the time-out', async () => {
         /** @type {typeof fetch} */
         const hang = (_u, init) => new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
-        const e = await fail(make({ fetch: hang, timeoutMs: 20, maxRetries: 1 }));
+        const e = await fail(make({ fetch: hang, timeoutMs: 20, maxRetries: 3 }));
+        const said = waiting.map((w) => w.message);
         expect(e.code).to.equal('TIMEOUT');
         expect(e.message).to.contain('raise the time-out in Settings');
         expect(waits).to.have.length(1);
+        expect(said).to.have.length(1);
+        expect(said[0]).to.match(/did not answer within 0 s; waiting 1 s, then trying once more/);
+      });
+
+      it('a stream that stalls before any content → retried once, not three times', async () => {
+        llm.script([{ ...f.toolReply, stallAfterChunks: 0 }, { ...f.toolReply, stallAfterChunks: 0 }, f.toolReply, f.toolReply]);
+        const e = await fail(make({ timeoutMs: 100, maxRetries: 3 }));
+        expect(e.code).to.equal('TIMEOUT');
+        expect(llm.requests).to.have.length(2);
       });
 
       it('a stream that stalls mid-answer → TIMEOUT after the configured time, nothing half-kept', async () => {

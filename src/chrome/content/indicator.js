@@ -32,11 +32,30 @@
   /** @type {ReturnType<typeof setInterval> | null} */
   let watch = null;
 
+  /** @type {{ disconnect(): void, onDisconnect: { addListener(fn: () => void): void } } | null} */
+  let lifeline = null;
+
   function show() {
+    holdLifeline();
     if (host?.isConnected) return;
     if (host) { place(host); return; }
     build();
     watch ??= setInterval(keepOnTop, WATCH_MS);
+  }
+
+  /**
+   * A connection to Tabwright's background held while the indicator shows: should the background
+   * die mid-run (Chrome stops its worker, the extension is reloaded), the connection drops and the
+   * indicator leaves with it rather than claim a run that is no longer there.
+   */
+  function holdLifeline() {
+    if (lifeline) return;
+    try {
+      const port = /** @type {any} */ (globalThis).browser?.runtime?.connect?.({ name: 'indicator' });
+      if (!port) return;
+      lifeline = port;
+      port.onDisconnect.addListener(() => { if (lifeline === port) { lifeline = null; hide(); } });
+    } catch { /* the extension context is gone already: nothing to hold */ }
   }
 
   /**
@@ -99,6 +118,9 @@
   }
 
   function hide() {
+    const port = lifeline;
+    lifeline = null;
+    try { port?.disconnect(); } catch { /* already gone */ }
     if (watch) clearInterval(watch);
     watch = null;
     host?.remove();

@@ -165,6 +165,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
       toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access },
       emit: (e) => {
         if (!current()) return;
+        // Ended because its tab was closed: say that, not "Stopped" (the history keeps the record).
+        if (e.type === 'error' && e.code === 'ABORTED' && s.stopReason === 'tab_closed') e = { type: 'error', code: 'TAB_CLOSED', message: 'The tab was closed, and the run ended with it.' };
         if (e.type === 'text_delta' || e.type === 'tool_result') s.state.transition('stream');
         else if (e.type === 'tool_call') s.state.transition('act');
         s.apply(e);
@@ -196,9 +198,10 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
 
   /**
    * Stop: ends the run in whatever state it is (starting included); a second Stop changes nothing.
-   * @param {Session} s @returns {boolean} whether a run was stopped
+   * @param {Session} s @param {'user' | 'tab_closed'} [reason] @returns {boolean} whether a run was stopped
    */
-  function stopRun(s) {
+  function stopRun(s, reason = 'user') {
+    if (s.running) s.stopReason = reason;
     s.run?.abort();
     return s.state.transition('stop');
   }

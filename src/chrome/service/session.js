@@ -16,6 +16,8 @@ export class Session {
     this.items = [];
     /** @type {AbortController | null} the run in progress: aborting it stops the run */
     this.run = null;
+    /** @type {'user' | 'tab_closed'} why the latest Stop came (the tab closing is said as such) */
+    this.stopReason = 'user';
     /** which run may still write here: New chat moves it on, so a run still unwinding writes nothing */
     this.generation = 0;
     /** @type {Promise<unknown>} settles when the latest run has ended and been recorded */

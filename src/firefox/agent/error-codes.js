@@ -66,6 +66,8 @@ export const ERROR_CODES = Object.freeze({
   LOOP_DETECTED: 'The agent kept repeating itself and was stopped; send more guidance to go on.',
   CLAIM_NOT_SEEN: 'The page does not show what the agent said it did.',
   INTERNAL_ERROR: 'Something unexpected failed inside Tabwright.',
+  TAB_CLOSED: 'The tab was closed, and the run ended with it.',
+  EMPTY_COMPLETION: 'The model answered with nothing, twice; send the message again or choose another model.',
   RUN_NOT_STARTED: 'The run could not start; check the provider in Settings, then send the message again (the conversation is kept).',
   RUN_FAILED: 'The run failed.',
   NO_RUN: 'There is no run to act on.',

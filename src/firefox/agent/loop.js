@@ -106,6 +106,7 @@ async function loop(opts, guard) {
   /** @type {number | null} */
   let reportedTokens = null;
   let doneChallenged = false;
+  let emptyRetried = false;
   /** @type {ToolContext} */
   const ctx = {
     ...opts.toolContext,
@@ -133,6 +134,16 @@ async function loop(opts, guard) {
       return { status: 'error', error: e, steps: step };
     }
     if (reply.usage) reportedTokens = reply.usage.inputTokens || null;
+
+    // An empty answer (no text, no tool call) is asked for again once; a second one ends the run
+    // with an error rather than a blank answer.
+    if (!reply.calls.length && !reply.text.trim()) {
+      emit({ type: 'assistant_done', messageId, text: reply.text });
+      if (!emptyRetried) { emptyRetried = true; step--; continue; }
+      const e = { code: 'EMPTY_COMPLETION', message: `${provider.label} answered with nothing twice in a row. Send the message again, or choose another model in Settings → Provider.` };
+      emit({ type: 'error', ...e });
+      return { status: 'error', error: e, steps: step };
+    }
 
     messages.push({ role: 'assistant', content: reply.text, ...(reply.calls.length ? { toolCalls: reply.calls } : {}) });
     emit({ type: 'assistant_done', messageId, text: reply.text });

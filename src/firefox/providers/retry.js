@@ -1,6 +1,6 @@
 // Bounded retries around a provider's stream: 429 waits for Retry-After (or backs off), 5xx,
-// network errors, time-outs and streams cut before anything arrived are retried with exponential
-// backoff. Each wait is reported (onWaiting) so the panel shows "waiting" rather than a hang.
+// network errors and streams cut before anything arrived are retried with exponential backoff; a
+// time-out once at most (each attempt already waited the whole time-out). Each wait is reported (onWaiting) so the panel shows "waiting" rather than a hang.
 // A stream that breaks after events were already passed on is not retried here: the loop has
 // seen part of the answer, so the error goes up and the loop keeps the conversation unchanged.
 /** @import { Provider } from '../types/core' */
@@ -53,7 +53,9 @@ export function withRetries(inner, opts = {}) {
           }
           return;
         } catch (err) {
-          if (!(err instanceof ProviderError) || !err.retryable || yielded || attempt >= maxRetries || req.signal?.aborted) {
+          // A time-out is retried once at most: each attempt already waited the whole time-out.
+          const limit = err instanceof ProviderError && err.code === 'TIMEOUT' ? Math.min(1, maxRetries) : maxRetries;
+          if (!(err instanceof ProviderError) || !err.retryable || yielded || attempt >= limit || req.signal?.aborted) {
             if (err instanceof ProviderError && err.retryable && attempt > 0 && !yielded) {
               throw new ProviderError(err.code, `${err.message} (Gave up after ${attempt + 1} attempts.)`, { status: err.status, detail: err.detail });
             }
@@ -63,8 +65,12 @@ export function withRetries(inner, opts = {}) {
           const ms = Math.min(cap, err.retryAfterMs ?? backoff);
           const reason = err.code;
           const secs = Math.max(1, Math.round(ms / 1000));
-          const why = reason === 'RATE_LIMITED' ? 'is rate-limiting requests' : reason === 'SERVER_ERROR' ? 'had a server error' : reason === 'TIMEOUT' ? 'did not answer in time' : 'could not be reached';
-          opts.onWaiting?.({ ms, attempt: attempt + 1, reason, message: `${inner.label} ${why}; waiting ${secs} s before retry ${attempt + 1} of ${maxRetries}.` });
+          const why = reason === 'RATE_LIMITED' ? 'is rate-limiting requests' : reason === 'SERVER_ERROR' ? 'had a server error' : 'could not be reached';
+          // The time-out in force is in the provider's own sentence ("did not answer within 90 s").
+          const message = reason === 'TIMEOUT'
+            ? `${err.message.replace(/\. Try again.*$/s, '')}; waiting ${secs} s, then trying once more (the time-out is set in Settings → Provider).`
+            : `${inner.label} ${why}; waiting ${secs} s before retry ${attempt + 1} of ${limit}.`;
+          opts.onWaiting?.({ ms, attempt: attempt + 1, reason, message });
           await clock.sleep(ms, req.signal);
         }
       }

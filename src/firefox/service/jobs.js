@@ -18,9 +18,10 @@ const LOAD_TIMEOUT_MS = 30_000;
  */
 
 /**
- * @param {{ beginRun: BeginRun, ops: BrowserOps, isBusy: (tabId: number) => boolean }} deps
+ * @param {{ beginRun: BeginRun, ops: BrowserOps, isBusy: (tabId: number) => boolean, closeTabs?: () => Promise<boolean> }} deps
+ *   closeTabs: whether a run closes the tab it opened for a URL when it ends (settings: closeJobTabs)
  */
-export function startJobs({ beginRun, ops, isBusy }) {
+export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true }) {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   /** Tabs opened for URL targets, reused by the job's next run while they stay open. @type {Map<string, number>} */
   const openedTabs = new Map();
@@ -86,12 +87,28 @@ export function startJobs({ beginRun, ops, isBusy }) {
     runningInTab.set(tabId, { id: job.id, hooks });
     const onAbort = () => run.stop();
     hooks.signal.addEventListener('abort', onAbort);
+    /** @type {JobRunResult | undefined} */
+    let result;
     try {
-      return { ...resultFromOutcome(await run.outcome), tabId };
+      result = { ...resultFromOutcome(await run.outcome), tabId };
+      return result;
     } finally {
       hooks.signal.removeEventListener('abort', onAbort);
       if (runningInTab.get(tabId)?.id === job.id) runningInTab.delete(tabId);
+      await closeOpenedTab(job, tabId, result);
     }
+  }
+
+  /**
+   * A tab the job opened for its URL is closed when the run ends (fifty due jobs leave no fifty
+   * tabs), unless the user turned that off or the run waits for them there.
+   * @param {Job} job @param {number} tabId @param {JobRunResult | undefined} result
+   */
+  async function closeOpenedTab(job, tabId, result) {
+    if (openedTabs.get(job.id) !== tabId || result?.status === 'needs_user_input') return;
+    if (!(await closeTabs().catch(() => true))) return;
+    openedTabs.delete(job.id);
+    await browser.tabs.remove(tabId).catch(() => { /* closed by the user already */ });
   }
 
   /**

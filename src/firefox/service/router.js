@@ -183,7 +183,7 @@ export function startRouter({ platform }) {
 
   const runs = createRuns({ platform, settings, ops, history, session, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
   const { startChat, continueChat } = runs;
-  const jobs = startJobs({ beginRun: runs.beginRun, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running) });
+  const jobs = startJobs({ beginRun: runs.beginRun, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false) });
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
@@ -202,6 +202,11 @@ export function startRouter({ platform }) {
   });
 
   browser.runtime.onConnect.addListener((/** @type {any} */ port) => {
+    // The on-page indicator's lifeline (content/indicator.js): held open while it shows; nothing to say on it.
+    if (port.name === 'indicator' && port.sender?.id === browser.runtime.id && typeof port.sender?.tab?.id === 'number') {
+      port.onMessage.addListener(() => {});
+      return;
+    }
     const m = /^panel:(\d+)$/.exec(port.name ?? '');
     if (!m || !fromExtensionPage(port.sender ?? {})) { port.disconnect(); return; }
     let open = true;
@@ -224,7 +229,7 @@ export function startRouter({ platform }) {
 
   browser.tabs.onRemoved.addListener((/** @type {number} */ tabId) => {
     const s = sessions.get(tabId);
-    if (s) runs.stopRun(s);
+    if (s) runs.stopRun(s, 'tab_closed');
     sessions.delete(tabId);
     store.remove(tabId).catch(() => {});
   });

@@ -135,6 +135,7 @@ export const SETTINGS_SCHEMA = shape({
   screenshotPolicy: optional(oneOf(['auto', 'always', 'never'])),
   sites: optional(shape({ allow: required(list(sitePattern, 500)), confirm: required(list(sitePattern, 500)) })),
   strictSecrets: optional(boolean),
+  closeJobTabs: optional(boolean),
   onboarded: optional(boolean),
 });
 

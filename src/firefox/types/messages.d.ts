@@ -43,6 +43,8 @@ export interface Settings {
   sites?: { allow: string[]; confirm: string[] };
   /** refuse, rather than ask, when a secret would be typed or sent anywhere but its own field and site */
   strictSecrets?: boolean;
+  /** scheduled jobs close the tabs they opened for a URL when their run ends (default true) */
+  closeJobTabs?: boolean;
   /** set once the user has chosen a provider (first run is over) */
   onboarded?: boolean;
 }

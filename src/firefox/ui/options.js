@@ -48,6 +48,7 @@ function fill(s) {
   field('sitesAllow').value = (s.sites?.allow ?? []).join('\n');
   field('sitesConfirm').value = (s.sites?.confirm ?? []).join('\n');
   field('strictSecrets').checked = s.strictSecrets === true;
+  field('closeJobTabs').checked = s.closeJobTabs !== false;
 }
 
 /** @param {Settings} s */
@@ -140,6 +141,7 @@ function collect() {
       screenshotPolicy: /** @type {any} */ (field('screenshotPolicy').value),
       sites: { allow, confirm },
       strictSecrets: field('strictSecrets').checked,
+      closeJobTabs: field('closeJobTabs').checked,
     },
   };
 }
