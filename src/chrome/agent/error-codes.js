@@ -90,6 +90,7 @@ export const ERROR_CODES = Object.freeze({
   INVALID_SETTINGS: 'Some settings had a wrong value; fix the fields named and save again (nothing was changed).',
   BAD_IMPORT: 'The settings file could not be imported; nothing was changed.',
   UNKNOWN_REQUEST: 'Tabwright does not know that request.',
+  INVALID_REQUEST: 'The request was missing a field or had a wrong one; nothing was done.',
   // Actions (issue 13)
   AMBIGUOUS_OPTION: 'Several options match that label and none exactly; give the full label or the value.',
   DRAG_NO_EFFECT: 'The drag ran but nothing on the page moved or changed.',

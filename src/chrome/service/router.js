@@ -1,22 +1,21 @@
 // The background's message router: panels and other extension pages talk to it; it owns the
 // per-tab sessions, hands runs to service/runs.js and jobs to service/jobs.js, and exposes the tool runner.
-/** @import { ToolContext } from '../types/core' */
-/** @import { RouterReply, RouterRequest, PanelEvent } from '../types/messages' */
+/** @import { PanelEvent } from '../types/messages' */
 /** @import { Platform } from '../types/platform' */
-import { ALL_TOOLS, findTool } from '../agent/tools/index.js';
-import { parseToolArgs } from '../agent/tool-args.js';
-import { createProvider } from '../providers/index.js';
 import { localOrigins } from '../providers/presets.js';
 import { createBrowserOps } from './browser-ops.js';
-import { createSettingsStore, redactSettings, storedProviders } from './settings.js';
+import { createSettingsStore } from './settings.js';
 import { createRuns } from './runs.js';
 import { Session } from './session.js';
 import { createHistoryStore } from './history-store.js';
-import { mergeProviderKeys } from './settings-io.js';
 import { isExtensionPage } from './sender.js';
 import { createSessionStore } from './session-store.js';
 import { createBlobStore } from './blob-store.js';
 import { startJobs } from './jobs.js';
+import { dispatch, REQUEST_TYPES } from './handlers/index.js';
+
+/** The first parts of the request types the handler table answers ("chat", "settings"…). */
+const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
 
 /** @param {{ platform: Platform }} deps */
 export function startRouter({ platform }) {
@@ -75,115 +74,10 @@ export function startRouter({ platform }) {
   /** @param {{ id?: string, url?: string }} sender */
   const fromExtensionPage = (sender) => isExtensionPage(sender, browser.runtime.id, browser.runtime.getURL(''));
 
-  /**
-   * @param {RouterRequest} msg
-   * @returns {Promise<RouterReply>}
-   */
-  async function handle(msg) {
-    switch (msg.type) {
-      case 'chat.send': return startChat(msg.tabId, msg.text, msg.mode);
-      case 'chat.stop': {
-        const s = sessions.get(msg.tabId);
-        return { ok: true, data: { stopped: s ? runs.stopRun(s) : false } };
-      }
-      case 'chat.clear': {
-        // The same session, emptied: the panel listening to it follows the next run.
-        await runs.newChat(await session(msg.tabId));
-        return { ok: true, data: null };
-      }
-      case 'chat.state': {
-        const s = await session(msg.tabId);
-        return { ok: true, data: { items: s.items, running: s.running } };
-      }
-      case 'chat.continue': return continueChat(msg.tabId);
-      case 'plan.approve': {
-        if (!Array.isArray(msg.steps) || msg.steps.some((x) => typeof x !== 'string')) return { ok: false, code: 'INVALID_STEPS', message: 'steps must be a list of plain-text steps.' };
-        return answer(msg.tabId, msg.id, { approved: true, steps: msg.steps });
-      }
-      case 'plan.reject': return answer(msg.tabId, msg.id, { approved: false, steps: [] });
-      case 'confirm.answer': {
-        if (!['yes', 'task', 'no'].includes(msg.answer)) return { ok: false, code: 'INVALID_ANSWER', message: 'answer must be "yes" (allow once), "task" (allow for this task) or "no".' };
-        return answer(msg.tabId, msg.id, msg.answer);
-      }
-      case 'clarify.answer': {
-        if (typeof msg.text !== 'string' || !msg.text.trim()) return { ok: false, code: 'EMPTY', message: 'Type an answer first.' };
-        return answer(msg.tabId, msg.id, msg.text.trim());
-      }
-      case 'jobs.list': case 'jobs.create': case 'jobs.update': case 'jobs.pause': case 'jobs.resume': case 'jobs.runNow': case 'jobs.delete':
-        return jobs.handle(msg);
-      case 'tool.run': return runTool(msg.tabId, msg.name, msg.args ?? {});
-      case 'tool.list': return { ok: true, data: ALL_TOOLS.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, effects: t.effects })) };
-      case 'provider.models': {
-        const conf = await settings.get();
-        // The options page may test a provider before saving it; a redacted key means the stored one.
-        const target = msg.provider ? mergeProviderKeys([msg.provider], storedProviders(conf))[0] : conf.provider;
-        try {
-          await syncLocalEndpoints(conf, target);
-          const models = await createProvider(target, { fetch: globalThis.fetch.bind(globalThis), languageModel: platform.languageModel() }).listModels();
-          return { ok: true, data: models };
-        } catch (err) {
-          const e = /** @type {{code?: string, message?: string}} */ (err);
-          return { ok: false, code: e.code ?? 'PROVIDER_ERROR', message: e.message ?? String(err) };
-        }
-      }
-      case 'settings.get': return { ok: true, data: redactSettings(await settings.get()) };
-      case 'history.list': return { ok: true, data: await history.list() };
-      case 'history.get': {
-        const run = await history.get(msg.id);
-        return run ? { ok: true, data: run } : { ok: false, code: 'NOT_FOUND', message: 'That run is no longer in the history.' };
-      }
-      case 'history.clear': await history.clear(); return { ok: true, data: null };
-      case 'settings.set': {
-        const patch = { ...msg.settings };
-        // Choosing a provider (first run or the options page) ends the first run.
-        if (patch.provider && patch.onboarded === undefined) patch.onboarded = true;
-        if (patch.providers) {
-          const merged = mergeProviderKeys(patch.providers, storedProviders(await settings.get()));
-          patch.providers = merged;
-          // The active provider is one of the list: take its key from there, not from the old active one.
-          const same = patch.provider?.id ? merged.find((p) => p.id === patch.provider?.id) : undefined;
-          if (same) patch.provider = same;
-        }
-        // The options page shows a redacted key; saving it back unchanged must not overwrite the real one.
-        if (patch.provider?.apiKey === '••••') {
-          const { apiKey: _drop, ...rest } = patch.provider;
-          patch.provider = /** @type {any} */ (rest);
-        }
-        const saved = await settings.set(patch);
-        if (!saved.ok) return saved;
-        await syncLocalEndpoints(saved.settings);
-        return { ok: true, data: redactSettings(saved.settings) };
-      }
-      default:
-        return { ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown request type "${/** @type {{type: string}} */ (msg).type}".` };
-    }
-  }
-
-  /**
-   * The tool runner: a tool run exactly as the agent would run it, for tests, evals and debugging.
-   * @param {number} tabId @param {string} name @param {Record<string, unknown>} rawArgs
-   * @returns {Promise<RouterReply>}
-   */
-  async function runTool(tabId, name, rawArgs) {
-    const tool = findTool(name);
-    if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', message: `There is no tool named "${name}". Known tools: ${ALL_TOOLS.map((t) => t.name).join(', ')}.` };
-    const parsed = parseToolArgs(JSON.stringify(rawArgs), tool.parameters);
-    if (!parsed.ok) return parsed;
-    /** @type {ToolContext} */
-    const ctx = { tabId, browser: ops };
-    return tool.run(parsed.args, ctx);
-  }
-
-  /** Hand the panel's answer to the run waiting for it. @param {number} tabId @param {string} id @param {unknown} value @returns {Promise<RouterReply>} */
-  async function answer(tabId, id, value) {
-    const s = await session(tabId);
-    if (s.answer(id, value)) return { ok: true, data: null };
-    return { ok: false, code: 'NOT_WAITING', message: 'Nothing is waiting for this answer any more (the run ended or was stopped).' };
-  }
-
   const runs = createRuns({ platform, settings, ops, history, session, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
-  const { startChat, continueChat } = runs;
   const jobs = startJobs({ beginRun: runs.beginRun, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false) });
+  /** @type {import('./handlers/index.js').HandlerDeps} */
+  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints };
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
@@ -192,12 +86,13 @@ export function startRouter({ platform }) {
       sendResponse({ ok: true, data: { stopped: s ? runs.stopRun(s) : false } });
       return false;
     }
-    if (!msg || typeof msg.type !== 'string' || !/^(chat|tool|settings|provider|plan|confirm|clarify|history|jobs)\./.test(msg.type)) return false;
+    // Requests of the areas the handler table answers (chat.*, settings.*…); other messages are not ours.
+    if (!msg || typeof msg.type !== 'string' || !AREAS.has(msg.type.split('.')[0])) return false;
     if (!fromExtensionPage(sender)) {
       sendResponse({ ok: false, code: 'FORBIDDEN', message: 'Only Tabwright\'s own pages may send this request.' });
       return false;
     }
-    handle(msg).then(sendResponse, (err) => sendResponse({ ok: false, code: 'INTERNAL_ERROR', message: err instanceof Error ? err.message : String(err) }));
+    dispatch(msg, deps).then(sendResponse, (err) => sendResponse({ ok: false, code: 'INTERNAL_ERROR', message: err instanceof Error ? err.message : String(err) }));
     return true;
   });
 

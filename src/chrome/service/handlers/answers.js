@@ -1,0 +1,42 @@
+// The user's answers to a run's questions: plan approval, confirmation cards, clarify.
+/** @import { Handler, HandlerDeps } from './index.js' */
+/** @import { RouterReply } from '../../types/messages' */
+import { required, tabId, id, text, textList, oneOf } from './request-fields.js';
+
+/**
+ * Hands the panel's answer to the run waiting for it.
+ * @param {HandlerDeps} d @param {number} tab @param {string} question @param {unknown} value @returns {Promise<RouterReply>}
+ */
+async function answer(d, tab, question, value) {
+  const s = await d.session(tab);
+  if (s.answer(question, value)) return { ok: true, data: null };
+  return { ok: false, code: 'NOT_WAITING', message: 'Nothing is waiting for this answer any more (the run ended or was stopped).' };
+}
+
+/** @type {Handler[]} */
+export const ANSWER_HANDLERS = [
+  {
+    type: 'plan.approve',
+    fields: { tabId: required(tabId), id: required(id), steps: required(textList) },
+    handle: (msg, d) => answer(d, msg.tabId, msg.id, { approved: true, steps: msg.steps }),
+  },
+  {
+    type: 'plan.reject',
+    fields: { tabId: required(tabId), id: required(id) },
+    handle: (msg, d) => answer(d, msg.tabId, msg.id, { approved: false, steps: [] }),
+  },
+  {
+    type: 'confirm.answer',
+    // "yes" allows once, "task" allows for this task, "no" declines.
+    fields: { tabId: required(tabId), id: required(id), answer: required(oneOf(['yes', 'task', 'no'])) },
+    handle: (msg, d) => answer(d, msg.tabId, msg.id, msg.answer),
+  },
+  {
+    type: 'clarify.answer',
+    fields: { tabId: required(tabId), id: required(id), text: required(text) },
+    async handle(msg, d) {
+      if (!msg.text.trim()) return { ok: false, code: 'EMPTY', message: 'Type an answer first.' };
+      return answer(d, msg.tabId, msg.id, msg.text.trim());
+    },
+  },
+];

@@ -1,0 +1,28 @@
+// history.*: past runs, kept in IndexedDB (service/history-store.js), for the panel's history view.
+/** @import { Handler } from './index.js' */
+import { required, optional, id, wholeNumber } from './request-fields.js';
+
+/** @type {Handler[]} */
+export const HISTORY_HANDLERS = [
+  {
+    type: 'history.list',
+    fields: { limit: optional(wholeNumber(1, 10_000)) },
+    handle: async (_msg, d) => ({ ok: true, data: await d.history.list() }),
+  },
+  {
+    type: 'history.get',
+    fields: { id: required(id) },
+    async handle(msg, d) {
+      const run = await d.history.get(msg.id);
+      return run ? { ok: true, data: run } : { ok: false, code: 'NOT_FOUND', message: 'That run is no longer in the history.' };
+    },
+  },
+  {
+    type: 'history.clear',
+    fields: {},
+    async handle(_msg, d) {
+      await d.history.clear();
+      return { ok: true, data: null };
+    },
+  },
+];

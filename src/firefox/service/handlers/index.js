@@ -1,0 +1,58 @@
+// The background's request handlers as one table: each handler declares the request type it
+// answers and the fields it needs, in its own file by area. The router looks a request up here,
+// checks its fields, and runs the handler; a type nobody handles is refused whole.
+/** @import { RouterReply, Settings, ProviderSettings } from '../../types/messages' */
+/** @import { Platform } from '../../types/platform' */
+/** @import { BrowserOps } from '../../types/core' */
+/** @import { Session } from '../session.js' */
+/** @import { RequestField } from './request-fields.js' */
+import { requestProblem } from './request-fields.js';
+import { CHAT_HANDLERS } from './chat.js';
+import { ANSWER_HANDLERS } from './answers.js';
+import { TOOL_HANDLERS } from './tools.js';
+import { SETTINGS_HANDLERS } from './settings.js';
+import { HISTORY_HANDLERS } from './history.js';
+import { JOB_HANDLERS } from './jobs.js';
+
+/**
+ * What handlers work with: the router's stores, sessions and runs.
+ * @typedef {object} HandlerDeps
+ * @property {Platform} platform
+ * @property {ReturnType<typeof import('../settings.js').createSettingsStore>} settings
+ * @property {BrowserOps} ops
+ * @property {ReturnType<typeof import('../history-store.js').createHistoryStore>} history
+ * @property {Map<number, Session>} sessions the live sessions
+ * @property {(tabId: number) => Promise<Session>} session a tab's session, rebuilt from storage when needed
+ * @property {ReturnType<typeof import('../runs.js').createRuns>} runs
+ * @property {() => ReturnType<typeof import('../jobs.js').startJobs>} jobs
+ * @property {(conf: Settings, extra?: ProviderSettings) => Promise<void>} syncLocalEndpoints
+ */
+
+/**
+ * @typedef {object} Handler
+ * @property {string} type the request type it answers
+ * @property {Record<string, RequestField>} fields what the request must (or may) carry besides its type
+ * @property {(msg: any, deps: HandlerDeps) => Promise<RouterReply>} handle
+ */
+
+/** @type {readonly Handler[]} */
+export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS]);
+
+/** @type {ReadonlyMap<string, Handler>} */
+const BY_TYPE = new Map(HANDLERS.map((h) => [h.type, h]));
+
+/** The request types the background answers. */
+export const REQUEST_TYPES = Object.freeze([...BY_TYPE.keys()]);
+
+/**
+ * Runs the handler of a request, after checking the fields it declares.
+ * @param {{ type: string } & Record<string, unknown>} msg @param {HandlerDeps} deps
+ * @returns {Promise<RouterReply>}
+ */
+export async function dispatch(msg, deps) {
+  const handler = BY_TYPE.get(msg.type);
+  if (!handler) return { ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown request type "${msg.type}".` };
+  const problem = requestProblem(msg, handler.fields);
+  if (problem) return { ok: false, code: 'INVALID_REQUEST', message: problem };
+  return handler.handle(msg, deps);
+}
