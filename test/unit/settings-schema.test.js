@@ -99,6 +99,20 @@ describe('settings schema: every field, every bad type', () => {
     expect((await store.get()).provider.kind).to.equal(DEFAULT_SETTINGS.provider.kind);
   });
 
+  it('judges only what a save changes: a bad value stored earlier does not block the fix; null clears a field', async () => {
+    /** @type {Record<string, any>} */
+    const data = { settings: { ...withDefaults({}), provider: { ...DEFAULT_SETTINGS.provider, kind: 'no-such-kind', pricing: { input: 1, output: 2 } } } };
+    const store = createSettingsStore({ get: async (k) => ({ [k]: data[k] }), set: async (o) => { Object.assign(data, o); } });
+    expect((await store.set({ maxSteps: 60 })).ok).to.equal(true);
+    expect(data.settings.maxSteps).to.equal(60);
+    expect(data.settings.provider.kind).to.equal('no-such-kind');
+    const fixed = await store.set({ provider: /** @type {any} */ ({ kind: 'openai', pricing: null }) });
+    expect(fixed.ok).to.equal(true);
+    expect(data.settings.provider.kind).to.equal('openai');
+    expect(data.settings.provider).to.not.have.property('pricing');
+    expect(await store.set({ provider: /** @type {any} */ ({ kind: 'still-bad' }) })).to.deep.include({ ok: false, code: 'INVALID_SETTINGS' });
+  });
+
   it('refuses an oversized import before reading it as JSON', () => {
     const huge = JSON.stringify({ format: 'tabwright-settings', version: 1, settings: { junk: 'x'.repeat(MAX_IMPORT_BYTES) } });
     const r = parseImport(huge, withDefaults({}));

@@ -31,10 +31,20 @@ export function createSettingsStore(area) {
      * @returns {Promise<{ ok: true, settings: Settings, dropped: string[] } | { ok: false, code: 'INVALID_SETTINGS', message: string }>}
      */
     async set(patch) {
-      const checked = validateSettings(merge(await this.get(), patch));
-      if (!checked.ok) return { ok: false, code: 'INVALID_SETTINGS', message: settingsErrorMessage(checked.errors, 'were not saved') };
-      await area.set({ settings: checked.settings });
-      return checked;
+      const next = merge(await this.get(), patch);
+      const checked = validateSettings(next);
+      if (checked.ok) {
+        await area.set({ settings: checked.settings });
+        return checked;
+      }
+      // Only what this save changes is judged: a bad value stored by an older version (or written
+      // behind Tabwright's back) must not block saving the fix. It stays as it was, and a run that
+      // trips on it says so (RUN_NOT_STARTED).
+      const touched = new Set(Object.keys(patch));
+      const errors = checked.errors.filter((e) => touched.has(e.path.split(/[.[]/)[0]));
+      if (errors.length) return { ok: false, code: 'INVALID_SETTINGS', message: settingsErrorMessage(errors, 'were not saved') };
+      await area.set({ settings: next });
+      return { ok: true, settings: next, dropped: checked.dropped };
     },
   };
 }
@@ -45,15 +55,23 @@ export function createSettingsStore(area) {
  * @returns {Settings}
  */
 function merge(base, patch) {
-  return {
+  return withoutNulls({
     ...base,
     ...patch,
     // A provider from the options page's list arrives whole (id and key resolved): it replaces the
     // old one, so fields it lacks (prices, name) do not linger from the previous provider.
     provider: patch.provider?.id !== undefined && patch.provider.apiKey !== undefined
-      ? /** @type {Settings['provider']} */ (patch.provider)
-      : { ...base.provider, ...(patch.provider ?? {}) },
-  };
+      ? /** @type {Settings['provider']} */ (withoutNulls(patch.provider))
+      : withoutNulls({ ...base.provider, ...(patch.provider ?? {}) }),
+  });
+}
+
+/**
+ * A field saved as null is cleared (the options page clears prices so).
+ * @template {object} T @param {T} o @returns {T}
+ */
+function withoutNulls(o) {
+  return /** @type {T} */ (Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null)));
 }
 
 /** Settings as they may be shown or exported: each key is replaced by whether one is set. */
