@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { bigPageHtml } from '/work/main/test/fixtures/site/big-page.js';
-const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
+const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'outline.js'];
 const dir = process.argv[2] ?? '/work/main/src/chrome/content';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
 const page = await browser.newPage();

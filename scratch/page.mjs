@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
-const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'outline.js'];
+const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'outline.js'];
 const file = process.argv[2];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
 const page = await browser.newPage();

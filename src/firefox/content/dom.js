@@ -278,8 +278,16 @@
     return false;
   }
 
-  /** What a user operates: the one selector for "is there a control here" (input's text search, the budget's counts). */
-  const INTERACTIVE = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=option],[role=menuitem],[role=tab],[role=checkbox],[role=radio],[role=switch],[role=combobox],[tabindex],[contenteditable=""],[contenteditable=true]';
+  /**
+   * What a user operates: the one selector for "is there a control here" (input's text search, the
+   * budget's counts, whether the outline walks into a leaf widget: content/ref-rule.js). The widget
+   * roles (roles.js WIDGET), native controls, focusable and editable elements. Script-wired ones
+   * (listeners, onclick) are not in it: inside a leaf they are part of the leaf, and elsewhere the
+   * outline finds them by walking.
+   */
+  const INTERACTIVE = ['a[href]', 'button', 'input', 'select', 'textarea', 'summary', '[tabindex]', '[contenteditable=""]', '[contenteditable=true]',
+    ...['button', 'link', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'checkbox', 'radio', 'switch', 'combobox', 'listbox',
+      'textbox', 'searchbox', 'slider', 'spinbutton', 'treeitem', 'gridcell'].map((r) => `[role=${r}]`)].join(',');
   /** The element's box when it has one and shows (for acting on it), else null. @param {Element} el */
   function visibleBox(el) {
     const r = el.getBoundingClientRect();
