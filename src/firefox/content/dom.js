@@ -212,11 +212,15 @@
     return el;
   }
 
-  /** Containment across shadow boundaries. @param {Element} outer @param {Element | null} inner */
+  /**
+   * Containment in the flat tree: across shadow boundaries, and through slots (slotted light content
+   * is inside the shadow element that shows it, a button around a <slot> included).
+   * @param {Element} outer @param {Element | null} inner
+   */
   function composedContains(outer, inner) {
     for (let n = /** @type {Node | null} */ (inner); n; ) {
       if (n === outer) return true;
-      n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
+      n = /** @type {Element | Text} */ (n).assignedSlot ?? n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
       if (n instanceof ShadowRoot) n = n.host;
     }
     return false;
