@@ -28,7 +28,7 @@
   /** Elements whose content is not among their children: frames hold a document, a canvas draws, a slot shows what is assigned to it. */
   const HAS_CONTENT_ELSEWHERE = new Set(['iframe', 'frame', 'canvas', 'object', 'embed', 'slot']);
   /** Elements the walk treats apart from their child nodes (frames, slots, fields, SVG). */
-  const OWN_WALK = new Set([...HAS_CONTENT_ELSEWHERE, 'slot', 'svg', 'select', 'textarea', 'input']);
+  const OWN_WALK = new Set([...HAS_CONTENT_ELSEWHERE, 'svg', 'select', 'textarea', 'input']);
   const TEXT_MAX = 200;
   const NAME_MAX = 120;
 
