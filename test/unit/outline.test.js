@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { loadContent } from './content-dom.js';
 
-const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'outline-budget.js', 'outline.js', 'capabilities.js'];
+const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'outline.js', 'capabilities.js'];
 /** @param {string} html */
 const load = (html) => loadContent(html, FILES);
 

@@ -212,11 +212,15 @@
     return el;
   }
 
-  /** Containment across shadow boundaries. @param {Element} outer @param {Element | null} inner */
+  /**
+   * Containment in the flat tree: across shadow boundaries, and through slots (slotted light content
+   * is inside the shadow element that shows it, a button around a <slot> included).
+   * @param {Element} outer @param {Element | null} inner
+   */
   function composedContains(outer, inner) {
     for (let n = /** @type {Node | null} */ (inner); n; ) {
       if (n === outer) return true;
-      n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
+      n = /** @type {Element | Text} */ (n).assignedSlot ?? n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
       if (n instanceof ShadowRoot) n = n.host;
     }
     return false;
@@ -278,8 +282,16 @@
     return false;
   }
 
-  /** What a user operates: the one selector for "is there a control here" (input's text search, the budget's counts). */
-  const INTERACTIVE = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=option],[role=menuitem],[role=tab],[role=checkbox],[role=radio],[role=switch],[role=combobox],[tabindex],[contenteditable=""],[contenteditable=true]';
+  /**
+   * What a user operates: the one selector for "is there a control here" (input's text search, the
+   * budget's counts, whether the outline walks into a leaf widget: content/ref-rule.js). The widget
+   * roles (roles.js WIDGET), native controls, focusable and editable elements. Script-wired ones
+   * (listeners, onclick) are not in it: inside a leaf they are part of the leaf, and elsewhere the
+   * outline finds them by walking.
+   */
+  const INTERACTIVE = ['a[href]', 'button', 'input', 'select', 'textarea', 'summary', '[tabindex]', '[contenteditable=""]', '[contenteditable=true]',
+    ...['button', 'link', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'checkbox', 'radio', 'switch', 'combobox', 'listbox',
+      'textbox', 'searchbox', 'slider', 'spinbutton', 'treeitem', 'gridcell'].map((r) => `[role=${r}]`)].join(',');
   /** The element's box when it has one and shows (for acting on it), else null. @param {Element} el */
   function visibleBox(el) {
     const r = el.getBoundingClientRect();

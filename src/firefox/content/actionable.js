@@ -35,6 +35,8 @@
     // The editing host only: its editable descendants are part of the same field.
     if (ce !== null && ce !== 'false' && !el.parentElement?.closest('[contenteditable]:not([contenteditable=false])')) return 'editable';
     if (el.hasAttribute('onclick') || ctx.listeners.has(el)) return 'listener';
+    // Sortable lists and boards (SortableJS) mark their items draggable and wire only the list.
+    if (el.getAttribute('draggable') === 'true') return 'draggable';
     const tabindex = el.getAttribute('tabindex');
     if (tabindex !== null && Number(tabindex) >= 0 && el !== el.ownerDocument.body) return 'tabindex';
     return '';

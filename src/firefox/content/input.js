@@ -105,25 +105,49 @@
   const nextTask = () => new Promise((r) => { waiting.push(() => r()); channel.port2.postMessage(null); });
   const nextFrame = () => (document.hidden ? nextTask() : new Promise((r) => requestAnimationFrame(() => r(undefined))));
 
+  /** Points to try, as fractions of the box: the centre, four insets, then where a row's or a tree item's label sits. */
+  const POINTS = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75], [0.1, 0.5], [0.1, 0.1], [0.5, 0.1]];
+
   /**
    * The point to act at: the first of the centre and four inset points where the target itself is
-   * topmost; otherwise what covers it.
+   * topmost, preferring one that is not on a control inside it (a tree item's centre is often its
+   * first child item, a column's a card, a row's its icon button: issue 13); otherwise what covers it.
    * @param {Element} el @returns {{ x: number, y: number } | { cover: Element | null }}
    */
   function hitPoint(el) {
     const r = el.getBoundingClientRect();
     const vw = innerWidth, vh = innerHeight;
-    const pts = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]];
     /** @type {Element | null} */
     let cover = null;
-    for (const [fx, fy] of pts) {
+    /** @type {{ x: number, y: number } | null} */
+    let onInner = null;
+    for (let i = 0; i < POINTS.length; i++) {
+      // The points past the first five only look for the target's own content beside its controls.
+      if (i >= 5 && !onInner) break;
+      const [fx, fy] = POINTS[i];
       const x = Math.min(Math.max(r.left + r.width * fx, 1), vw - 1), y = Math.min(Math.max(r.top + r.height * fy, 1), vh - 1);
+      const p = { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100 };
       const hit = deepElementFromPoint(x, y);
       // A label forwards its clicks to its control, so a control covered by its own label is fine.
-      if (hit && (composedContains(el, hit) || hit.closest('label')?.control === el)) return { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100 };
-      cover ??= hit;
+      if (hit && hit.closest('label')?.control === el) return p;
+      if (hit && composedContains(el, hit)) {
+        if (!innerControl(el, hit)) return p;
+        onInner ??= p;
+      } else cover ??= hit;
     }
-    return { cover };
+    return onInner ?? { cover };
+  }
+
+  /**
+   * Whether what is hit inside el belongs to another target within it: a control, or an element
+   * the outline gave a ref of its own. @param {Element} el @param {Element} hit
+   */
+  function innerControl(el, hit) {
+    const refs = globalThis.Tabwright.refs;
+    for (let e = /** @type {Element | null} */ (hit); e && e !== el; e = globalThis.Tabwright.dom.parentOf(e)) {
+      if (e.matches(INTERACTIVE) || refs?.refOf(e)) return true;
+    }
+    return false;
   }
 
   /**

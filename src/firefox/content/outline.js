@@ -3,7 +3,8 @@
 // into outline nodes, generics dissolved), tidy (merge text, fold single-child wrappers and table
 // rows, drop text that repeats a name), filter (interactive-only), render (lines, maxChars).
 // Its size is the one budget's (content/outline-budget.js).
-// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, listeners.js, frames.js, secret-patterns.js, secrets.js, outline-budget.js.
+// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, listeners.js, frames.js, secret-patterns.js, secrets.js, outline-budget.js,
+// ref-rule.js (which targets hold targets), select-options.js.
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.outline) return;
@@ -13,6 +14,7 @@
   const R = tw.refs;
   const S = tw.secrets;
   const B = tw.outlineBudget;
+  const RR = tw.refRule;
 
   /** @typedef {import('../types/content').OutlineNode} ONode */
 
@@ -21,16 +23,12 @@
     'radiogroup', 'tablist', 'menu', 'menubar', 'tree', 'grid', 'treegrid', 'toolbar', 'progressbar', 'meter', 'iframe', 'group', 'tabpanel']);
   /** Shown only when named: unnamed they are layout, not structure. */
   const NAMED_ONLY = new Set(['group', 'tabpanel', 'region', 'form', 'img', 'toolbar']);
-  /** Leaf widgets: their name already says what their content says. */
-  const LEAF = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
-    'heading', 'img', 'textbox', 'searchbox', 'slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar', 'combobox']);
   /** Elements never rendered as content. */
   const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'datalist']);
-  const ACTIONABLE_INSIDE = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=checkbox],[role=tab],[role=menuitem],[role=option],[tabindex],[onclick],[contenteditable]';
-  /** Elements whose content is not among their children: frames hold a document, a canvas draws. */
-  const HAS_CONTENT_ELSEWHERE = new Set(['iframe', 'frame', 'canvas', 'object', 'embed']);
+  /** Elements whose content is not among their children: frames hold a document, a canvas draws, a slot shows what is assigned to it. */
+  const HAS_CONTENT_ELSEWHERE = new Set(['iframe', 'frame', 'canvas', 'object', 'embed', 'slot']);
   /** Elements the walk treats apart from their child nodes (frames, slots, fields, SVG). */
-  const OWN_WALK = new Set([...HAS_CONTENT_ELSEWHERE, 'slot', 'svg', 'select', 'textarea', 'input']);
+  const OWN_WALK = new Set([...HAS_CONTENT_ELSEWHERE, 'svg', 'select', 'textarea', 'input']);
   const TEXT_MAX = 200;
   const NAME_MAX = 120;
 
@@ -122,7 +120,8 @@
     if (!why && !WIDGET.has(role) && !LANDMARK.has(role) && !ctx.insideAction && !textHidden) pointer = A.pointerStart(el) && hasOwnContent(el);
 
     const landmark = LANDMARK.has(role) ? `${role}:${tw.accname.name(el)}` : ctx.landmark;
-    const insideAction = ctx.insideAction || !!why || pointer;
+    // Inside a leaf target (a button, a pointer card) nothing else is one; inside a wired row or column the controls are.
+    const insideAction = ctx.insideAction || pointer || (!!why && RR.swallows(why, role));
     const labelText = ctx.labelText || labelsShownControl(el);
     // Most elements change nothing for their children: share the context instead of copying it.
     /** @type {WalkCtx} */
@@ -137,12 +136,14 @@
 
     let descend = !(el.localName === 'select' || el.localName === 'textarea' || el.localName === 'input');
     let nameFromChildren = false;
-    if (descend && (roleShown || why) && (LEAF.has(role) || why)) {
+    if (descend && (roleShown || why) && (RR.LEAF.has(role) || why)) {
       // A leaf's name says what its content says, unless the content holds more controls.
-      descend = (!!el.firstElementChild && !!el.querySelector(ACTIONABLE_INSIDE)) || !!el.shadowRoot;
+      descend = RR.mustDescend(el, role, why);
       nameFromChildren = descend && role === 'heading';
     }
     const start = out.length;
+    // A target that is not a leaf is walked to find the targets inside it; with none, its name says it all.
+    const spent = descend && why && !RR.LEAF.has(role) ? { chars: ctx.spend.chars, lines: ctx.spend.lines, stopped: ctx.spend.stopped } : null;
     if (descend) {
       if (el.shadowRoot || el.localName === 'slot') {
         for (const child of childrenOf(el)) walk(child, childCtx, out);
@@ -150,11 +151,12 @@
         for (let c = el.firstChild; c; c = c.nextSibling) walk(c, childCtx, out);
       }
     }
+    if (spent && !anyRef(out, start)) { out.length = start; Object.assign(ctx.spend, spent); }
 
     if (pointer) why = 'pointer';
-    // A script-wired, focusable or pointer container around other controls is delegation or
-    // layout (React roots, scroll panes, cards holding links): the controls are the targets.
-    if ((why === 'pointer' || why === 'listener' || why === 'tabindex') && !roleShown && anyRef(out, start)) why = '';
+    // Layout and delegation around controls (cards holding links, scroll panes, React roots) are
+    // no targets; a wired row, tree or column beside its controls is (content/ref-rule.js).
+    if (why && anyRef(out, start) && !RR.keepsOwnRef(why, roleShown, out, start)) why = '';
     // Transparent: the children stay where they are, in the parent's list.
     if (!roleShown && !why) return;
     // The walk reached this element, so it is shown: the name is computed once, for both the
@@ -162,7 +164,9 @@
     const known = NAMED_ONLY.has(role) && !why ? tw.accname.name(el, { shown: true }) : undefined;
     if (known === '') return;
     const kids = out.length > start ? out.splice(start) : [];
-    out.push(makeNode(el, role, why, ctx, kids, nameFromChildren, known));
+    const line = makeNode(el, role, why, ctx, kids, nameFromChildren, known);
+    if (line.ref && kids.length) RR.nameApart(line);
+    out.push(line);
   }
 
   /**
@@ -203,9 +207,7 @@
   }
 
   /** @param {ONode} n @returns {boolean} */
-  function hasRef(n) {
-    return !!n.ref || !!n.children?.some(hasRef);
-  }
+  const hasRef = (n) => !!n.ref || !!n.children?.some(hasRef);
 
   /** viewportOnly: counts what lies above or below the viewport instead of outlining it. @param {Element} el @param {WalkCtx} ctx */
   function offscreen(el, ctx) {
@@ -213,7 +215,7 @@
     if (!r.width && !r.height) return false;
     const h = el.ownerDocument.defaultView?.innerHeight ?? 0;
     if (r.bottom >= 0 && r.top <= h) return false;
-    const n = (el.matches(ACTIONABLE_INSIDE) ? 1 : 0) + el.querySelectorAll(ACTIONABLE_INSIDE).length;
+    const n = (el.matches(tw.dom.INTERACTIVE) ? 1 : 0) + el.querySelectorAll(tw.dom.INTERACTIVE).length;
     if (r.bottom < 0) ctx.offscreen.above += n; else ctx.offscreen.below += n;
     return true;
   }
@@ -253,6 +255,8 @@
     ctx.spend.lines++;
     const value = valueOf(el, aria);
     if (value) node.value = value;
+    const options = el.localName === 'select' ? tw.selectOptions.line(/** @type {HTMLSelectElement} */ (el)) : '';
+    if (options) { node.options = options; ctx.spend.chars += options.length; }
     if (why) node.ref = R.refFor(el, { role: shownRole, name, landmark: ctx.landmark, index: R.countTwin(shownRole, name, ctx.landmark) });
     return node;
   }
@@ -409,6 +413,9 @@
     let line = `- ${n.role}`;
     if (n.name) line += n.hint ? ` hint=${JSON.stringify(n.name)}` : ` ${JSON.stringify(n.name)}`;
     if (n.value) line += ` value=${JSON.stringify(n.value)}`;
+    // A select's options come before its states and ref: the ref stays last on its line (a
+    // page's option label cannot pass for it).
+    if (n.options) line += ` options: ${n.options}`;
     for (const s of n.states ?? []) line += ` [${s}]`;
     if (n.ref) line += ` [${n.ref}]`;
     if (n.frame !== undefined) line += n.frame === null ? ' (not readable: get_frames says why)' : ` [frame=${n.frame}]`;
@@ -569,7 +576,7 @@
     return `/${parts.join('/')}`;
   }
 
-  /** describe_ref: what stands behind a ref, for debugging and evals. @param {string} ref */
+  /** describe_ref: what stands behind a ref, for debugging and evals. @param {string} ref @returns {import('../types/core').ToolResult} */
   function describe(ref) {
     const found = R.lookup(ref);
     if (!('el' in found)) return found;

@@ -128,15 +128,17 @@
     return null;
   }
 
-  /** Every element of a document, open shadow roots included. @param {Document | ShadowRoot} root @returns {Element[]} */
+  /**
+   * Every element of a document, through shadow roots (iteratively: pages nest them 50 deep) and
+   * same-origin frames. @param {Document | ShadowRoot} root @returns {Element[]}
+   */
   function allElements(root) {
     const out = [];
-    for (const el of root.querySelectorAll('*')) {
+    for (const el of tw.dom.deepElements(root)) {
       out.push(el);
-      if (el.shadowRoot) out.push(...allElements(el.shadowRoot));
       if (el.localName === 'iframe') {
         const doc = tw.dom.sameOriginDocument(el);
-        if (doc) out.push(...allElements(doc));
+        if (doc) for (const inner of allElements(doc)) out.push(inner);
       }
     }
     return out;

@@ -29,6 +29,8 @@ export interface OutlineNode {
   el?: Element;
   /** the region is summarised as this (its children left out, one snapshot call away) */
   collapsed?: string;
+  /** a native select's options, as written after its line (content/select-options.js) */
+  options?: string;
   /** what the walk left out once it had spent its budget: the container's children from `from` on */
   rest?: { el: Element; from: number; items: number; actionable: number; notable: { el: Element; role: string; name: string; actionable: number }[]; chunks: { from: number; to?: number; actionable: number }[] };
 }
@@ -90,6 +92,76 @@ export interface OutlineBudget {
   cutLine(n: OutlineNode, maxChars: number): string;
 }
 
+/** content/roles.js: explicit and implicit ARIA roles and the role sets. */
+export interface Roles {
+  /** the first known token of role="", else the implicit role ('' for none); presentational roles on focusable elements are ignored */
+  roleOf(el: Element): string;
+  /** the HTML-AAM implicit role ('' when none worth naming, 'presentation' for alt="" images) */
+  implicitRole(el: Element): string;
+  focusable(el: Element): boolean;
+  /** widgets a user operates: each gets a ref */
+  WIDGET: Set<string>;
+  /** roles named from their content (accname 1.2 §4.3.2) */
+  NAME_FROM_CONTENT: Set<string>;
+  LANDMARK: Set<string>;
+}
+
+/** Why an element is actionable (content/actionable.js reason()); '' when it is not. */
+export type ActionReason = '' | 'role' | 'label' | 'summary' | 'editable' | 'listener' | 'draggable' | 'tabindex' | 'pointer';
+
+/** content/actionable.js: what a user can act on and the names of unnamed controls. */
+export interface Actionable {
+  /** the role the outline shows (a label standing in for its hidden input takes the input's role) */
+  roleFor(el: Element): string;
+  reason(el: Element, role: string, ctx: { listeners: WeakSet<Element>; insideAction: boolean }): ActionReason;
+  /** cursor:pointer set on el itself, not inherited from its flat-tree parent */
+  pointerStart(el: Element): boolean;
+  /** up to three readable class/id/icon words, '' when there are none */
+  hintOf(el: Element): string;
+  /** the accessible name with the fallbacks for actionable but unnamed elements */
+  nameFor(el: Element, role: string, why?: string, shown?: boolean): string;
+  wordsOf(token: string): string[];
+}
+
+/** What a ref remembers of its element, to re-bind after a re-render. */
+export interface RefFingerprint { role: string; name: string; landmark: string; index: number }
+
+/** content/refs.js: the ref registry. */
+export interface RefRegistry {
+  /** the element's ref (made on first use, kept for its life), registered with its fingerprint */
+  refFor(el: Element, fp: RefFingerprint): string;
+  /** the element's ref if it has one */
+  refOf(el: Element): string | null;
+  /** the live element behind a ref, re-bound by fingerprint after a re-render, or STALE_REF */
+  lookup(ref: string): { el: Element; rebound?: boolean } | ToolErr;
+  resolve(ref: string): Element | null;
+  /** starts an outline pass: twin counts are rebuilt by it */
+  beginPass(): void;
+  /** the element's index among elements with the same role, name and landmark in this pass */
+  countTwin(role: string, name: string, landmark: string): number;
+  setFrameId(id: number): void;
+  /** every element under root, through shadow roots and same-origin frames, iteratively */
+  allElements(root: Document | ShadowRoot): Element[];
+  readonly frameId: number;
+}
+
+/** content/ref-rule.js: targets inside targets (issue 13). */
+export interface RefRule {
+  /** leaf widgets (and headings, images): their content is part of them */
+  LEAF: Set<string>;
+  /** whether listeners, tabindex and cursor:pointer inside such a target are part of it */
+  swallows(why: string, role: string): boolean;
+  /** whether the walk goes into a shown or actionable element */
+  mustDescend(el: Element, role: string, why: string): boolean;
+  /** a control below el, light children or slotted */
+  controlInside(el: Element): boolean;
+  /** whether a target around refs (out[start…]) keeps a ref of its own */
+  keepsOwnRef(why: string, roleShown: boolean, out: OutlineNode[], start: number): boolean;
+  /** a target around refs, named by its content: named by its own text instead (the fingerprint keeps the full name) */
+  nameApart(node: OutlineNode): void;
+  MAX_INNER_REFS: number;
+}
+
 /** A content request handler: answers one `content.*` message type, sync or async. */
 export type ContentHandler = (msg: any) => ToolResult | Promise<ToolResult>;
 
@@ -105,10 +177,14 @@ export interface TabwrightContent {
   };
   // Perception modules (content/*.js), each typed in its own file's JSDoc.
   dom: DomToolkit;
-  roles: any;
+  roles: Roles;
   accname: { name(el: Element, opts?: { shown?: boolean }): string; text(el: Element): string; description(el: Element): string; NAME_MAX: number };
-  actionable: any;
-  refs: any;
+  actionable: Actionable;
+  refs: RefRegistry;
+  /** content/ref-rule.js: which targets hold targets of their own */
+  refRule: RefRule;
+  /** content/select-options.js: a native select's options after its line */
+  selectOptions: { line(select: HTMLSelectElement): string; MAX_SHOWN: number };
   listeners: { collect(): WeakSet<Element> };
   frames: { frameIdOf(iframe: Element, nonce?: string): number | null; introduced(nonce: string | undefined, count: number, ms?: number): Promise<void>; frameElementOf(childId: number): Element | null };
   /** content/capabilities.js: what the page offers (actions by kind, forms, repeated collections) */
