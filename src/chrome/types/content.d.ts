@@ -227,7 +227,15 @@ export interface TabwrightContent {
   };
   /** content/scroll.js */
   scroll?: { scroll(msg: Record<string, unknown>): Promise<ToolResult> };
-  widgets?: Record<string, (...args: any[]) => unknown>;
+  /** content/widgets.js: fields, selects, checkboxes and files */
+  widgets?: {
+    setField(el: Element, value: string): ToolResult;
+    selectNative(sel: HTMLSelectElement, want: OptionWant & { labels?: string[]; values?: string[] }): ToolResult;
+    selectAria(combo: Element, want: OptionWant): Promise<ToolResult>;
+    setChecked(target: ActionTarget, want: boolean): Promise<ToolResult>;
+    setFiles(el: Element, files: { name: string; content?: string; base64?: string; mimeType?: string }[]): ToolResult;
+    fileInputFor(target: ActionTarget): Promise<{ input: HTMLInputElement } | ToolErr>;
+  };
   events?: { watch(): void; effects(): Record<string, unknown> };
   picker?: { pick(message?: string, timeoutMs?: number): Promise<ToolResult> };
 }
@@ -281,3 +289,6 @@ declare global {
   /** vendor/turndown.js, loaded before content/reader.js */
   var TurndownService: any;
 }
+
+/** Which option select_option asks for: by label, value or index. */
+export interface OptionWant { label?: string; value?: string; index?: number }
