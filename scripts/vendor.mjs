@@ -18,6 +18,8 @@ const FILES = [
   ['dompurify/dist/purify.es.mjs', 'purify.js'],
   ['@mozilla/readability/Readability.js', 'readability.js'],
   ['turndown/lib/turndown.browser.umd.js', 'turndown.js'],
+  ['js-yaml/dist/js-yaml.mjs', 'js-yaml.js'],
+  ['js-yaml/dist/js-yaml.d.ts', 'js-yaml.d.ts'],
 ];
 
 /** Type declarations written beside the copies, so tsc checks our code against them, not the minified code. */

@@ -93,7 +93,7 @@ describe('action tools', () => {
 
   it('offers Ask mode exactly the tools whose declared effects only read', () => {
     const readOnly = toolsForMode('ask').map((t) => t.name).sort();
-    expect(readOnly).to.deep.equal(['ask_user_which_element', 'console_logs', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'screenshot', 'snapshot', 'wait_for']);
+    expect(readOnly).to.deep.equal(['ask_user_which_element', 'console_logs', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'screenshot', 'skills', 'snapshot', 'wait_for']);
     // clarify and scratchpad steer the run, not the page: Act only.
     expect(toolsForMode('ask').map((t) => t.name)).to.not.include.members(['clarify', 'scratchpad']);
     expect(toolsForMode('ask').map((t) => t.name)).to.not.include.members(['click', 'type', 'handle_dialog', 'tabs', 'scroll']);

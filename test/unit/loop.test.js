@@ -58,7 +58,7 @@ describe('agent loop', () => {
       say('I can only read in Ask mode.'),
     ], { mode: 'ask' });
     expect(outcome.status).to.equal('answered');
-    expect(provider.requests[0].tools.map((t) => t.name).sort()).to.deep.equal(['ask_user_which_element', 'console_logs', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'screenshot', 'snapshot', 'wait_for']);
+    expect(provider.requests[0].tools.map((t) => t.name).sort()).to.deep.equal(['ask_user_which_element', 'console_logs', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'screenshot', 'skills', 'snapshot', 'wait_for']);
     expect(browser.sent).to.deep.equal([]);
     const refusal = messages.find((m) => m.role === 'tool');
     expect(refusal?.content).to.match(/^Error NOT_ALLOWED_IN_ASK_MODE: click would change the page/);

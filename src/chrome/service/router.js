@@ -13,6 +13,7 @@ import { createSessionStore } from './session-store.js';
 import { createBlobStore } from './blob-store.js';
 import { startJobs } from './jobs.js';
 import { dispatch, REQUEST_TYPES } from './handlers/index.js';
+import { createKnowledge } from './knowledge.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
 const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
@@ -74,10 +75,11 @@ export function startRouter({ platform }) {
   /** @param {{ id?: string, url?: string }} sender */
   const fromExtensionPage = (sender) => isExtensionPage(sender, browser.runtime.id, browser.runtime.getURL(''));
 
-  const runs = createRuns({ platform, settings, ops, history, session, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
+  const knowledge = createKnowledge({ area: browser.storage.local });
+  const runs = createRuns({ platform, settings, ops, history, session, knowledge, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
   const jobs = startJobs({ beginRun: runs.beginRun, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false) });
   /** @type {import('./handlers/index.js').HandlerDeps} */
-  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints };
+  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge };
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.

@@ -26,8 +26,9 @@ import { storedProviders } from './settings.js';
  * @param {() => ReturnType<typeof import('./jobs.js').startJobs>} deps.jobs the scheduler, which itself starts runs here
  * @param {typeof createProvider} [deps.providerFor] makes a provider from its settings (tests give a scripted one)
  * @param {(s: Session) => Promise<void>} [deps.checkpoint] writes the session down now (service/session-store.js), not after a debounce
+ * @param {ReturnType<typeof import('./knowledge.js').createKnowledge>} [deps.knowledge] site adapters and skills (absent: the run is told nothing about sites)
  */
-export function createRuns({ platform, settings, ops, history, session, jobs, providerFor = createProvider, checkpoint = async () => {} }) {
+export function createRuns({ platform, settings, ops, history, session, jobs, knowledge, providerFor = createProvider, checkpoint = async () => {} }) {
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
     const run = await beginRun(tabId, text, mode);
@@ -38,7 +39,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
    * Starts an agent run in a tab's session and returns at once with a promise of its outcome:
    * the panel's Send and scheduled jobs (service/jobs.js) both start runs here.
    * @param {number} tabId @param {string} text @param {Mode} mode
-   * @param {{ fresh?: boolean }} [opts] fresh: the model sees only this prompt (a scheduled task); the panel's transcript keeps what came before
+   * @param {{ fresh?: boolean, onlyTools?: readonly string[], skill?: string }} [opts] fresh: the model sees only this prompt (a scheduled task); the panel's transcript keeps what came before; onlyTools: a skill's tools, the only ones offered; skill: the skill's name, shown with the message
    * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void } | { ok: false, code: string, message: string }>}
    */
   async function beginRun(tabId, text, mode, opts = {}) {
@@ -49,8 +50,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
     if (opts.fresh) s.messages.length = 0;
     s.messages.push({ role: 'user', content: text });
     const firstItem = s.items.length;
-    s.addUser(text, mode);
-    return startRun(s, mode, firstItem);
+    s.addUser(opts.skill ? `/${opts.skill}\n${text}` : text, mode);
+    return startRun(s, mode, firstItem, opts.onlyTools);
   }
 
   /** Resume a run the stopped service worker interrupted. @param {number} tabId @returns {Promise<RouterReply>} */
@@ -75,9 +76,10 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
    * it starts ends it stopped; the tab is never left busy.
    * @param {Session} s @param {Mode} mode
    * @param {number} firstItem the transcript index where this run starts (its history record holds what follows)
+   * @param {readonly string[]} [onlyTools] a skill's tools
    * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void } | { ok: false, code: string, message: string }>}
    */
-  async function startRun(s, mode, firstItem) {
+  async function startRun(s, mode, firstItem, onlyTools) {
     s.state.transition('start');
     const generation = s.generation;
     const controller = new AbortController();
@@ -97,7 +99,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
     /** @type {{ url?: string, title?: string } | null} */
     let tab = null;
     try {
-      const setup = await prepareRun(s, mode, controller, current);
+      const setup = await prepareRun(s, mode, controller, current, onlyTools);
       tab = setup.tab;
       if (controller.signal.aborted) {
         outcome = Promise.resolve(/** @type {RunOutcome} */ ({ status: 'aborted', steps: 0 }));
@@ -134,8 +136,9 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
    * What a run needs before the model is asked: settings, the tab, the system prompt, providers
    * (which throw on a kind Tabwright does not know), policy and the agent's options.
    * @param {Session} s @param {Mode} mode @param {AbortController} controller @param {() => boolean} current
+   * @param {readonly string[]} [onlyTools]
    */
-  async function prepareRun(s, mode, controller, current) {
+  async function prepareRun(s, mode, controller, current, onlyTools) {
     const tabId = s.tabId;
     const conf = await settings.get();
     const tab = await ops.getTab(tabId);
@@ -157,12 +160,15 @@ export function createRuns({ platform, settings, ops, history, session, jobs, pr
     const policy = createPolicy({
       scope: createTaskScope(tab?.url ?? '', request ? textOf(request.content) : ''),
       alwaysAllow: conf.sites?.allow, alwaysConfirm: conf.sites?.confirm, strictSecrets: conf.strictSecrets === true, secrets: s.secrets,
+      sensitiveSite: knowledge ? await knowledge.sensitiveSites() : undefined,
     });
     /** @type {Parameters<typeof runAgent>[0]} */
     const options = {
       provider, executorProvider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
       checkpoint: () => (current() ? checkpoint(s).catch(() => {}) : Promise.resolve()),
-      toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access },
+      toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access, skills: knowledge?.skillsAccess },
+      siteGuide: knowledge ? (url) => knowledge.siteGuide(url) : undefined,
+      onlyTools,
       emit: (e) => {
         if (!current()) return;
         // Ended because its tab was closed: say that, not "Stopped" (the history keeps the record).

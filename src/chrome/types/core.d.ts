@@ -173,6 +173,15 @@ export interface ToolContext {
   jobs?: import('./jobs').JobsAccess;
   /** set by the agent loop for the tools that steer the run (clarify, scratchpad); absent in the tool runner */
   agent?: AgentHooks;
+  /** the user's skills, for skills and save_skill; absent where there are none */
+  skills?: SkillsAccess;
+}
+
+/** What the skill tools may ask of the skills store (service/knowledge.js). */
+export interface SkillsAccess {
+  forUrl(url: string): Promise<import('./knowledge').Skill[]>;
+  get(name: string): Promise<import('./knowledge').Skill | null>;
+  save(text: string, source: 'agent' | 'user'): Promise<{ ok: true; skill: import('./knowledge').Skill } | { ok: false; errors: { field: string; message: string }[] }>;
 }
 
 /** What control tools may ask of the running loop. */
@@ -232,7 +241,9 @@ export type AgentEvent =
   | { type: 'compacted'; reason: CompactionReason; before: number; after: number }
   | { type: 'plan'; planId: string; steps: string[]; status: PlanStatus }
   | { type: 'plan_step'; planId: string; index: number; status: PlanStepStatus; output?: string }
-  | { type: 'notice'; code: string; message: string };
+  | { type: 'notice'; code: string; message: string }
+  /** what Tabwright told the model about the site (agent/adapters/site-guide.js), shown in the panel */
+  | { type: 'guidance'; key: string; name: string; site: string; adapterId: string | null; skills: string[]; text: string };
 
 export type CompactionReason = 'messages' | 'chars' | 'tokens' | 'overflow';
 export type PlanStatus = 'pending' | 'approved' | 'rejected' | 'running' | 'done' | 'failed';

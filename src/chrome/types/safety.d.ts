@@ -12,8 +12,10 @@
  * - creates_jobs: creates work that runs later, unattended
  * - touches_secrets: may handle passwords, codes or keys (typing into fields)
  * - controls_run: steers the run itself (done, clarify, scratchpad), touches nothing outside it
+ * - reads_skills: reads the user's skills (extension data: nothing from the page, nothing leaves)
+ * - saves_skills: keeps instructions the agent will follow in later runs (save_skill); always asks
  */
-export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origin' | 'writes_server' | 'creates_jobs' | 'touches_secrets' | 'controls_run';
+export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origin' | 'writes_server' | 'creates_jobs' | 'touches_secrets' | 'controls_run' | 'reads_skills' | 'saves_skills';
 
 /**
  * A request (or download) the page started while an agent action ran, paused before it leaves the
@@ -62,6 +64,8 @@ export type ConfirmRule =
   | 'future_job'        // schedule_task / schedule_resume: work that runs later, unattended
   | 'secret'            // a secret typed somewhere other than its own field, or sent in a request
   | 'site_confirm'      // the site is on the user's "always confirm" list
+  | 'sensitive_site'    // the site's adapter is high-risk (money, administration, account security)
+  | 'skill_save'        // save_skill: instructions kept for later runs
   | 'fetch_write';      // fetch_url with a method that changes data
 
 /** What a consequential step looks like to the user: what will happen, where, with which data, and why we ask. */
@@ -88,7 +92,7 @@ export interface ConfirmRequest {
  * The card's title category. Element semantics (checkout, delete, publish, send, account, sharing,
  * device) raise severity; the others name the effect.
  */
-export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account' | 'sharing' | 'device' | 'write' | 'leave' | 'job' | 'secret' | 'site';
+export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account' | 'sharing' | 'device' | 'write' | 'leave' | 'job' | 'secret' | 'site' | 'sensitive' | 'skill';
 /** yes: allow once; task: allow this kind of step for the rest of this task; no: decline */
 export type ConfirmAnswer = 'yes' | 'task' | 'no';
 

@@ -91,6 +91,11 @@ export const ERROR_CODES = Object.freeze({
   BAD_IMPORT: 'The settings file could not be imported; nothing was changed.',
   UNKNOWN_REQUEST: 'Tabwright does not know that request.',
   INVALID_REQUEST: 'The request was missing a field or had a wrong one; nothing was done.',
+  // Site adapters and skills
+  INVALID_ADAPTER: 'The site adapter is not valid; fix the fields named (nothing was saved).',
+  INVALID_SKILL: 'The skill is not valid; fix the fields named (nothing was saved).',
+  SKILL_NOT_FOUND: 'There is no skill by that name; list the skills to see their names.',
+  SKILL_PARAMETERS: 'The skill needs values for its parameters; fill them in and run it again.',
   // Actions (issue 13)
   AMBIGUOUS_OPTION: 'Several options match that label and none exactly; give the full label or the value.',
   DRAG_NO_EFFECT: 'The drag ran but nothing on the page moved or changed.',

@@ -10,6 +10,7 @@
 /** @import { Guard } from './safety/guard.js' */
 /** @import { Fence } from './untrusted.js' */
 /** @import { SecretVault } from '../types/safety' */
+/** @import { SiteGuide } from './adapters/site-guide.js' */
 import { formatToolResult } from './tool-result.js';
 import { resultBudget } from './budget.js';
 import { toolsForMode } from './tools/index.js';
@@ -27,6 +28,7 @@ import { createTaskScope } from './safety/scope.js';
 import { createGuard } from './safety/guard.js';
 import { carriesPageContent } from './safety/effects.js';
 import { createFence } from './untrusted.js';
+import { guideSent, withGuide } from './adapters/site-guide.js';
 
 /**
  * @typedef {object} RunOptions
@@ -50,6 +52,8 @@ import { createFence } from './untrusted.js';
  * @property {boolean} [verifyDone] take the final observation after done (default true)
  * @property {(mode: Mode) => string} [systemFor] the system prompt for a mode (Plan mode's executor)
  * @property {Tool[]} [extraTools] offered on top of the mode's tools (Plan mode's propose_plan)
+ * @property {(url: string) => Promise<SiteGuide | null>} [siteGuide] what Tabwright knows about a site (its adapter's guidance, its skills): added to the run's first user message, and to a step's result when the step takes the tab to a site with another guide
+ * @property {readonly string[]} [onlyTools] a skill's tools: the only ones offered (besides done and clarify)
  */
 
 /**
@@ -95,7 +99,8 @@ async function loop(opts, guard) {
   const maxSteps = opts.maxSteps ?? 100;
   let counter = 0;
   const newId = opts.newId ?? (() => `m${Date.now().toString(36)}${(counter++).toString(36)}`);
-  const offered = [...toolsForMode(mode), ...(opts.extraTools ?? [])];
+  const modeTools = toolsForMode(mode);
+  const offered = [...(opts.onlyTools?.length ? modeTools.filter((t) => opts.onlyTools?.includes(t.name) || t.name === 'done' || t.name === 'clarify') : modeTools), ...(opts.extraTools ?? [])];
   // A model without vision gets the screenshot's size in the tool result, not the picture.
   const seesImages = opts.provider.capabilities?.().vision ?? true;
   const schemas = offered.map(({ name, description, parameters }) => ({ name, description, parameters }));
@@ -116,6 +121,9 @@ async function loop(opts, guard) {
       setNote: (note) => { pinned.note = note; },
     },
   };
+
+  /** The site guide the conversation is on (its key), so a step that changes site adds the new one once. */
+  let guideKey = await startGuide();
 
   for (let step = 1; step <= maxSteps; step++) {
     if (signal?.aborted) return stopped(step - 1);
@@ -205,6 +213,16 @@ async function loop(opts, guard) {
       const warnings = verdicts.map((v) => v.message);
       if (warnings.length) message.content = `${message.content}\n\n[Loop warning from Tabwright, not from the page] ${warnings.join(' ')}`;
       if (out.notes?.length) message.content = `${message.content}\n\n[Tabwright, not the page] ${out.notes.join(' ')}`;
+      if (out.urlAfter && out.urlAfter !== out.urlBefore) {
+        const guide = await guideFor(out.urlAfter);
+        if ((guide?.key ?? null) !== guideKey) {
+          guideKey = guide?.key ?? null;
+          if (guide && !guideSent(messages, guide)) {
+            message.content = `${message.content}\n\n${guide.text}`;
+            emitGuide(guide);
+          }
+        }
+      }
       messages.push(message);
       await opts.checkpoint?.();
       if (result.ok && result.image && seesImages) images.push({ name: call.name, image: result.image });
@@ -236,6 +254,35 @@ async function loop(opts, guard) {
   const message = `Stopped after ${maxSteps} steps without finishing. Send a message to continue, or raise the step cap in Settings.`;
   emit({ type: 'error', code: 'STEP_LIMIT', message });
   return { status: 'step_limit', error: { code: 'STEP_LIMIT', message }, steps: maxSteps };
+
+  /**
+   * The guide of the site the run starts on goes into the run's first user message, unless the
+   * conversation already has it. @returns {Promise<string | null>} its key
+   */
+  async function startGuide() {
+    if (!opts.siteGuide) return null;
+    const tab = await ctx.browser.getTab(ctx.tabId).catch(() => null);
+    const guide = tab?.url ? await guideFor(tab.url) : null;
+    if (!guide) return null;
+    if (!guideSent(messages, guide)) {
+      const last = messages.findLastIndex((m) => m.role === 'user');
+      if (last >= 0) {
+        messages[last] = withGuide(messages[last], guide);
+        emitGuide(guide);
+      }
+    }
+    return guide.key;
+  }
+
+  /** @param {string} url */
+  async function guideFor(url) {
+    return opts.siteGuide ? opts.siteGuide(url).catch(() => null) : null;
+  }
+
+  /** @param {SiteGuide} guide */
+  function emitGuide(guide) {
+    emit({ type: 'guidance', key: guide.key, name: guide.name, site: guide.site, adapterId: guide.adapterId, skills: guide.skills, text: guide.text });
+  }
 
   /** Refresh the tab's known secrets (its password, code and card fields, tokens it shows). */
   async function learnSecrets() {

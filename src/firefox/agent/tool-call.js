@@ -70,7 +70,7 @@ export async function runToolCall(call, env) {
       return { notes, tool, args, result: fail('USER_DECLINED', `The user declined: ${verdict.request.action} on ${verdict.request.site}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`) };
     }
     // One reply, one card: a step the user allowed on its own site need not ask again for what it sends there.
-    if (verdict.request.rule === 'site_confirm') approvedOrigin = originOf(urlBefore) ?? undefined;
+    if (verdict.request.rule === 'site_confirm' || verdict.request.rule === 'sensitive_site') approvedOrigin = originOf(urlBefore) ?? undefined;
   }
   const typed = effects.includes('touches_secrets') ? String(args.text ?? args.value ?? '') : '';
   // What goes into a secret field is a secret from now on (masked everywhere after this call);

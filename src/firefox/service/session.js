@@ -184,6 +184,9 @@ export class Session {
       case 'notice':
         this.upsert({ kind: 'notice', id: this.newId(), code: e.code, message: e.message });
         break;
+      case 'guidance':
+        this.upsert({ kind: 'guidance', id: this.newId(), name: e.name, site: e.site, adapterId: e.adapterId, skills: e.skills, text: e.text });
+        break;
       case 'plan': {
         const old = this.item(e.planId);
         const same = old && old.kind === 'plan' && old.steps.length === e.steps.length;

@@ -73,7 +73,9 @@ export type TranscriptItem =
   | { kind: 'clarify'; id: string; question: string; answer?: string; status: 'pending' | 'answered' | 'expired' }
   | { kind: 'compacted'; id: string; reason: CompactionReason; before: number; after: number }
   | { kind: 'notice'; id: string; code: string; message: string }
-  | { kind: 'interrupted'; id: string; status: 'pending' | 'continued' };
+  | { kind: 'interrupted'; id: string; status: 'pending' | 'continued' }
+  /** the site guidance the model was given (docs/ADAPTERS.md); text is Tabwright's own */
+  | { kind: 'guidance'; id: string; name: string; site: string; adapterId: string | null; skills: string[]; text: string };
 
 /** Where a tab's run stands (service/run-state.js holds the transitions). */
 export type RunPhase = 'idle' | 'starting' | 'streaming' | 'acting' | 'waiting' | 'finished' | 'failed' | 'stopped' | 'interrupted';
@@ -126,6 +128,19 @@ export type RouterRequest =
   | { type: 'history.list' }
   | { type: 'history.get'; id: string }
   | { type: 'history.clear' }
+  | { type: 'adapters.list' }
+  | { type: 'adapters.setEnabled'; id: string; enabled: boolean }
+  | { type: 'adapters.save'; text: string }
+  | { type: 'adapters.remove'; id: string }
+  | { type: 'adapters.export' }
+  | { type: 'adapters.import'; data: unknown }
+  | { type: 'skills.list'; tabId?: number }
+  | { type: 'skills.save'; text: string }
+  | { type: 'skills.remove'; name: string }
+  | { type: 'skills.setEnabled'; name: string; enabled: boolean }
+  | { type: 'skills.export' }
+  | { type: 'skills.import'; data: unknown }
+  | { type: 'skills.run'; tabId: number; name: string; values?: Record<string, string> }
   | JobsRequest;
 
 /** Pushed over the port named `panel:<tabId>`. */
@@ -141,4 +156,5 @@ export type PanelEvent =
 
 export interface UsageTotal { inputTokens: number; outputTokens: number; costUsd?: number; calls: number }
 
-export type RouterReply<T = unknown> = { ok: true; data: T } | { ok: false; code: string; message: string };
+/** A refusal of a file or form may name each field to fix (fields). */
+export type RouterReply<T = unknown> = { ok: true; data: T } | { ok: false; code: string; message: string; fields?: { field: string; message: string }[] };

@@ -9,12 +9,14 @@ import { clarifyCard } from './cards/clarify-card.js';
 import { compactedCard } from './cards/compacted-card.js';
 import { noticeCard } from './cards/notice-card.js';
 import { interruptedCard } from './cards/interrupted-card.js';
+import { guidanceCard } from './cards/guidance-card.js';
 import { checkNote } from './cards/check-note.js';
 import { renderMarkdown } from './markdown.js';
 import { renderToolCard } from './tool-card.js';
 import { formatUsage, usageTitle } from './usage.js';
 import { createHistoryView } from './history.js';
 import { showFirstRun } from './first-run.js';
+import { createSkillsBar } from './skills-bar.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -122,6 +124,7 @@ function render(item) {
     case 'compacted': return compactedCard(item, cards);
     case 'notice': return noticeCard(item);
     case 'interrupted': return interruptedCard(item, cards);
+    case 'guidance': return guidanceCard(item, cards);
   }
 }
 
@@ -183,6 +186,7 @@ function attach(id) {
   document.body.dataset.tabId = String(id);
   port = browser.runtime.connect({ name: `panel:${id}` });
   port.onMessage.addListener(onEvent);
+  skillsBar.refresh();
   const mine = port;
   // The Chrome service worker may be stopped; reconnect so the panel keeps mirroring the tab.
   port.onDisconnect.addListener(() => { if (port === mine) setTimeout(() => { if (port === mine && tabId === id) attach(id); }, 500); });
@@ -198,10 +202,16 @@ function showUsage(usage) {
   usageEl.dataset.output = String(usage.outputTokens);
 }
 
+const skillsBar = createSkillsBar({
+  bar: $('#skills'), params: /** @type {HTMLFormElement} */ ($('#skill-params')), menu: /** @type {HTMLUListElement} */ ($('#slash')),
+  prompt, request, t, tabId: () => tabId, showStatus, busy: () => running,
+});
+
 async function send() {
   const text = prompt.value.trim();
   if (!text || running || tabId === null) return;
   showStatus('');
+  if (await skillsBar.command(text)) return;
   const reply = await request({ type: 'chat.send', tabId, text, mode: currentMode() });
   if (reply.ok) prompt.value = '';
   else showStatus(reply.message);
@@ -275,5 +285,9 @@ async function init() {
   if (active?.id !== undefined) attach(active.id);
   browser.tabs.onActivated.addListener((/** @type {{tabId: number}} */ info) => attach(info.tabId));
 }
+
+// The page's skills follow the tab's URL, and skills edited in Settings show when the panel is back in use.
+browser.tabs.onUpdated.addListener((/** @type {number} */ id, /** @type {{ url?: string }} */ change) => { if (id === tabId && change.url) skillsBar.refresh(); });
+window.addEventListener('focus', () => skillsBar.refresh());
 
 init();

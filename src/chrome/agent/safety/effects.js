@@ -3,7 +3,7 @@
 /** @import { Effect } from '../../types/safety' */
 
 /** Effects a reading mode allows (leaving the origin only to the page's own site: the policy checks). */
-const READING = new Set(/** @type {Effect[]} */ (['reads_page', 'leaves_origin']));
+const READING = new Set(/** @type {Effect[]} */ (['reads_page', 'leaves_origin', 'reads_skills']));
 
 /** The effects of one call. @param {Tool} tool @param {Record<string, any>} [args] @returns {readonly Effect[]} */
 export function effectsOf(tool, args) {

@@ -37,6 +37,8 @@ const MAX_DETAILS = 12;
  * @param {string[]} [opts.alwaysConfirm] site patterns where every acting step asks
  * @param {boolean} [opts.strictSecrets] refuse, rather than ask, when a secret would go elsewhere
  * @param {SecretVault} [opts.secrets]
+ * @param {(url: string) => { name: string } | null} [opts.sensitiveSite] the high-risk site adapter of a URL (banks, payment and
+ *   cloud consoles, admin and account security; docs/ADAPTERS.md): every acting step there asks, and the always-allow list does not apply
  */
 export function createPolicy(opts) {
   const { scope } = opts;
@@ -56,7 +58,7 @@ export function createPolicy(opts) {
   function checkCall(f) {
     const { mode } = f;
     const has = (/** @type {Effect} */ e) => f.effects.includes(e);
-    const changes = has('acts_on_page') || has('navigates') || has('writes_server') || has('creates_jobs');
+    const changes = has('acts_on_page') || has('navigates') || has('writes_server') || has('creates_jobs') || has('saves_skills');
     if (mode !== 'act' && changes) {
       return refuse('NOT_ALLOWED_IN_ASK_MODE', `${f.tool} would change something, and ${mode === 'plan' ? 'planning' : 'Ask mode'} only reads. Answer from what you can read, or tell the user to switch to Act mode.`);
     }
@@ -65,6 +67,7 @@ export function createPolicy(opts) {
       return refuse('NOT_ALLOWED_IN_ASK_MODE', `Ask mode sends nothing off this page: ${siteLabel(dest)} is another site than the page's (${siteLabel(f.url)}). Answer from the page itself.`);
     }
     if (has('creates_jobs')) return ask(jobRequest(f));
+    if (has('saves_skills')) return ask(skillRequest(f));
     if (has('writes_server')) return ask(fetchWriteRequest(f, dest));
     if ((has('leaves_origin') || has('navigates')) && dest) {
       const v = checkDestination(dest, f.url, `${f.tool.replace(/_/g, ' ')} ${siteLabel(dest)}`, f.tool === 'fetch_url' || f.tool === 'read_pdf' ? 'fetch' : 'open');
@@ -74,6 +77,15 @@ export function createPolicy(opts) {
       const text = typeof f.args.text === 'string' ? f.args.text : typeof f.args.value === 'string' ? f.args.value : '';
       const v = checkTypedSecret(text, f);
       if (v.action !== 'allow') return v;
+    }
+    const sensitive = has('acts_on_page') ? opts.sensitiveSite?.(f.url) : null;
+    if (sensitive) {
+      const name = f.target ? `${f.target.role} "${f.target.name}"` : '';
+      return ask({
+        category: (f.target && elementCategory(f.target.name, f.url)) ?? 'sensitive', rule: 'sensitive_site', severity: 'high',
+        action: `${describeTool(f.tool)}${name ? ` ${name}` : ''}`, site: siteLabel(f.url), details: argDetails(f),
+        reason: `${sensitive.name} is a sensitive site (money, administration or account security): Tabwright asks before every step there.`,
+      });
     }
     if (has('acts_on_page') && matchesAny(confirmSites, siteLabel(f.url))) {
       const name = f.target ? `${f.target.role} "${f.target.name}"` : '';
@@ -168,7 +180,7 @@ export function createPolicy(opts) {
       if (thirdParty && !carriesTyped && !req.topLevel) return { action: 'allow' };
       return ask({ ...writeRequest(req, ctx), severity: 'high', reason: `The page would send ${carriesTyped ? 'what the agent typed' : 'a change'} to ${site}, which is not one of this task's sites.` });
     }
-    if (allowedWrites.has(key) || matchesAny(allowSites, site)) return { action: 'allow' };
+    if (allowedWrites.has(key) || (matchesAny(allowSites, site) && !opts.sensitiveSite?.(req.url))) return { action: 'allow' };
     return ask({ ...writeRequest(req, ctx), reason: `It changes data on ${site}: a ${req.method} request the agent's step caused.` });
   }
 
@@ -220,6 +232,26 @@ export function createPolicy(opts) {
       action: resume ? 'Continue this task later, unattended' : `Create a ${a.schedule === 'once' || !a.schedule ? 'one-time' : 'recurring'} job that runs unattended`,
       site: resume || a.target !== 'url' ? siteLabel(f.url) : siteLabel(String(a.url ?? '')), details,
       reason: 'The agent wants to schedule work that will run later without you watching.',
+    };
+  }
+
+  /**
+   * save_skill: instructions the agent will be given in later runs. The user sees all of it, since
+   * a page that talked the model into "remembering" something would speak in every later run.
+   * @param {CallFacts} f @returns {ConfirmRequest}
+   */
+  function skillRequest(f) {
+    const a = f.args;
+    const sites = Array.isArray(a.sites) && a.sites.length ? a.sites.map(String).join(', ') : siteLabel(f.url);
+    return {
+      category: 'skill', rule: 'skill_save', severity: 'high',
+      action: `Save the skill "${String(a.name ?? '')}" for later runs`, site: siteLabel(f.url),
+      details: [
+        { label: 'title', value: mask(String(a.title ?? '')).slice(0, 200) },
+        { label: 'used on', value: mask(sites).slice(0, 200) },
+        { label: 'instructions', value: mask(String(a.prompt ?? '')) },
+      ],
+      reason: 'The agent wants to keep instructions that it will follow in later runs on these sites. Allow only what you would write yourself.',
     };
   }
 

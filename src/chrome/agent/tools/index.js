@@ -12,13 +12,14 @@ import { navigate } from './navigation.js';
 import { done, clarify, scratchpad } from './control.js';
 import { scheduleTask, scheduleResume } from './schedule.js';
 import { getFrames } from './frames.js';
+import { skills, saveSkill } from './skills.js';
 import { onlyReads } from '../safety/effects.js';
 
 /** @type {readonly Tool[]} */
 export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done, clarify, scratchpad, scheduleTask, scheduleResume,
   hover, pressKeys, dragDrop, scroll, setField, selectOption, check, uncheck, uploadFile, handleDialog,
   goBack, goForward, reload, tabs, waitFor, screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, readPdf, askUserWhichElement,
-  pageCapabilities, extractData, describeRef, getFrames]);
+  pageCapabilities, extractData, describeRef, getFrames, skills, saveSkill]);
 
 /** @param {string} name */
 export function findTool(name) {

@@ -13,6 +13,7 @@ import { TOOL_HANDLERS } from './tools.js';
 import { SETTINGS_HANDLERS } from './settings.js';
 import { HISTORY_HANDLERS } from './history.js';
 import { JOB_HANDLERS } from './jobs.js';
+import { KNOWLEDGE_HANDLERS } from './knowledge.js';
 
 /**
  * What handlers work with: the router's stores, sessions and runs.
@@ -26,6 +27,7 @@ import { JOB_HANDLERS } from './jobs.js';
  * @property {ReturnType<typeof import('../runs.js').createRuns>} runs
  * @property {() => ReturnType<typeof import('../jobs.js').startJobs>} jobs
  * @property {(conf: Settings, extra?: ProviderSettings) => Promise<void>} syncLocalEndpoints
+ * @property {ReturnType<typeof import('../knowledge.js').createKnowledge>} knowledge site adapters and skills
  */
 
 /**
@@ -36,7 +38,7 @@ import { JOB_HANDLERS } from './jobs.js';
  */
 
 /** @type {readonly Handler[]} */
-export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS]);
+export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS]);
 
 /** @type {ReadonlyMap<string, Handler>} */
 const BY_TYPE = new Map(HANDLERS.map((h) => [h.type, h]));

@@ -1,0 +1,66 @@
+// Markdown files with a YAML front matter (site adapters, skills): split the two parts and parse the
+// front matter with js-yaml's JSON schema (strings, numbers, booleans, lists, maps; no tags, no code).
+import { load, JSON_SCHEMA } from '../vendor/js-yaml.js';
+
+/** @typedef {{ field: string, message: string }} FieldError */
+
+/**
+ * @param {string} text the whole file
+ * @returns {{ ok: true, data: Record<string, unknown>, body: string } | { ok: false, errors: FieldError[] }}
+ */
+export function parseFrontMatter(text) {
+  if (typeof text !== 'string') return fail('file', 'Expected the text of a Markdown file.');
+  const src = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const m = /^---\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(src);
+  if (!m) return fail('front matter', 'The file must start with a front matter: a line "---", the fields (name: value), and a closing "---".');
+  let data;
+  try {
+    data = load(m[1], { schema: JSON_SCHEMA });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    return fail('front matter', `The front matter is not valid YAML: ${reason}`);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return fail('front matter', 'The front matter must be a list of "field: value" lines.');
+  return { ok: true, data: /** @type {Record<string, unknown>} */ (data), body: src.slice(m[0].length).trim() };
+}
+
+/** @param {string} field @param {string} message @returns {{ ok: false, errors: FieldError[] }} */
+function fail(field, message) {
+  return { ok: false, errors: [{ field, message }] };
+}
+
+/**
+ * A list field: a YAML list of strings, or one string (a comma-separated list).
+ * @param {unknown} v @returns {string[] | null} null when it is neither
+ */
+export function stringList(v) {
+  if (v === undefined || v === null) return [];
+  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map((s) => s.trim()).filter(Boolean);
+  return null;
+}
+
+/**
+ * Writes a front matter file back (the settings page's editor starts from it).
+ * @param {Record<string, unknown>} data @param {string} body
+ */
+export function formatFrontMatter(data, body) {
+  const lines = [];
+  for (const [k, v] of Object.entries(data)) {
+    if (v === undefined || v === null || (Array.isArray(v) && !v.length)) continue;
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) lines.push(`${k}: [${v.map(yamlScalar).join(', ')}]`);
+    else if (Array.isArray(v)) {
+      lines.push(`${k}:`);
+      for (const item of v) {
+        const entries = Object.entries(/** @type {Record<string, unknown>} */ (item));
+        entries.forEach(([ik, iv], i) => lines.push(`${i ? '    ' : '  - '}${ik}: ${yamlScalar(String(iv))}`));
+      }
+    } else lines.push(`${k}: ${typeof v === 'string' ? yamlScalar(v) : String(v)}`);
+  }
+  return `---\n${lines.join('\n')}\n---\n${body.trim()}\n`;
+}
+
+/** A string as a YAML scalar: plain when safe, else double-quoted JSON. @param {string} s */
+function yamlScalar(s) {
+  return /^[A-Za-z0-9][\w .\/()&'+-]*$/.test(s) && !/[:#]|\s$/.test(s) && !/^(true|false|null|yes|no|on|off|~|[\d.+-]+)$/i.test(s) ? s : JSON.stringify(s);
+}
