@@ -76,6 +76,15 @@ describe('site adapters: URL patterns', () => {
     expect(matches('example.com/docs/**/api', 'https://example.com/docs/v1/x/api/y')).to.equal(true);
   });
 
+  it('an IPv4 address or localhost matches only itself (local sites can have skills)', () => {
+    expect(matches('127.0.0.1', 'http://127.0.0.1:8080/x')).to.equal(true);
+    expect(matches('127.0.0.1', 'http://127.0.0.2/')).to.equal(false);
+    expect(matches('localhost', 'http://localhost:3000/')).to.equal(true);
+    expect(matches('localhost', 'http://evil.localhost.example/')).to.equal(false);
+    expect(compilePattern('*.127.0.0.1').ok).to.equal(false);
+    expect(compilePattern('999.1.1.1').ok).to.equal(false);
+  });
+
   it('refuses patterns that would match too much or cannot be read, saying why', () => {
     for (const [p, why] of [['com', /two labels/], ['https://github.com', /without a scheme/], ['github.com:443', /no port/], ['git*hub.com', /leading/], ['github.com/?q=1', /query/], ['', /empty/], ['*.com.', /host name/]]) {
       const c = compilePattern(/** @type {string} */ (p));

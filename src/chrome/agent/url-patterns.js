@@ -1,7 +1,8 @@
 // URL patterns of site adapters and skills (docs/ADAPTERS.md): a host, optionally followed by a path.
 // `github.com` matches that host and its subdomains, `*.atlassian.net` only subdomains; a path
 // matches itself and what is under it, `*` standing for part of a segment and `**` for segments.
-// Matching reads the URL's parsed host, so look-alikes (github.com.evil.example) never match.
+// An IPv4 address or localhost matches only itself. Matching reads the URL's parsed host, so
+// look-alikes (github.com.evil.example) never match.
 
 /**
  * @typedef {object} UrlPattern
@@ -28,8 +29,9 @@ export function compilePattern(source) {
   const subdomainsOnly = hostPart.startsWith('*.');
   const host = subdomainsOnly ? hostPart.slice(2) : hostPart;
   const labels = host.split('.');
-  if (labels.length < 2 || labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(l)) || /^\d+$/.test(labels[labels.length - 1])) {
-    return { ok: false, message: `"${source}": "${hostPart}" is not a host name with at least two labels (only a leading "*." may be a wildcard).` };
+  const literal = !subdomainsOnly && (host === 'localhost' || /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/.test(host));
+  if (!literal && (labels.length < 2 || labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(l)) || /^\d+$/.test(labels[labels.length - 1]))) {
+    return { ok: false, message: `"${source}": "${hostPart}" is not a host name with at least two labels, an IPv4 address or localhost (only a leading "*." may be a wildcard).` };
   }
   const path = pathPart && pathPart !== '/' ? pathRegex(pathPart.replace(/\/+$/, '')) : null;
   const specificity = (path ? 1000 + pathPart.replace(/\*/g, '').length : 0) + host.length;

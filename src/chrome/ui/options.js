@@ -5,6 +5,7 @@ import { t, localize } from './i18n.js';
 import { exportSettings, parseImport } from '../service/settings-io.js';
 import { MAX_IMPORT_BYTES } from '../service/settings-schema.js';
 import { createProviderCard, readProviderCard } from './options-providers.js';
+import { setupKnowledge } from './options-knowledge.js';
 
 const ROLES = /** @type {const} */ (['planner', 'executor', 'vision']);
 const form = /** @type {HTMLFormElement} */ (document.getElementById('settings-form'));
@@ -212,6 +213,7 @@ async function load() {
   const reply = await request({ type: 'settings.get' });
   if (!reply.ok) { say(reply.message, true); return; }
   fill(reply.data);
+  await setupKnowledge({ t, request });
   document.body.dataset.ready = 'true';
 }
 

@@ -12,6 +12,12 @@ export const CHROME_EXT = join(root, 'src/chrome');
 export const FIREFOX_EXT = join(root, 'src/firefox');
 export const GECKO_ID = 'tabwright@tabwright.dev';
 export const FIREFOX_UUID = '6f0c1b8e-7d2a-4c55-9a3e-2b1f0d4c9e71';
+/**
+ * Real sites' host names the browsers resolve to 127.0.0.1, so the fixture site can stand in for
+ * them where a test needs a site adapter to match (test/e2e/adapters.e2e.js). Chosen among hosts
+ * that neither browser forces to HTTPS (no HSTS preload in Chromium; Firefox's list is turned off).
+ */
+export const MAPPED_HOSTS = Object.freeze(['gitlab.com', 'trello.com', 'online.chase.com']);
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -47,7 +53,7 @@ export async function launchChromium(extra = {}) {
     headless: true,
     args: ['--headless=new', `--disable-extensions-except=${CHROME_EXT}`, `--load-extension=${CHROME_EXT}`,
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', ...(extra.args ?? [])],
+      '--disable-sync', '--no-first-run', '--disable-quic', `--host-resolver-rules=${MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`, ...(extra.args ?? [])],
     ...(extra.env ? { env: extra.env } : {}),
     ...(extra.locale ? { locale: extra.locale } : {}),
   });
@@ -95,6 +101,10 @@ export async function launchFirefox(extra = {}) {
       'browser.shell.checkDefaultBrowser': false,
       'datareporting.policy.dataSubmissionEnabled': false,
       'toolkit.telemetry.enabled': false,
+      // MAPPED_HOSTS resolve to this machine, over plain HTTP.
+      'network.dns.localDomains': MAPPED_HOSTS.join(','),
+      'dom.security.https_first': false,
+      'network.stricttransportsecurity.preloadlist': false,
       ...(extra.prefs ?? {}),
     },
   });

@@ -2,7 +2,7 @@
 // settings page can say exactly what to fix. Bundled and user adapters pass the same checks.
 /** @import { Adapter, AdapterCategory, KnowledgeSource } from '../../types/knowledge' */
 /** @import { FieldError } from '../front-matter.js' */
-import { parseFrontMatter, stringList } from '../front-matter.js';
+import { parseFrontMatter, stringList, formatFrontMatter } from '../front-matter.js';
 import { compilePattern } from '../url-patterns.js';
 
 /** @type {readonly AdapterCategory[]} */
@@ -56,4 +56,9 @@ export function parseAdapter(text, opts = {}) {
       guidance, source: opts.source ?? 'user',
     },
   };
+}
+
+/** The file text of an adapter (for editing and export). @param {Adapter} a */
+export function formatAdapter(a) {
+  return formatFrontMatter({ id: a.id, name: a.name, category: a.category, match: a.match, risk: a.risk === 'high' ? 'high' : undefined, tools: a.tools, locale: a.locale }, a.guidance);
 }

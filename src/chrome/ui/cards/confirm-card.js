@@ -59,6 +59,8 @@ function categoryText(category, ctx) {
     case 'job': return ctx.t('confirmCat_job');
     case 'secret': return ctx.t('confirmCat_secret');
     case 'site': return ctx.t('confirmCat_site');
+    case 'sensitive': return ctx.t('confirmCat_sensitive');
+    case 'skill': return ctx.t('confirmCat_skill');
     default: return ctx.t('confirmCat_write');
   }
 }

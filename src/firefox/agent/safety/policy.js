@@ -242,7 +242,10 @@ export function createPolicy(opts) {
    */
   function skillRequest(f) {
     const a = f.args;
-    const sites = Array.isArray(a.sites) && a.sites.length ? a.sites.map(String).join(', ') : siteLabel(f.url);
+    let host = '';
+    try { host = new URL(f.url).hostname; } catch { /* no page */ }
+    // What save_skill will store: the sites named, else this page's host (agent/tools/skills.js).
+    const sites = Array.isArray(a.sites) && a.sites.length ? a.sites.map(String).join(', ') : host;
     return {
       category: 'skill', rule: 'skill_save', severity: 'high',
       action: `Save the skill "${String(a.name ?? '')}" for later runs`, site: siteLabel(f.url),
