@@ -30,7 +30,7 @@ scenario('ask', (ctx) => {
       const items = await waitForIdle(panel);
       expect(items.find((i) => i.cls.includes('final'))?.text).to.equal(answer);
       expect(env.llm.requests).to.have.length(2);
-      expect(offeredTools(env.llm.requests[0].body).sort()).to.deep.equal(['ask_user_which_element', 'console_logs', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'screenshot', 'snapshot', 'wait_for']);
+      expect(offeredTools(env.llm.requests[0].body).sort()).to.deep.equal(['ask_user_which_element', 'console_logs', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'screenshot', 'skills', 'snapshot', 'wait_for']);
       expect(env.llm.requests[0].body.messages[0].content).to.contain('Mode: Ask');
 
       // Second turn: the model tries to click the Subscribe button; the loop refuses.

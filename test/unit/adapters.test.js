@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { BUNDLED } from '../../src/chrome/adapters/bundled.js';
-import { parseAdapter, ADAPTER_CATEGORIES } from '../../src/chrome/agent/adapters/adapter-format.js';
+import { parseAdapter, formatAdapter, ADAPTER_CATEGORIES } from '../../src/chrome/agent/adapters/adapter-format.js';
 import { createAdapterCatalog } from '../../src/chrome/agent/adapters/catalog.js';
 import { compilePattern, patternMatches } from '../../src/chrome/agent/url-patterns.js';
 import { createPolicy } from '../../src/chrome/agent/safety/policy.js';
@@ -35,9 +35,18 @@ describe('site adapters: the bundled files', () => {
     const cats = new Set(all.map((a) => a.category));
     for (const c of ['mail', 'calendar', 'chat', 'code', 'tracker', 'docs', 'cloud', 'crm', 'payments', 'shop', 'travel', 'social', 'video', 'maps', 'finance', 'government', 'jobs']) expect(cats, c).to.include(c);
     expect(all.filter((a) => a.locale && a.locale !== 'en').length).to.be.at.least(5);
-    for (const a of all.filter((x) => x.category === 'finance' || x.category === 'cloud')) expect(a.risk, a.id).to.equal('high');
+    for (const a of all.filter((x) => ['finance', 'cloud', 'payments'].includes(x.category))) expect(a.risk, a.id).to.equal('high');
     // Guidance names no selectors that rot.
     for (const a of all) expect(a.guidance, a.id).to.not.match(/\b(?:div|span|button|input)[.#][a-z]|xpath|data-testid|querySelector/i);
+  });
+
+  it('each one written back by the settings editor (Edit) reads the same', () => {
+    for (const f of BUNDLED) {
+      const r = parseAdapter(f.text, { file: f.file });
+      if (!r.ok) continue;
+      const again = parseAdapter(formatAdapter(r.adapter), { file: f.file });
+      expect(again.ok && again.adapter, f.file).to.deep.equal(r.adapter);
+    }
   });
 
   it('no two bundled adapters claim the same pattern', () => {
@@ -112,6 +121,12 @@ describe('site adapters: the format, field by field', () => {
     const long = parseAdapter(file({ id: 'x', name: 'X', category: 'other', match: ['x.example'] }, 'a'.repeat(1201)));
     expect(long.ok).to.equal(false);
     if (!long.ok) expect(long.errors[0]).to.deep.include({ field: 'guidance' });
+  });
+
+  it('says how to quote a pattern starting with "*"', () => {
+    const r = parseAdapter('---\nid: x\nname: X\ncategory: other\nmatch: [*.x.example]\n---\ng');
+    expect(r.ok).to.equal(false);
+    if (!r.ok) expect(r.errors[0].message).to.include('must be in quotes, for example ["*.example.com"]');
   });
 
   it('never runs YAML tags (no code in data)', () => {

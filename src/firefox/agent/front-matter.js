@@ -18,7 +18,10 @@ export function parseFrontMatter(text) {
     data = load(m[1], { schema: JSON_SCHEMA });
   } catch (err) {
     const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    return fail('front matter', `The front matter is not valid YAML: ${reason}`);
+    // The usual cause: a pattern such as *.example.com, which YAML reads as an alias unless quoted.
+    const hint = /alias/.test(reason) ? ' A value starting with * must be in quotes, for example ["*.example.com"].'
+      : /mapping|indentation/.test(reason) ? ' A value containing ": " must be in quotes.' : '';
+    return fail('front matter', `The front matter is not valid YAML: ${reason}.${hint}`);
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) return fail('front matter', 'The front matter must be a list of "field: value" lines.');
   return { ok: true, data: /** @type {Record<string, unknown>} */ (data), body: src.slice(m[0].length).trim() };
