@@ -111,7 +111,7 @@ describe('context compaction', () => {
     /** @param {ChatRequest} req @returns {StreamEvent[]} */
     const withUsage = (req) => [{ type: 'usage', usage: { inputTokens: 9_000, outputTokens: 5 } }, ...rule(req)];
     const provider = fakeProvider(Array.from({ length: 10 }, () => withUsage));
-    provider.contextWindow = 10_000;
+    provider.limits = async () => ({ contextWindow: 10_000, maxOutput: 1_000, source: 'settings' });
     /** @type {AgentEvent[]} */
     const events = [];
     const messages = conversation(4);

@@ -147,7 +147,7 @@ describe('agent loop: images from tools', () => {
     expect(pic[1]).to.deep.equal({ type: 'image', mediaType: 'image/png', data: 'AAAA' });
 
     const provider = fakeProvider([call({ name: 'screenshot' }), say('ok')]);
-    provider.capabilities = () => ({ tools: true, vision: false, contextWindow: 8000, maxOutput: 1000 });
+    provider.capabilities = () => ({ tools: true, vision: false, contextWindow: 128_000, maxOutput: 1000 });
     /** @type {ChatMessage[]} */
     const blind = [{ role: 'user', content: 'look' }];
     await runAgent({ provider, mode: 'act', messages: blind, toolContext: { tabId: 1, browser: fakeBrowser() }, emit: () => {} });

@@ -12,7 +12,7 @@
 /** @import { SecretVault } from '../types/safety' */
 /** @import { SiteGuide } from './adapters/site-guide.js' */
 import { formatToolResult } from './tool-result.js';
-import { resultBudget } from './budget.js';
+import { resultBudget, budgetsFor } from './budget.js';
 import { toolsForMode } from './tools/index.js';
 import { ProviderError } from '../providers/errors.js';
 import { AbortedError, withTimeout } from './abort.js';
@@ -29,6 +29,7 @@ import { createGuard } from './safety/guard.js';
 import { carriesPageContent } from './safety/effects.js';
 import { createFence } from './untrusted.js';
 import { guideSent, withGuide } from './adapters/site-guide.js';
+import { chooseTier, toolsOfTier } from './tool-tiers.js';
 
 /**
  * @typedef {object} RunOptions
@@ -54,6 +55,7 @@ import { guideSent, withGuide } from './adapters/site-guide.js';
  * @property {Tool[]} [extraTools] offered on top of the mode's tools (Plan mode's propose_plan)
  * @property {(url: string) => Promise<SiteGuide | null>} [siteGuide] what Tabwright knows about a site (its adapter's guidance, its skills): added to the run's first user message, and to a step's result when the step takes the tab to a site with another guide
  * @property {readonly string[]} [onlyTools] a skill's tools: the only ones offered (besides done and clarify)
+ * @property {'auto' | 'full' | 'compact'} [toolTier] the user's choice of tools for this provider (agent/tool-tiers.js); auto: by the model's window
  */
 
 /**
@@ -99,13 +101,23 @@ async function loop(opts, guard) {
   const maxSteps = opts.maxSteps ?? 100;
   let counter = 0;
   const newId = opts.newId ?? (() => `m${Date.now().toString(36)}${(counter++).toString(36)}`);
-  const modeTools = toolsForMode(mode);
-  const offered = [...(opts.onlyTools?.length ? modeTools.filter((t) => opts.onlyTools?.includes(t.name) || t.name === 'done' || t.name === 'clarify') : modeTools), ...(opts.extraTools ?? [])];
+  // The model's real window decides which tools fit, when to compact and how much of a page one result may carry.
+  const limits = await provider.limits?.().catch(() => null) ?? null;
+  const caps = provider.capabilities?.();
+  const contextWindow = limits?.contextWindow ?? caps?.contextWindow ?? COMPACTION_DEFAULTS.contextWindow;
+  const budgets = budgetsFor(contextWindow);
+  const modeTools = toolsForMode(mode).filter((t) => !opts.onlyTools?.length || opts.onlyTools.includes(t.name) || t.name === 'done' || t.name === 'clarify');
+  const tiering = chooseTier({
+    tools: modeTools, contextWindow, maxOutput: limits?.maxOutput ?? caps?.maxOutput ?? 4_096, override: opts.toolTier,
+    systemTokens: Math.ceil(textOf(messages[0]?.role === 'system' ? messages[0].content : '').length / 3.5), promptProtocol: caps?.tools === false,
+  });
+  const tier = toolsOfTier(modeTools, tiering.tier);
+  const offered = [...tier.tools, ...(opts.extraTools ?? [])];
+  const schemas = [...tier.schemas, ...(opts.extraTools ?? []).map(({ name, description, parameters }) => ({ name, description, parameters }))];
   // A model without vision gets the screenshot's size in the tool result, not the picture.
-  const seesImages = opts.provider.capabilities?.().vision ?? true;
-  const schemas = offered.map(({ name, description, parameters }) => ({ name, description, parameters }));
+  const seesImages = caps?.vision ?? true;
   /** @type {CompactionConfig} */
-  const cfg = { ...COMPACTION_DEFAULTS, ...(provider.contextWindow ? { contextWindow: provider.contextWindow } : {}), ...opts.compaction };
+  const cfg = { ...COMPACTION_DEFAULTS, contextWindow, toolResultCap: budgets.oldResult, ...opts.compaction };
   const detector = createLoopDetector(opts.loopDetect);
   const pinned = opts.pinned ?? { note: '' };
   /** @type {number | null} */
@@ -116,6 +128,7 @@ async function loop(opts, guard) {
   const ctx = {
     ...opts.toolContext,
     signal,
+    resultChars: budgets.result,
     agent: {
       clarify: (q) => (opts.interact ? opts.interact.clarify(q, signal) : Promise.resolve(null)),
       setNote: (note) => { pinned.note = note; },
@@ -124,6 +137,7 @@ async function loop(opts, guard) {
 
   /** The site guide the conversation is on (its key), so a step that changes site adds the new one once. */
   let guideKey = await startGuide();
+  announceTier();
 
   for (let step = 1; step <= maxSteps; step++) {
     if (signal?.aborted) return stopped(step - 1);
@@ -199,7 +213,7 @@ async function loop(opts, guard) {
           result = { ok: false, code: 'CLAIM_NOT_SEEN', message: `The page (${check.url}) does not show ${check.missing.map((m) => `"${m}"`).join(', ')}. Look at the page again, then fix what is missing or call done with an accurate summary.` };
         } else {
           emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments) });
-          messages.push(toolMessage(call, result, undefined, tool));
+          messages.push(toolMessage(call, result, undefined, tool, undefined, budgets.result));
           skipRest(reply.calls.slice(i + 1));
           const text = String(result.data);
           emit({ type: 'final', text, check });
@@ -209,7 +223,7 @@ async function loop(opts, guard) {
 
       const verdicts = detector.record({ name: call.name, args: out.args ?? call.arguments, result, urlBefore: out.urlBefore, urlAfter: out.urlAfter });
       emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments) });
-      const message = toolMessage(call, result, out.fromPage ? fence : undefined, tool, out.args);
+      const message = toolMessage(call, result, out.fromPage ? fence : undefined, tool, out.args, budgets.result);
       const warnings = verdicts.map((v) => v.message);
       if (warnings.length) message.content = `${message.content}\n\n[Loop warning from Tabwright, not from the page] ${warnings.join(' ')}`;
       if (out.notes?.length) message.content = `${message.content}\n\n[Tabwright, not the page] ${out.notes.join(' ')}`;
@@ -272,6 +286,25 @@ async function loop(opts, guard) {
       }
     }
     return guide.key;
+  }
+
+  /**
+   * A tier other than the full set is said in the panel, and a read-only one to the model too (its
+   * task may ask for acting it cannot do).
+   */
+  function announceTier() {
+    if (tiering.tier === 'full') return;
+    const who = `${provider.label}${provider.model ? ` (${provider.model})` : ''}`;
+    const window = `${contextWindow.toLocaleString('en-US')}-token`;
+    if (tiering.tier === 'compact') {
+      emit({ type: 'notice', code: 'TOOLS_COMPACT', message: `${who} has a ${window} context window: it is offered ${tier.tools.length} core tools with short descriptions, so a page outline still fits.` });
+      return;
+    }
+    emit({ type: 'notice', code: 'TOOLS_READ_ONLY', message: `${who} has a ${window} context window, too small for the acting tools and a page outline together: this run can only read the page. Choose a model with a larger window in Settings → Provider to act.` });
+    const last = messages.findLastIndex((m) => m.role === 'user');
+    if (mode !== 'ask' && last >= 0 && typeof messages[last].content === 'string') {
+      messages[last] = { ...messages[last], content: `${messages[last].content}\n\n[Tabwright, not the user] Only reading tools are available to you in this run (your context window is small). Read the page and answer; say what the user would have to do themselves.` };
+    }
   }
 
   /** @param {string} url */
@@ -366,8 +399,9 @@ function previewArgs(raw) {
  * @param {ToolResult} result
  * @param {Fence} [fence] set when the result came from a page (or another site): fenced as untrusted
  * @param {Tool} [tool] @param {Record<string, any>} [args] the call's parsed arguments: its result budget
+ * @param {number} [budget] the run's result budget
  * @returns {ChatMessage}
  */
-function toolMessage(call, result, fence, tool, args) {
-  return { role: 'tool', toolCallId: call.id, name: call.name, content: formatToolResult(result, { fence, pageContent: Boolean(fence), maxChars: resultBudget(tool, args) }) };
+function toolMessage(call, result, fence, tool, args, budget) {
+  return { role: 'tool', toolCallId: call.id, name: call.name, content: formatToolResult(result, { fence, pageContent: Boolean(fence), maxChars: resultBudget(tool, args, budget) }) };
 }

@@ -5,6 +5,7 @@
 import { readSSE } from './sse.js';
 import { createHttp, incomplete, badChunk, midStreamError, textOf, argsObject } from './http.js';
 import { finishProvider } from './base.js';
+import { count } from './limits.js';
 
 /** Separates our call number from Gemini's thoughtSignature inside a tool-call id (see below). */
 const SIG = '~sig~';
@@ -42,6 +43,12 @@ export function createGeminiProvider(opts) {
         } : {}),
       };
       yield* http.stream(`/models/${encodeURIComponent(model)}:streamGenerateContent?alt=sse`, body, req.signal, (stream) => parseStream(stream, label, req.signal));
+    },
+
+    /** The model resource says both limits (inputTokenLimit, outputTokenLimit). */
+    async modelInfo(signal) {
+      const m = await http.getJSON(`/models/${encodeURIComponent(model)}`, signal);
+      return { contextWindow: count(m?.inputTokenLimit), maxOutput: count(m?.outputTokenLimit) };
     },
 
     async listModels(signal) {

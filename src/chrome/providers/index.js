@@ -10,7 +10,8 @@ import { createAnthropicProvider } from './anthropic.js';
 import { createGeminiProvider } from './gemini.js';
 import { createOllamaProvider } from './ollama.js';
 import { createBuiltinProvider } from './builtin.js';
-import { kindInfo } from './presets.js';
+import { kindInfo, localOrigins } from './presets.js';
+import { resolveLimits, probeOnce } from './limits.js';
 import { withPromptTools } from './tool-protocol.js';
 import { withRetries } from './retry.js';
 
@@ -39,10 +40,22 @@ export function createProvider(settings, deps) {
   };
   /** @type {Provider} */
   let p;
+  const local = Boolean(info.local) || localOrigins({ baseUrl: common.baseUrl }).length > 0;
+  /** @type {Promise<import('../types/core').ModelLimits> | null} */
+  let known = null;
+  /** The limits once known: capabilities() reports them from then on. @type {{ contextWindow: number, maxOutput: number } | null} */
+  let settled = null;
+  // The model's real limits, asked of the provider once (providers/limits.js).
+  const limits = () => (known ??= (async () => {
+    const reported = p.modelInfo ? await probeOnce(`${info.format} ${common.baseUrl} ${common.model}`, (signal) => /** @type {NonNullable<Provider['modelInfo']>} */ (p.modelInfo)(signal)) : null;
+    const l = resolveLimits({ model: common.model, format: info.format, local, override: { contextWindow: settings.contextWindow, maxOutput: settings.maxOutput }, reported });
+    settled = { contextWindow: l.contextWindow, maxOutput: l.maxOutput };
+    return l;
+  })());
   switch (info.format) {
     case 'anthropic': p = createAnthropicProvider(common); break;
     case 'gemini': p = createGeminiProvider(common); break;
-    case 'ollama': p = createOllamaProvider(common); break;
+    case 'ollama': p = createOllamaProvider({ ...common, window: async () => (await limits()).contextWindow }); break;
     case 'builtin': p = createBuiltinProvider({ languageModel: deps.languageModel ?? null }); break;
     default:
       p = createOpenAIProvider({
@@ -53,6 +66,8 @@ export function createProvider(settings, deps) {
         auth: info.auth, query: info.query, streamUsage: info.streamUsage, extraHeaders: info.extraHeaders,
       });
   }
+  const base = p;
+  p = { ...base, limits, capabilities: () => ({ ...(base.capabilities?.() ?? { tools: true, vision: false, contextWindow: 32_768, maxOutput: 4_096 }), ...(settled ?? {}) }) };
   if (info.format === 'builtin' || settings.toolMode === 'prompt') p = withPromptTools(p);
   return withRetries(p, { clock: deps.clock, maxRetries: settings.maxRetries, onWaiting: deps.onWaiting });
 }

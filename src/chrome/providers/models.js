@@ -46,6 +46,15 @@ export function capabilitiesFor(model, overrides = {}) {
 }
 
 /**
+ * What the table says about a model, or null when it does not know it.
+ * @param {string} model @returns {Partial<Capabilities> | null}
+ */
+export function knownModel(model) {
+  const id = model.toLowerCase().replace(/^.*\//, '');
+  return KNOWN.find(([prefix]) => id.startsWith(prefix))?.[1] ?? null;
+}
+
+/**
  * Cost in US dollars of one call's usage, or undefined when the price is unknown.
  * @param {Capabilities} caps
  * @param {import('../types/core').Usage} usage

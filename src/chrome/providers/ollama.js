@@ -3,12 +3,14 @@
 /** @import { ChatMessage, Provider, StreamEvent } from '../types/core' */
 import { createHttp, incomplete, badChunk, midStreamError, textOf, argsObject, readLines } from './http.js';
 import { finishProvider } from './base.js';
+import { count } from './limits.js';
 
 /** Ollama's calls carry no id; ours must be unique across the conversation (the panel keys on it). */
 let callSeq = 0;
 
 /**
- * @param {{ baseUrl: string, model: string, apiKey?: string, fetch: typeof fetch, timeoutMs?: number, label?: string, numCtx?: number }} opts
+ * @param {{ baseUrl: string, model: string, apiKey?: string, fetch: typeof fetch, timeoutMs?: number, label?: string, window?: () => Promise<number> }} opts
+ *   window: the context window Tabwright assumes (providers/limits.js), asked of Ollama as num_ctx so both agree
  * @returns {Provider}
  */
 export function createOllamaProvider(opts) {
@@ -27,11 +29,13 @@ export function createOllamaProvider(opts) {
     caps: { price: undefined },
 
     async *chatStream(req) {
+      // Ollama's default context (2–4k tokens) silently truncates a page snapshot: ask for the
+      // window Tabwright plans with.
+      const numCtx = opts.window ? await opts.window() : undefined;
       const options = {
         ...(req.maxTokens ? { num_predict: req.maxTokens } : {}),
         ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
-        // Ollama's default context (2–4k tokens) silently truncates a page snapshot.
-        ...(opts.numCtx ? { num_ctx: opts.numCtx } : {}),
+        ...(numCtx ? { num_ctx: numCtx } : {}),
       };
       const body = {
         model: opts.model,
@@ -41,6 +45,19 @@ export function createOllamaProvider(opts) {
         ...(Object.keys(options).length ? { options } : {}),
       };
       yield* http.stream('/api/chat', body, req.signal, (stream) => parseStream(stream, label, req.signal));
+    },
+
+    /**
+     * /api/show: the num_ctx the model was set up with (a Modelfile parameter), else the length it
+     * was trained for, capped: a 128k window would not fit most machines' memory.
+     */
+    async modelInfo(signal) {
+      const res = await http.request('/api/show', { method: 'POST', body: { model: opts.model } }, signal);
+      const body = await res.json();
+      const set = count(/(?:^|\n)\s*num_ctx\s+(\d+)/.exec(String(body?.parameters ?? ''))?.[1]);
+      const trained = count(Object.entries(body?.model_info ?? {}).find(([k]) => k.endsWith('.context_length'))?.[1]);
+      const contextWindow = set ?? (trained ? Math.min(trained, 16_384) : undefined);
+      return contextWindow ? { contextWindow } : null;
     },
 
     async listModels(signal) {

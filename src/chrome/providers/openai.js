@@ -5,6 +5,7 @@
 import { readSSE } from './sse.js';
 import { createHttp, incomplete, badChunk, midStreamError, textOf } from './http.js';
 import { finishProvider } from './base.js';
+import { count } from './limits.js';
 
 /**
  * @typedef {object} OpenAIOptions
@@ -58,6 +59,19 @@ export function createOpenAIProvider(opts) {
         ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
       };
       yield* http.stream('/chat/completions', body, req.signal, (stream) => parseStream(stream, label, req.signal));
+    },
+
+    // OpenRouter, Together and Groq list a context length per model, vLLM its max_model_len, LM Studio
+    // the length it loaded the model with; OpenAI itself says nothing (the table answers).
+    async modelInfo(signal) {
+      if (opts.auth === 'api-key') return null;
+      const body = await http.getJSON('/models', signal);
+      const m = (body?.data ?? []).find((/** @type {any} */ x) => x?.id === opts.model);
+      if (!m) return null;
+      return {
+        contextWindow: count(m.loaded_context_length ?? m.context_length ?? m.context_window ?? m.max_model_len ?? m.max_context_length ?? m.top_provider?.context_length),
+        maxOutput: count(m.max_completion_tokens ?? m.top_provider?.max_completion_tokens ?? m.max_output_tokens),
+      };
     },
 
     async listModels(signal) {

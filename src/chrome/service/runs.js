@@ -169,6 +169,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access, skills: knowledge?.skillsAccess },
       siteGuide: knowledge ? (url) => knowledge.siteGuide(url) : undefined,
       onlyTools,
+      toolTier: conf.provider.toolTier,
       emit: (e) => {
         if (!current()) return;
         // Ended because its tab was closed: say that, not "Stopped" (the history keeps the record).

@@ -115,6 +115,10 @@ const PROVIDER = shape({
   timeoutMs: optional(number({ min: 1_000, max: 600_000, whole: true, unit: ' milliseconds' })),
   maxRetries: optional(number({ min: 0, max: 10, whole: true })),
   toolMode: optional(oneOf(['native', 'prompt'])),
+  // The model's limits when the user knows better than the provider (providers/limits.js), and the tools it is offered (agent/tool-tiers.js).
+  contextWindow: optional(number({ min: 1_024, max: 10_000_000, whole: true, unit: ' tokens' })),
+  maxOutput: optional(number({ min: 64, max: 1_000_000, whole: true, unit: ' tokens' })),
+  toolTier: optional(oneOf(['auto', 'full', 'compact'])),
   id: optional(text({ max: 100 })),
   name: optional(text({ max: 100 })),
   pricing: optional(shape({

@@ -54,6 +54,9 @@ export function createProviderCard(p, active, request) {
   kindSelect.addEventListener('change', () => applyKind(card, true));
   input(card, 'timeoutSec').value = String(Math.round((p.timeoutMs ?? 90_000) / 1000));
   /** @type {HTMLSelectElement} */ (card.querySelector('.toolMode')).value = p.toolMode === 'prompt' ? 'prompt' : 'native';
+  /** @type {HTMLSelectElement} */ (card.querySelector('.toolTier')).value = p.toolTier ?? 'auto';
+  input(card, 'contextWindow').value = p.contextWindow ? String(p.contextWindow) : '';
+  input(card, 'maxOutput').value = p.maxOutput ? String(p.maxOutput) : '';
   input(card, 'name').value = p.name ?? '';
   input(card, 'baseUrl').value = p.baseUrl;
   input(card, 'apiKey').value = p.apiKey;
@@ -104,6 +107,14 @@ export function readProviderCard(card) {
     timeoutMs: Math.min(600, Math.max(5, Number(input(card, 'timeoutSec').value) || 90)) * 1000,
     toolMode: /** @type {HTMLSelectElement} */ (card.querySelector('.toolMode')).value === 'prompt' ? 'prompt' : 'native',
   };
+  const tier = /** @type {HTMLSelectElement} */ (card.querySelector('.toolTier')).value;
+  if (tier === 'full' || tier === 'compact') p.toolTier = tier;
+  // Empty: the provider's word, the table or a default decide (providers/limits.js). A wrong number is the schema's to name.
+  const limit = (/** @type {string} */ cls) => { const v = input(card, cls).value.trim(); return v === '' ? undefined : Number(v); };
+  const window = limit('contextWindow');
+  const maxOutput = limit('maxOutput');
+  if (window !== undefined) p.contextWindow = window;
+  if (maxOutput !== undefined) p.maxOutput = maxOutput;
   if (price('priceInput') !== '' || price('priceOutput') !== '') {
     p.pricing = { input: Number(price('priceInput')) || 0, output: Number(price('priceOutput')) || 0 };
   }

@@ -1,6 +1,6 @@
 // What every provider offers on top of its own chatStream: chat (the stream collected),
 // testConnection (listModels as a value), capabilities, and usage events priced per token.
-/** @import { Capabilities, ChatRequest, ChatResult, Provider, StreamEvent, ToolCall } from '../types/core' */
+/** @import { Capabilities, ChatRequest, ChatResult, ModelLimits, Provider, StreamEvent, ToolCall } from '../types/core' */
 import { capabilitiesFor, costOf } from './models.js';
 import { addToolCallDelta, assembledCalls } from './tool-calls.js';
 
@@ -12,6 +12,7 @@ import { addToolCallDelta, assembledCalls } from './tool-calls.js';
  * @property {(req: ChatRequest) => AsyncIterable<StreamEvent>} chatStream
  * @property {(signal?: AbortSignal) => Promise<string[]>} listModels
  * @property {Partial<Capabilities>} [caps]
+ * @property {(signal: AbortSignal) => Promise<{ contextWindow?: number, maxOutput?: number } | null>} [modelInfo] what the provider's API says of the model's limits
  */
 
 /** @param {ProviderCore} core @returns {Provider} */
@@ -31,6 +32,7 @@ export function finishProvider(core) {
       }
     },
     listModels: core.listModels,
+    ...(core.modelInfo ? { modelInfo: core.modelInfo } : {}),
     chat(req) { return collect(this.chatStream(req)); },
     async testConnection(signal) {
       try {

@@ -99,8 +99,17 @@ export interface Provider {
   chat?(req: ChatRequest): Promise<ChatResult>;
   testConnection?(signal?: AbortSignal): Promise<{ ok: true; models: string[] } | { ok: false; code: string; message: string }>;
   capabilities?(): Capabilities;
-  /** the model's context window in tokens, when known (compaction uses a share of it) */
-  contextWindow?: number;
+  /** what the provider's API says about the model's limits (providers/limits.js), when it says anything */
+  modelInfo?(signal: AbortSignal): Promise<{ contextWindow?: number; maxOutput?: number } | null>;
+  /** the model's real limits: the user's setting, else the provider's word, the table, a default (providers/limits.js) */
+  limits?(): Promise<ModelLimits>;
+}
+
+/** A model's context window and longest answer, in tokens, and where the figures come from. */
+export interface ModelLimits {
+  contextWindow: number;
+  maxOutput: number;
+  source: 'settings' | 'provider' | 'table' | 'default';
 }
 
 export type ToolOk<T = unknown> = { ok: true; data: T; /** an image for the model (screenshot); the text result stays in data */ image?: { mediaType: string; data: string } };
@@ -175,6 +184,8 @@ export interface ToolContext {
   agent?: AgentHooks;
   /** the user's skills, for skills and save_skill; absent where there are none */
   skills?: SkillsAccess;
+  /** characters one tool result may put before the model in this run (agent/budget.js budgetsFor); default RESULT_BUDGET_CHARS */
+  resultChars?: number;
 }
 
 /** What the skill tools may ask of the skills store (service/knowledge.js). */
@@ -216,7 +227,12 @@ export interface Tool {
    * the most characters of this call's result the model may receive, when the tool fits its own
    * output to a budget (agent/budget.js); others are capped at the default budget
    */
-  resultChars?(args: Record<string, any>): number;
+  resultChars?(args: Record<string, any>, budget: number): number;
+  /**
+   * its place in the compact tier offered to small models (agent/tool-tiers.js): a short description and,
+   * when the full schema is long, a subset of its parameters (arguments are still checked against the full one)
+   */
+  compact?: { description: string; parameters?: JSONSchema };
   /** ends the run when it succeeds */
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */

@@ -24,6 +24,11 @@ export interface ProviderSettings {
   name?: string;
   /** USD per million tokens, for the panel's cost counter; absent means "tokens only" */
   pricing?: { input: number; output: number };
+  /** the model's context window and longest answer in tokens, when the user knows better than the provider (providers/limits.js) */
+  contextWindow?: number;
+  maxOutput?: number;
+  /** which tools the model is offered (agent/tool-tiers.js): auto (by its window, the default), or forced */
+  toolTier?: 'auto' | 'full' | 'compact';
 }
 
 /** Which provider and model a role uses; an empty model means the provider's own. */

@@ -4,6 +4,7 @@
 /** @type {Tool} */
 export const done = {
   name: 'done',
+  compact: { description: "Finish: summary of what you did and what you saw." },
   description: 'Finish the task. summary: what you did and the result the user should know.',
   parameters: {
     type: 'object',
@@ -21,6 +22,7 @@ export const done = {
 /** @type {Tool} */
 export const clarify = {
   name: 'clarify',
+  compact: { description: "Ask the user one short question." },
   description: 'Ask the user a question when the task is ambiguous or you need information only they have. The run pauses until they answer; the answer is the result.',
   parameters: {
     type: 'object',

@@ -2,11 +2,16 @@
 /** @import { Tool, ToolContext } from '../../types/core' */
 import { content, queued } from './act.js';
 
-/** @param {'go_back' | 'go_forward' | 'reload'} name @param {'back' | 'forward' | 'reload'} which @param {string} description @returns {Tool} */
-function historyTool(name, which, description) {
+/**
+ * @param {'go_back' | 'go_forward' | 'reload'} name @param {'back' | 'forward' | 'reload'} which @param {string} description
+ * @param {Tool['compact']} [compact] its place in the compact tier (agent/tool-tiers.js)
+ * @returns {Tool}
+ */
+function historyTool(name, which, description, compact) {
   return {
     name,
     description,
+    ...(compact ? { compact } : {}),
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     effects: ['reads_page', 'navigates'],
     async run(_args, ctx) {
@@ -14,7 +19,7 @@ function historyTool(name, which, description) {
     },
   };
 }
-export const goBack = historyTool('go_back', 'back', 'Go back one page in this tab\'s history and wait for it to load.');
+export const goBack = historyTool('go_back', 'back', 'Go back one page in this tab\'s history and wait for it to load.', { description: 'Go back one page.' });
 export const goForward = historyTool('go_forward', 'forward', 'Go forward one page in this tab\'s history.');
 export const reload = historyTool('reload', 'reload', 'Reload the current page and wait for it to load.');
 
@@ -88,6 +93,7 @@ function switchTo(ctx, tabId) {
 /** @type {Tool} */
 export const waitFor = {
   name: 'wait_for',
+  compact: { description: "Wait until a text appears on the page.", parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } },
   description: 'Wait for something before acting: time_ms (a fixed wait), selector or text to appear (gone: true to disappear), url_contains (the URL changes to include it), network_idle (no requests for 500 ms), or dom_stable_ms (no DOM changes for that long). timeout_ms caps it (default 10000).',
   parameters: {
     type: 'object',

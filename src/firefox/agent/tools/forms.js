@@ -25,6 +25,7 @@ export const setField = {
 /** @type {Tool} */
 export const selectOption = {
   name: 'select_option',
+  compact: { description: "Choose an option of a dropdown by its ref and the option's label.", parameters: { type: 'object', properties: { ref: { type: 'string' }, label: { type: 'string' } }, required: ['ref', 'label'], additionalProperties: false } },
   description: 'Choose an option in a dropdown: a native <select> or an ARIA combobox/listbox (it opens it, waits for options that load asynchronously, and clicks the match). Give the option by label, value or index; for a <select multiple>, labels or values (arrays) replace the whole selection. A partial label must match one option only.',
   parameters: {
     type: 'object',

@@ -59,6 +59,7 @@ export async function clickTarget(ctx, target, o) {
 /** @type {Tool} */
 export const click = {
   name: 'click',
+  compact: { description: "Click an element by its ref.", parameters: { type: 'object', properties: { ref: { type: 'string' } }, required: ['ref'], additionalProperties: false } },
   description: 'Click an element (by ref, visible text, selector, or x/y). Optional: button (left, right, middle), click_count (2 = double-click), modifiers. Refuses a disabled element or one covered by another (the error names what covers it). Reports what changed.',
   parameters: {
     type: 'object',
@@ -135,6 +136,7 @@ async function typeInto(ctx, target, text, clear, submit) {
 /** @type {Tool} */
 export const type = {
   name: 'type',
+  compact: { description: "Type text into a field by its ref (replaces its value); submit: press Enter after.", parameters: { type: 'object', properties: { ref: { type: 'string' }, text: { type: 'string' }, submit: { type: 'boolean' } }, required: ['ref', 'text'], additionalProperties: false } },
   description: 'Type text into a field key by key, as a person would (replaces its value unless clear is false). submit: press Enter afterwards. For dates, sliders and fields that reformat keystrokes, use set_field.',
   parameters: {
     type: 'object',
@@ -159,6 +161,7 @@ export const type = {
 /** @type {Tool} */
 export const pressKeys = {
   name: 'press_keys',
+  compact: { description: 'Press keys: ["Enter"], ["Escape"], ["Control+A"].', parameters: { type: 'object', properties: { keys: { type: 'array', items: { type: 'string' } } }, required: ['keys'], additionalProperties: false } },
   description: 'Press keys or chords on the focused element (or on target first focused): e.g. ["Escape"], ["Control+A", "Backspace"], ["ArrowDown"] with repeat 3.',
   parameters: {
     type: 'object',
@@ -257,6 +260,7 @@ export const dragDrop = {
 /** @type {Tool} */
 export const scroll = {
   name: 'scroll',
+  compact: { description: "Scroll the page up or down.", parameters: { type: 'object', properties: { direction: { type: 'string', enum: ['up', 'down'] } }, additionalProperties: false } },
   description: 'Scroll the page or a scrollable element: direction (up/down/left/right) and amount in pixels, or to top/bottom, or to a target element (ref/text/selector alone), or until_text: keep scrolling until that text appears (infinite scroll, virtualised lists). Without a target, when the page itself does not scroll (an app layout), its largest visible scrolling pane scrolls. Reports the position, which container scrolled and whether more content loaded.',
   parameters: {
     type: 'object',

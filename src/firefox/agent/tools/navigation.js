@@ -4,6 +4,7 @@
 /** @type {Tool} */
 export const navigate = {
   name: 'navigate',
+  compact: { description: "Open an absolute http(s) URL in this tab." },
   description: 'Open a URL in the current tab and wait for it to load.',
   parameters: {
     type: 'object',

@@ -85,6 +85,7 @@ export function forgetOutline(tabId) { remember(tabId, null); }
 /** @type {Tool} */
 export const snapshot = {
   name: 'snapshot',
+  compact: { description: "Outline of the page: actionable elements carry refs like [e12]. Take one before acting and after the page changes.", parameters: { type: 'object', properties: { ref: { type: 'string', description: 'Only the part under this ref.' } }, additionalProperties: false } },
   description: 'Outline of the current page: headings, text and every actionable element with its ref. Call before acting and after the page changes. A big page comes summarised: a region line says what it holds and "snapshot ref=… [from=… to=…]" shows it. Options: interactiveOnly (only elements with refs), viewportOnly (only what is on screen), ref (only the part under that element), from (with ref: its children from this index on), maxChars.',
   parameters: {
     type: 'object',
@@ -99,9 +100,10 @@ export const snapshot = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
-  resultChars: (args) => (typeof args.maxChars === 'number' ? args.maxChars : RESULT_BUDGET_CHARS),
+  resultChars: (args, budget) => (typeof args.maxChars === 'number' ? args.maxChars : budget),
   async run(args, ctx) {
-    const maxChars = typeof args.maxChars === 'number' ? args.maxChars : RESULT_BUDGET_CHARS;
+    // The outline fits the run's budget (which follows the model's window) unless the call asks otherwise.
+    const maxChars = typeof args.maxChars === 'number' ? args.maxChars : ctx.resultChars ?? RESULT_BUDGET_CHARS;
     const r = await pageOutline(ctx, { interactiveOnly: args.interactiveOnly === true, viewportOnly: args.viewportOnly === true, ref: args.ref, from: args.from, to: args.to, maxChars });
     if (!r.ok) return r;
     if (!args.ref) remember(ctx.tabId, r.data.text);
@@ -112,6 +114,7 @@ export const snapshot = {
 /** @type {Tool} */
 export const readPage = {
   name: 'read_page',
+  compact: { description: "The page's main text as markdown, for reading articles." },
   description: 'The readable main content of the current page as markdown (article text, tables, links), for answering questions about it.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
