@@ -30,11 +30,15 @@ import { carriesPageContent } from './safety/effects.js';
 import { createFence } from './untrusted.js';
 import { guideSent, withGuide } from './adapters/site-guide.js';
 import { chooseTier, toolsOfTier } from './tool-tiers.js';
+import { createScreenshots } from './screenshots.js';
 
 /**
  * @typedef {object} RunOptions
  * @property {Provider} provider
  * @property {Provider} [executorProvider] Plan mode: runs the approved steps (a cheaper model); defaults to provider
+ * @property {Provider} [plannerProvider] Plan mode: writes the plan (the planner role's model); defaults to provider
+ * @property {Provider} [visionProvider] describes screenshots for a provider that cannot see images (the vision role's model)
+ * @property {'auto' | 'always' | 'never'} [screenshots] when a screenshot reaches the model: auto, when it asks (the screenshot tool); always, after every step that acts; never (the screenshot tool is not offered)
  * @property {Mode} mode
  * @property {ChatMessage[]} messages the conversation so far, system prompt and new user message included; the loop appends to it (and compacts it in place)
  * @property {ToolContext} toolContext
@@ -106,7 +110,10 @@ async function loop(opts, guard) {
   const caps = provider.capabilities?.();
   const contextWindow = limits?.contextWindow ?? caps?.contextWindow ?? COMPACTION_DEFAULTS.contextWindow;
   const budgets = budgetsFor(contextWindow);
-  const modeTools = toolsForMode(mode).filter((t) => !opts.onlyTools?.length || opts.onlyTools.includes(t.name) || t.name === 'done' || t.name === 'clarify');
+  // A model without vision gets the screenshot described by the vision role's model, or its size alone.
+  const seesImages = caps?.vision ?? true;
+  const screens = createScreenshots({ policy: opts.screenshots, seesImages, vision: opts.visionProvider, fence, signal });
+  const modeTools = screens.offer(toolsForMode(mode)).filter((t) => !opts.onlyTools?.length || opts.onlyTools.includes(t.name) || t.name === 'done' || t.name === 'clarify');
   const tiering = chooseTier({
     tools: modeTools, contextWindow, maxOutput: limits?.maxOutput ?? caps?.maxOutput ?? 4_096, override: opts.toolTier,
     systemTokens: Math.ceil(textOf(messages[0]?.role === 'system' ? messages[0].content : '').length / 3.5), promptProtocol: caps?.tools === false,
@@ -114,8 +121,6 @@ async function loop(opts, guard) {
   const tier = toolsOfTier(modeTools, tiering.tier);
   const offered = [...tier.tools, ...(opts.extraTools ?? [])];
   const schemas = [...tier.schemas, ...(opts.extraTools ?? []).map(({ name, description, parameters }) => ({ name, description, parameters }))];
-  // A model without vision gets the screenshot's size in the tool result, not the picture.
-  const seesImages = caps?.vision ?? true;
   /** @type {CompactionConfig} */
   const cfg = { ...COMPACTION_DEFAULTS, contextWindow, toolResultCap: budgets.oldResult, ...opts.compaction };
   const detector = createLoopDetector(opts.loopDetect);
@@ -237,9 +242,11 @@ async function loop(opts, guard) {
           }
         }
       }
+      const image = await screens.after(tool, result, ctx);
+      if (image && !seesImages) message.content = `${message.content}\n\n${await screens.describe(image)}`;
       messages.push(message);
       await opts.checkpoint?.();
-      if (result.ok && result.image && seesImages) images.push({ name: call.name, image: result.image });
+      if (image && seesImages) images.push({ name: result.ok && result.image ? call.name : `a screenshot after ${call.name}`, image });
       for (const v of verdicts.filter((x) => x.kind === 'nudge')) emit({ type: 'notice', code: `LOOP_${v.detector.toUpperCase()}`, message: v.message });
       const stop = verdicts.find((v) => v.kind === 'stop');
       if (stop) {

@@ -30,7 +30,8 @@ export async function runPlan(opts, runLoop) {
     // The planner's own "final" is the proposal; the plan card shows it, not a final answer.
     /** @type {RunOptions['emit']} */
     const plannerEmit = (e) => { if (e.type !== 'final' || !steps) emit(e); };
-    const outcome = await runLoop({ ...opts, emit: plannerEmit, mode: 'plan', messages: msgs, maxSteps: Math.min(budget, 10), verifyDone: false, extraTools: [proposePlanTool((s) => { steps = s; })] });
+    // The planner role's model plans (Settings → Model per role), the main model otherwise.
+    const outcome = await runLoop({ ...opts, provider: opts.plannerProvider ?? opts.provider, emit: plannerEmit, mode: 'plan', messages: msgs, maxSteps: Math.min(budget, 10), verifyDone: false, extraTools: [proposePlanTool((s) => { steps = s; })] });
     budget -= outcome.steps;
     return { steps: /** @type {string[] | null} */ (steps), outcome };
   }

@@ -154,6 +154,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     };
     const provider = providerFor(conf.provider, deps);
     const executorProvider = roleProvider(conf, 'executor', deps);
+    const plannerProvider = roleProvider(conf, 'planner', deps);
+    const visionProvider = roleProvider(conf, 'vision', deps);
     const interact = reportWaiting(s, createPanelInteraction(s));
     // The task: the site the user started on and the sites they named in their request.
     const request = [...s.messages].reverse().find((m) => m.role === 'user');
@@ -164,7 +166,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     });
     /** @type {Parameters<typeof runAgent>[0]} */
     const options = {
-      provider, executorProvider, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
+      provider, executorProvider, plannerProvider, visionProvider, screenshots: conf.screenshotPolicy, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
       checkpoint: () => (current() ? checkpoint(s).catch(() => {}) : Promise.resolve()),
       toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access, skills: knowledge?.skillsAccess },
       siteGuide: knowledge ? (url) => knowledge.siteGuide(url) : undefined,
