@@ -1,6 +1,7 @@
 // Contract tests of each native wire format against the mock server: what is sent (body and
 // headers), how the stream is parsed, a tool round-trip, image input, and the vendor's error bodies.
 import { expect } from 'chai';
+import { PROVIDER_KINDS } from '../../src/chrome/providers/presets.js';
 import { createProvider } from '../../src/chrome/providers/index.js';
 import { createAnthropicProvider } from '../../src/chrome/providers/anthropic.js';
 import { createGeminiProvider } from '../../src/chrome/providers/gemini.js';
@@ -246,6 +247,40 @@ describe('provider wire formats (contract, against the mock server)', () => {
       expect(or.headers.authorization).to.equal('Bearer or');
       expect(or.body.stream_options).to.deep.equal({ include_usage: true });
       expect(mi.body).to.not.have.property('stream_options');
+    });
+
+    it('offers at least 25 kinds, each with a URL, a model and a label', () => {
+      const kinds = Object.entries(PROVIDER_KINDS);
+      expect(kinds.length).to.be.at.least(25);
+      for (const [id, k] of kinds) {
+        expect(k.label, id).to.be.a('string').and.not.empty;
+        expect(k.model, id).to.be.a('string').and.not.empty;
+        if (k.format !== 'builtin') expect(() => new URL(k.baseUrl), id).to.not.throw();
+      }
+    });
+
+    it('Perplexity: chat completions at the root, tools in the prompt, its models without a list endpoint', async () => {
+      llm.script([{ text: 'Let me look.\n```json\n{"tool": "snapshot", "arguments": {}}\n```' }]);
+      const p = createProvider({ kind: 'perplexity', baseUrl: llm.url, model: 'sonar', apiKey: 'pplx' }, { fetch });
+      const r = await collect(p.chatStream({ messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'snapshot', description: 'Outline', parameters: { type: 'object', properties: {} } }] }));
+      const [a] = llm.requests;
+      expect(a.path).to.equal('/chat/completions');
+      expect(a.headers.authorization).to.equal('Bearer pplx');
+      expect(a.body).to.not.have.property('tools');
+      expect(String(a.body.messages[0].content)).to.include('You can call tools.');
+      expect(r.toolCalls.map((c) => c.name)).to.deep.equal(['snapshot']);
+      const before = llm.requests.length;
+      expect(await p.listModels()).to.include.members(['sonar', 'sonar-pro']);
+      expect(llm.requests.length).to.equal(before);
+    });
+
+    it('Cloudflare Workers AI: the account in the path, its models without a list endpoint', async () => {
+      llm.script([{ text: 'ok' }]);
+      const p = createProvider({ kind: 'cloudflare', baseUrl: `${llm.url}/client/v4/accounts/acc123/ai/v1`, model: '@cf/meta/llama-3.1-8b-instruct', apiKey: 'cf' }, { fetch });
+      await collect(p.chatStream({ messages: [{ role: 'user', content: 'hi' }], tools: [] }));
+      expect(llm.requests[0].path).to.equal('/client/v4/accounts/acc123/ai/v1/chat/completions');
+      expect(llm.requests[0].body.model).to.equal('@cf/meta/llama-3.1-8b-instruct');
+      expect(await p.listModels()).to.include('@cf/meta/llama-3.1-8b-instruct');
     });
 
     it('every native format speaks the same error shape for the mock server (errorFor)', () => {

@@ -12,9 +12,9 @@ function memoryArea() {
 }
 
 describe('settings', () => {
-  it('defaults to a local Ollama through its OpenAI-compatible endpoint', async () => {
+  it('defaults to a local Ollama, its kind, URL and model agreeing', async () => {
     const s = await createSettingsStore(memoryArea()).get();
-    expect(s.provider.baseUrl).to.equal('http://localhost:11434/v1');
+    expect(s.provider).to.deep.include({ kind: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.1' });
     expect(s).to.deep.equal(DEFAULT_SETTINGS);
   });
   it('merges a provider patch without losing the other fields', async () => {

@@ -63,11 +63,11 @@ export function createProvider(settings, deps) {
         kind: settings.kind,
         // The foundation's label for the generic kind stays; presets are named.
         ...(settings.kind === 'openai' ? {} : { label: `${info.label} (${common.baseUrl.replace(/\/+$/, '')})` }),
-        auth: info.auth, query: info.query, streamUsage: info.streamUsage, extraHeaders: info.extraHeaders,
+        auth: info.auth, query: info.query, streamUsage: info.streamUsage, extraHeaders: info.extraHeaders, models: info.models,
       });
   }
   const base = p;
   p = { ...base, limits, capabilities: () => ({ ...(base.capabilities?.() ?? { tools: true, vision: false, contextWindow: 32_768, maxOutput: 4_096 }), ...(settled ?? {}) }) };
-  if (info.format === 'builtin' || settings.toolMode === 'prompt') p = withPromptTools(p);
+  if (info.format === 'builtin' || settings.toolMode === 'prompt' || (info.noTools && settings.toolMode !== 'native')) p = withPromptTools(p);
   return withRetries(p, { clock: deps.clock, maxRetries: settings.maxRetries, onWaiting: deps.onWaiting });
 }

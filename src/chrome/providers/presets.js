@@ -15,6 +15,8 @@
  * @property {string} [query]
  * @property {boolean} [streamUsage]
  * @property {Record<string, string>} [extraHeaders]
+ * @property {string[]} [models] the service has no model list endpoint: these are offered instead
+ * @property {boolean} [noTools] the service's models take no native tools: the prompt protocol is the default
  */
 
 /** @type {Record<ProviderKind, KindInfo>} */
@@ -40,6 +42,18 @@ export const PROVIDER_KINDS = {
   vllm: { label: 'vLLM (local)', format: 'openai', baseUrl: 'http://localhost:8000/v1', model: 'local-model', needsKey: false, local: true },
   jan: { label: 'Jan (local)', format: 'openai', baseUrl: 'http://localhost:1337/v1', model: 'local-model', needsKey: false, local: true },
   localai: { label: 'LocalAI (local)', format: 'openai', baseUrl: 'http://localhost:8080/v1', model: 'local-model', needsKey: false, local: true },
+  sglang: { label: 'SGLang (local)', format: 'openai', baseUrl: 'http://localhost:30000/v1', model: 'default', needsKey: false, local: true },
+  cerebras: { label: 'Cerebras', format: 'openai', baseUrl: 'https://api.cerebras.ai/v1', model: 'llama-3.3-70b', needsKey: true },
+  // https://docs.perplexity.ai: chat completions at the root (no /v1), no model list, Sonar models search the web and take no tools.
+  perplexity: { label: 'Perplexity', format: 'openai', baseUrl: 'https://api.perplexity.ai', model: 'sonar', needsKey: true, models: ['sonar', 'sonar-pro', 'sonar-reasoning', 'sonar-reasoning-pro', 'sonar-deep-research'], noTools: true },
+  moonshot: { label: 'Moonshot AI (Kimi)', format: 'openai', baseUrl: 'https://api.moonshot.ai/v1', model: 'kimi-k2-0905-preview', needsKey: true },
+  // Alibaba Cloud Model Studio's OpenAI-compatible mode (international endpoint).
+  qwen: { label: 'Qwen (DashScope)', format: 'openai', baseUrl: 'https://dashscope-intl.aliyuncs.com/compatible-mode/v1', model: 'qwen-plus', needsKey: true },
+  nvidia: { label: 'NVIDIA NIM', format: 'openai', baseUrl: 'https://integrate.api.nvidia.com/v1', model: 'meta/llama-3.3-70b-instruct', needsKey: true },
+  huggingface: { label: 'Hugging Face (router)', format: 'openai', baseUrl: 'https://router.huggingface.co/v1', model: 'meta-llama/Llama-3.3-70B-Instruct', needsKey: true },
+  // Workers AI's OpenAI-compatible endpoint lives under the account; it has no model list.
+  cloudflare: { label: 'Cloudflare Workers AI', format: 'openai', baseUrl: 'https://api.cloudflare.com/client/v4/accounts/YOUR-ACCOUNT-ID/ai/v1', model: '@cf/meta/llama-3.3-70b-instruct-fp8-fast', needsKey: true, models: ['@cf/meta/llama-3.3-70b-instruct-fp8-fast', '@cf/meta/llama-3.1-8b-instruct', '@cf/mistralai/mistral-small-3.1-24b-instruct', '@cf/qwen/qwen2.5-coder-32b-instruct'] },
+  minimax: { label: 'MiniMax', format: 'openai', baseUrl: 'https://api.minimax.io/v1', model: 'MiniMax-M2', needsKey: true },
 };
 
 /** @param {string} kind @returns {KindInfo | undefined} */

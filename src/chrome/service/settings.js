@@ -5,7 +5,8 @@ import { validateSettings, settingsErrorMessage } from './settings-schema.js';
 
 /** @type {Settings} */
 export const DEFAULT_SETTINGS = Object.freeze({
-  provider: Object.freeze({ kind: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', apiKey: '' }),
+  // Kind, URL and model agree: a local Ollama until the user picks something (first run or Settings).
+  provider: Object.freeze({ kind: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.1', apiKey: '' }),
   defaultMode: 'act',
   maxSteps: 100,
   sites: Object.freeze({ allow: [], confirm: [] }),

@@ -25,7 +25,12 @@ function applyKind(card, fill) {
   const kind = /** @type {HTMLSelectElement} */ (card.querySelector('.kind')).value;
   const info = kindInfo(kind) ?? PROVIDER_KINDS.openai;
   card.dataset.kind = kind;
-  if (fill) { input(card, 'baseUrl').value = info.baseUrl; input(card, 'model').value = info.model; }
+  if (fill) {
+    input(card, 'baseUrl').value = info.baseUrl;
+    input(card, 'model').value = info.model;
+    // A service whose models take no native tools gets them in the prompt (Perplexity's Sonar).
+    /** @type {HTMLSelectElement} */ (card.querySelector('.toolMode')).value = info.noTools ? 'prompt' : 'native';
+  }
   input(card, 'baseUrl').disabled = info.format === 'builtin';
   input(card, 'apiKey').disabled = !info.needsKey && !info.local;
   /** @type {HTMLElement} */ (card.querySelector('.kind-note')).textContent = kindNote(kind);
@@ -35,9 +40,10 @@ function applyKind(card, fill) {
  * @param {ProviderSettings} p
  * @param {boolean} active
  * @param {(r: RouterRequest) => Promise<any>} request
+ * @param {(card: HTMLElement) => void} [onWorking] called when the card's provider answered a test
  * @returns {HTMLElement}
  */
-export function createProviderCard(p, active, request) {
+export function createProviderCard(p, active, request, onWorking) {
   const tpl = /** @type {HTMLTemplateElement} */ (document.getElementById('provider-template'));
   const card = /** @type {HTMLElement} */ (/** @type {Element} */ (tpl.content.firstElementChild).cloneNode(true));
   localize(card);
@@ -63,7 +69,8 @@ export function createProviderCard(p, active, request) {
   input(card, 'model').value = p.model;
   input(card, 'priceInput').value = p.pricing ? String(p.pricing.input) : '';
   input(card, 'priceOutput').value = p.pricing ? String(p.pricing.output) : '';
-  applyKind(card, false);
+  // A new provider starts from its kind's preset: URL and model agree with the kind.
+  applyKind(card, !p.baseUrl && !p.model);
   const radio = /** @type {HTMLInputElement} */ (card.querySelector('input[name=active]'));
   radio.checked = active;
   radio.setAttribute('aria-label', t('providerActive'));
@@ -75,11 +82,13 @@ export function createProviderCard(p, active, request) {
   const list = /** @type {HTMLSelectElement} */ (card.querySelector('.model-list'));
   list.addEventListener('change', () => { if (list.value) input(card, 'model').value = list.value; });
   const out = /** @type {HTMLElement} */ (card.querySelector('.test-result'));
-  /** @type {HTMLButtonElement} */ (card.querySelector('.test')).addEventListener('click', async () => {
+  /** Tests the card's provider: lists its models; the card remembers whether it works. */
+  const test = async () => {
     out.classList.remove('failed');
     out.textContent = t('testing');
     const reply = await request({ type: 'provider.models', provider: readProviderCard(card) });
-    if (!reply.ok) { out.classList.add('failed'); out.textContent = reply.message; return; }
+    card.dataset.working = reply.ok ? 'yes' : 'no';
+    if (!reply.ok) { out.classList.add('failed'); out.textContent = reply.message; return false; }
     /** @type {string[]} */
     const models = reply.data;
     list.replaceChildren(
@@ -89,6 +98,17 @@ export function createProviderCard(p, active, request) {
     list.value = models.includes(input(card, 'model').value) ? input(card, 'model').value : '';
     list.hidden = models.length === 0;
     out.textContent = t('connectionOk', [String(models.length)]);
+    return true;
+  };
+  /** @type {HTMLButtonElement} */ (card.querySelector('.test')).addEventListener('click', () => { test().then((ok) => ok && onWorking?.(card)); });
+  // A key pasted for a cloud provider is tried at once: the user learns now, not at the first message.
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let keyTimer;
+  input(card, 'apiKey').addEventListener('input', () => {
+    clearTimeout(keyTimer);
+    const info = kindInfo(card.dataset.kind ?? '');
+    if (!info?.needsKey || input(card, 'apiKey').value.trim().length < 8) return;
+    keyTimer = setTimeout(() => { test().then((ok) => ok && onWorking?.(card)); }, 500);
   });
   return card;
 }

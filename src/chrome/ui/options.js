@@ -41,7 +41,7 @@ function providerList(s) {
 function fill(s) {
   current = s;
   const activeId = s.provider.id ?? 'default';
-  providersEl.replaceChildren(...providerList(s).map((p) => createProviderCard(p, p.id === activeId, request)));
+  providersEl.replaceChildren(...providerList(s).map((p) => createProviderCard(p, p.id === activeId, request, preferWorking)));
   fillRoles(s);
   field('defaultMode').value = s.defaultMode;
   field('maxSteps').value = String(s.maxSteps);
@@ -161,9 +161,33 @@ form.addEventListener('submit', async (e) => {
   await save(c.settings);
 });
 
+/**
+ * A provider that answered its test becomes the active one when the active one does not work
+ * (never answered, or failed): adding a working provider is never a dead end.
+ * @param {HTMLElement} card
+ */
+async function preferWorking(card) {
+  const active = /** @type {HTMLElement | null} */ (providersEl.querySelector('input[name=active]:checked')?.closest('fieldset.provider') ?? null);
+  if (!active || active === card) return;
+  if (active.dataset.working !== 'yes') {
+    const reply = await request({ type: 'provider.models', provider: readProviderCard(active) });
+    active.dataset.working = reply.ok ? 'yes' : 'no';
+  }
+  if (active.dataset.working === 'yes') return;
+  const radio = /** @type {HTMLInputElement} */ (card.querySelector('input[name=active]'));
+  radio.checked = true;
+  radio.dispatchEvent(new Event('change', { bubbles: true }));
+  say(t('providerMadeActive', [readProviderCard(card).name || kindLabel(card)]));
+}
+
+/** @param {HTMLElement} card */
+function kindLabel(card) {
+  return /** @type {HTMLSelectElement} */ (card.querySelector('.kind')).selectedOptions[0]?.textContent ?? '';
+}
+
 document.getElementById('add-provider')?.addEventListener('click', () => {
   const p = /** @type {ProviderSettings} */ ({ kind: 'openai', id: `p${Date.now().toString(36)}`, name: '', baseUrl: '', model: '', apiKey: '' });
-  const card = createProviderCard(p, providersEl.children.length === 0, request);
+  const card = createProviderCard(p, providersEl.children.length === 0, request, preferWorking);
   providersEl.append(card);
   refreshRoleProviders();
   /** @type {HTMLInputElement} */ (card.querySelector('.name')).focus();

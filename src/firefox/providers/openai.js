@@ -20,6 +20,7 @@ import { count } from './limits.js';
  * @property {string} [query] appended to every URL (Azure: api-version=…)
  * @property {boolean} [streamUsage] send stream_options.include_usage (default true; some local servers reject it)
  * @property {Record<string, string>} [extraHeaders] e.g. OpenRouter's HTTP-Referer / X-Title
+ * @property {string[]} [models] the service lists no models (Perplexity, Workers AI): these instead
  * @property {Partial<Capabilities>} [caps]
  */
 
@@ -64,7 +65,7 @@ export function createOpenAIProvider(opts) {
     // OpenRouter, Together and Groq list a context length per model, vLLM its max_model_len, LM Studio
     // the length it loaded the model with; OpenAI itself says nothing (the table answers).
     async modelInfo(signal) {
-      if (opts.auth === 'api-key') return null;
+      if (opts.auth === 'api-key' || opts.models) return null;
       const body = await http.getJSON('/models', signal);
       const m = (body?.data ?? []).find((/** @type {any} */ x) => x?.id === opts.model);
       if (!m) return null;
@@ -76,6 +77,7 @@ export function createOpenAIProvider(opts) {
 
     async listModels(signal) {
       if (opts.auth === 'api-key') return [opts.model]; // Azure: the deployment is the model
+      if (opts.models) return [...opts.models];
       const body = await http.getJSON('/models', signal);
       return (body?.data ?? []).map((/** @type {{id: string}} */ m) => m.id).filter(Boolean).sort();
     },

@@ -5,7 +5,8 @@ import type { ChatMessage, CompactionReason, ConfirmAnswer, ConfirmRequest, Done
 export type ProviderKind =
   | 'openai' | 'anthropic' | 'gemini' | 'ollama' | 'builtin'
   | 'openrouter' | 'groq' | 'mistral' | 'deepseek' | 'xai' | 'together' | 'fireworks' | 'azure'
-  | 'lmstudio' | 'llamacpp' | 'vllm' | 'jan' | 'localai';
+  | 'lmstudio' | 'llamacpp' | 'vllm' | 'jan' | 'localai'
+  | 'sglang' | 'cerebras' | 'perplexity' | 'moonshot' | 'qwen' | 'nvidia' | 'huggingface' | 'cloudflare' | 'minimax';
 import type { JobsRequest } from './jobs';
 
 export interface ProviderSettings {
