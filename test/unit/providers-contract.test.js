@@ -225,6 +225,30 @@ describe('provider wire formats (contract, against the mock server)', () => {
     });
   });
 
+  describe('OpenAI Responses API (an option of the OpenAI kind)', () => {
+    it('sends instructions, input items, function calls and their outputs; streams text, calls and usage back', async () => {
+      const p = createProvider({ kind: 'openai', api: 'responses', baseUrl: llm.baseUrl, model: 'gpt-4.1-mini', apiKey: 'sk-r' }, { fetch });
+      const { first, second, reqs } = await roundTrip(p);
+      expect(first.text).to.equal('I will click it.');
+      expect(first.toolCalls).to.have.length(1);
+      expect(first.toolCalls[0]).to.deep.include({ name: 'click', arguments: '{"ref":"e12"}' });
+      expect(first.usage).to.deep.include({ inputTokens: 321, outputTokens: 12 });
+      expect(first.finish).to.equal('tool_calls');
+      expect(second.text).to.equal('Done, it is clicked.');
+      const [a, b] = reqs;
+      expect(a.path).to.equal('/v1/responses');
+      expect(a.headers.authorization).to.equal('Bearer sk-r');
+      expect(a.body).to.deep.include({ model: 'gpt-4.1-mini', instructions: 'You are Tabwright.', stream: true, store: false, max_output_tokens: 500 });
+      expect(a.body.tools[0]).to.deep.include({ type: 'function', name: 'click' });
+      expect(a.body.input[0].content[1]).to.deep.equal({ type: 'input_image', image_url: `data:${IMAGE.mediaType};base64,${IMAGE.data}` });
+      expect(b.body.input.slice(1)).to.deep.equal([
+        { role: 'assistant', content: [{ type: 'output_text', text: 'I will click it.' }] },
+        { type: 'function_call', call_id: first.toolCalls[0].id, name: 'click', arguments: '{"ref":"e12"}' },
+        { type: 'function_call_output', call_id: first.toolCalls[0].id, output: 'clicked e12' },
+      ]);
+    });
+  });
+
   describe('OpenAI-compatible presets', () => {
     it('Azure OpenAI: deployment URL, api-key header, api-version query', async () => {
       const p = createProvider({ kind: 'azure', baseUrl: `${llm.url}/openai/deployments/gpt4o-prod`, model: 'gpt4o-prod', apiKey: 'az-key' }, { fetch });

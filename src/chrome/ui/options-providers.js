@@ -33,6 +33,8 @@ function applyKind(card, fill) {
   }
   input(card, 'baseUrl').disabled = info.format === 'builtin';
   input(card, 'apiKey').disabled = !info.needsKey && !info.local;
+  // Chat Completions or Responses: a choice of OpenAI's own API only.
+  /** @type {HTMLElement} */ (card.querySelector('.api-choice')).hidden = kind !== 'openai';
   /** @type {HTMLElement} */ (card.querySelector('.kind-note')).textContent = kindNote(kind);
 }
 
@@ -61,6 +63,7 @@ export function createProviderCard(p, active, request, onWorking) {
   input(card, 'timeoutSec').value = String(Math.round((p.timeoutMs ?? 90_000) / 1000));
   /** @type {HTMLSelectElement} */ (card.querySelector('.toolMode')).value = p.toolMode === 'prompt' ? 'prompt' : 'native';
   /** @type {HTMLSelectElement} */ (card.querySelector('.toolTier')).value = p.toolTier ?? 'auto';
+  /** @type {HTMLSelectElement} */ (card.querySelector('.api')).value = p.api === 'responses' ? 'responses' : 'chat';
   input(card, 'contextWindow').value = p.contextWindow ? String(p.contextWindow) : '';
   input(card, 'maxOutput').value = p.maxOutput ? String(p.maxOutput) : '';
   input(card, 'name').value = p.name ?? '';
@@ -127,6 +130,7 @@ export function readProviderCard(card) {
     timeoutMs: Math.min(600, Math.max(5, Number(input(card, 'timeoutSec').value) || 90)) * 1000,
     toolMode: /** @type {HTMLSelectElement} */ (card.querySelector('.toolMode')).value === 'prompt' ? 'prompt' : 'native',
   };
+  if (p.kind === 'openai' && /** @type {HTMLSelectElement} */ (card.querySelector('.api')).value === 'responses') p.api = 'responses';
   const tier = /** @type {HTMLSelectElement} */ (card.querySelector('.toolTier')).value;
   if (tier === 'full' || tier === 'compact') p.toolTier = tier;
   // Empty: the provider's word, the table or a default decide (providers/limits.js). A wrong number is the schema's to name.

@@ -6,6 +6,7 @@
 /** @import { Clock } from './retry.js' */
 /** @import { LanguageModelAPI } from './builtin.js' */
 import { createOpenAIProvider } from './openai.js';
+import { createResponsesProvider } from './openai-responses.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { createGeminiProvider } from './gemini.js';
 import { createOllamaProvider } from './ollama.js';
@@ -58,6 +59,7 @@ export function createProvider(settings, deps) {
     case 'ollama': p = createOllamaProvider({ ...common, window: async () => (await limits()).contextWindow }); break;
     case 'builtin': p = createBuiltinProvider({ languageModel: deps.languageModel ?? null }); break;
     default:
+      if (settings.kind === 'openai' && settings.api === 'responses') { p = createResponsesProvider(common); break; }
       p = createOpenAIProvider({
         ...common,
         kind: settings.kind,

@@ -119,6 +119,7 @@ const PROVIDER = shape({
   contextWindow: optional(number({ min: 1_024, max: 10_000_000, whole: true, unit: ' tokens' })),
   maxOutput: optional(number({ min: 64, max: 1_000_000, whole: true, unit: ' tokens' })),
   toolTier: optional(oneOf(['auto', 'full', 'compact'])),
+  api: optional(oneOf(['chat', 'responses'])),
   id: optional(text({ max: 100 })),
   name: optional(text({ max: 100 })),
   pricing: optional(shape({

@@ -28,6 +28,8 @@ export interface ProviderSettings {
   /** the model's context window and longest answer in tokens, when the user knows better than the provider (providers/limits.js) */
   contextWindow?: number;
   maxOutput?: number;
+  /** the OpenAI kind's API: Chat Completions (default) or Responses (providers/openai-responses.js) */
+  api?: 'chat' | 'responses';
   /** which tools the model is offered (agent/tool-tiers.js): auto (by its window, the default), or forced */
   toolTier?: 'auto' | 'full' | 'compact';
 }
