@@ -40,8 +40,9 @@ async function requireBinary(path, what, install) {
  */
 
 /**
- * @param {{ args?: string[], env?: Record<string, string | undefined>, locale?: string }} [extra] more flags and
- *   environment; locale sets the browser's UI language (Playwright passes it as --lang)
+ * @param {{ args?: string[], env?: Record<string, string | undefined>, locale?: string, hostRules?: string[] }} [extra] more flags and
+ *   environment; locale sets the browser's UI language (Playwright passes it as --lang); hostRules: more
+ *   host-resolver rules ("MAP host 127.0.0.1:port")
  * @returns {Promise<BrowserEnv>}
  */
 export async function launchChromium(extra = {}) {
@@ -53,7 +54,7 @@ export async function launchChromium(extra = {}) {
     headless: true,
     args: ['--headless=new', `--disable-extensions-except=${CHROME_EXT}`, `--load-extension=${CHROME_EXT}`,
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', `--host-resolver-rules=${MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`, ...(extra.args ?? [])],
+      '--disable-sync', '--no-first-run', '--disable-quic', `--host-resolver-rules=${[...MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1`), ...(extra.hostRules ?? [])].join(',')}`, ...(extra.args ?? [])],
     ...(extra.env ? { env: extra.env } : {}),
     ...(extra.locale ? { locale: extra.locale } : {}),
   });
@@ -83,7 +84,8 @@ export async function launchChromium(extra = {}) {
 }
 
 /**
- * @param {{ prefs?: Record<string, unknown> }} [extra] more preferences (the system's dark theme, say)
+ * @param {{ prefs?: Record<string, unknown>, acceptInsecureCerts?: boolean }} [extra] more preferences (the system's dark theme, say);
+ *   acceptInsecureCerts: accept any certificate (a test's own TLS server)
  * @returns {Promise<BrowserEnv>}
  */
 export async function launchFirefox(extra = {}) {
@@ -94,6 +96,7 @@ export async function launchFirefox(extra = {}) {
     executablePath: FIREFOX_PATH,
     headless: true,
     args: ['--remote-allow-system-access'],
+    ...(extra.acceptInsecureCerts ? { acceptInsecureCerts: true } : {}),
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_UUID }),
       // Keep the closed network quiet and the profile deterministic.

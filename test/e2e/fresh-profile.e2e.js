@@ -1,0 +1,120 @@
+// Issue 16, setup that cannot trap: in a fresh profile, choosing the OpenAI preset and pasting a key
+// reaches OpenAI's address without anyone typing a URL, the key is tried at once, and the first
+// message is answered. The browser resolves api.openai.com to a TLS server on 127.0.0.1 in front of
+// the mock LLM (Chromium: a host-resolver rule; Firefox: an HTTPS proxy), with the tests' own
+// certificate (test/fixtures/tls), which this browser alone accepts.
+import { expect } from 'chai';
+import https from 'node:https';
+import http from 'node:http';
+import net from 'node:net';
+import { readFileSync } from 'node:fs';
+import { BROWSERS, getServers, tabIdOf } from './harness/env.js';
+import { launchChromium, launchFirefox } from './harness/browsers.js';
+
+/** @import { BrowserEnv } from './harness/browsers.js' */
+
+const KEY = 'sk-proj-fresh-0123456789abcdef';
+const tls = {
+  key: readFileSync(new URL('../fixtures/tls/api.openai.com.key', import.meta.url)),
+  cert: readFileSync(new URL('../fixtures/tls/api.openai.com.crt', import.meta.url)),
+};
+
+/**
+ * https://api.openai.com in front of the mock: every request is passed to it as it came, and what
+ * Host it was addressed to is kept. Also an HTTPS (CONNECT) proxy that leads to it.
+ * @param {string} target the mock's http://127.0.0.1:port
+ */
+async function openaiFront(target) {
+  /** @type {string[]} */
+  const hosts = [];
+  const front = https.createServer(tls, (req, res) => {
+    hosts.push(String(req.headers.host));
+    const up = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (r) => { res.writeHead(r.statusCode ?? 502, r.headers); r.pipe(res); });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise((r) => front.listen(0, '127.0.0.1', () => r(undefined)));
+  const port = /** @type {import('node:net').AddressInfo} */ (front.address()).port;
+  const proxy = http.createServer();
+  proxy.on('connect', (req, client, head) => {
+    const s = net.connect(port, '127.0.0.1', () => { client.write('HTTP/1.1 200 Connection Established\r\n\r\n'); s.write(head); s.pipe(client); client.pipe(s); });
+    s.on('error', () => client.destroy());
+    client.on('error', () => s.destroy());
+  });
+  await new Promise((r) => proxy.listen(0, '127.0.0.1', () => r(undefined)));
+  const proxyPort = /** @type {import('node:net').AddressInfo} */ (proxy.address()).port;
+  return { port, proxyPort, hosts, close: () => { front.close(); proxy.close(); front.closeAllConnections?.(); } };
+}
+
+for (const kind of BROWSERS) {
+  describe(`fresh profile [${kind}]`, function () {
+    this.timeout(120_000);
+    /** @type {BrowserEnv} */
+    let browser;
+    /** @type {Awaited<ReturnType<typeof openaiFront>>} */
+    let front;
+    /** @type {Awaited<ReturnType<typeof getServers>>} */
+    let servers;
+    before(async () => {
+      servers = await getServers();
+      front = await openaiFront(servers.llm.url);
+      browser = kind === 'chromium'
+        ? await launchChromium({ hostRules: [`MAP api.openai.com 127.0.0.1:${front.port}`], args: ['--ignore-certificate-errors'] })
+        : await launchFirefox({ acceptInsecureCerts: true, prefs: { 'network.proxy.type': 1, 'network.proxy.ssl': '127.0.0.1', 'network.proxy.ssl_port': front.proxyPort } });
+    });
+    after(async () => {
+      servers.llm.requireKey(null);
+      await browser?.close();
+      front?.close();
+    });
+
+    it('the OpenAI preset and a pasted key reach OpenAI\'s address without typing a URL, and the first message is answered', async () => {
+      const { llm, site } = servers;
+      llm.requireKey(KEY);
+      llm.script([{ text: 'Hello from the preset.' }]);
+      const options = await browser.openExtensionPage('ui/options.html');
+      await options.waitFor(() => document.body.dataset.ready === 'true', undefined, { message: 'the settings page' });
+      // A fresh profile: one provider, a local Ollama, its kind, URL and model agreeing.
+      expect(await options.evaluate(() => [...document.querySelectorAll('fieldset.provider')].map((c) => [(/** @type {HTMLSelectElement} */ (c.querySelector('.kind'))).value, (/** @type {HTMLInputElement} */ (c.querySelector('.baseUrl'))).value]))).to.deep.equal([['ollama', 'http://localhost:11434']]);
+      // Choose the OpenAI preset: URL and model come with it.
+      await options.evaluate(() => {
+        const kind = /** @type {HTMLSelectElement} */ (document.querySelector('fieldset.provider .kind'));
+        kind.value = 'openai';
+        kind.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      expect(await options.evaluate(() => (/** @type {HTMLInputElement} */ (document.querySelector('fieldset.provider .baseUrl'))).value)).to.equal('https://api.openai.com/v1');
+      // Paste the key: it is tried at once, with a clear result.
+      await options.fill('fieldset.provider .apiKey', KEY);
+      await options.waitFor(() => document.querySelector('fieldset.provider .test-result')?.textContent?.startsWith('Connected'), undefined, { message: 'the key to be tested', timeout: 20_000 });
+      expect(await options.text('fieldset.provider .test-result')).to.equal('Connected: 2 models available.');
+      await options.click('#save');
+      await options.waitFor(() => document.querySelector('#result')?.textContent === 'Saved.', undefined, { message: 'the save' });
+      await options.close();
+
+      const url = `${site.url}/article.html`;
+      const page = await browser.openPage(url);
+      const control = await browser.openExtensionPage('ui/jobs.html');
+      const tabId = await tabIdOf(/** @type {any} */ ({ control }), url);
+      const panel = await browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+      try {
+        await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel' });
+        expect(await panel.evaluate(() => (/** @type {HTMLElement} */ (document.querySelector('#welcome'))).hidden)).to.equal(true);
+        await panel.evaluate(() => (/** @type {HTMLElement} */ (document.querySelector('input[name=mode][value=ask]'))).click());
+        await panel.fill('#prompt', 'Hello?');
+        await panel.click('#send');
+        await panel.waitFor(() => [...document.querySelectorAll('.msg.assistant')].some((m) => m.textContent === 'Hello from the preset.'), undefined, { message: 'the answer' });
+        expect(llm.problems).to.deep.equal([]);
+        const [req] = llm.requests;
+        expect(req.path).to.equal('/v1/chat/completions');
+        expect(req.headers.authorization).to.equal(`Bearer ${KEY}`);
+        expect(req.body.model).to.equal('gpt-4.1-mini');
+        // The key test and the message both went to api.openai.com (Firefox's own background traffic may pass the proxy too).
+        expect(front.hosts.filter((h) => h === 'api.openai.com').length).to.be.at.least(2);
+      } finally {
+        await page.close();
+        await control.close();
+        await panel.close();
+      }
+    });
+  });
+}
