@@ -31,6 +31,7 @@ import { createFence } from './untrusted.js';
 import { guideSent, withGuide } from './adapters/site-guide.js';
 import { chooseTier, toolsOfTier } from './tool-tiers.js';
 import { createScreenshots } from './screenshots.js';
+import { MASK } from './safety/secret-patterns.js';
 
 /**
  * @typedef {object} RunOptions
@@ -186,7 +187,7 @@ async function loop(opts, guard) {
     for (let i = 0; i < reply.calls.length; i++) {
       const call = reply.calls[i];
       if (signal?.aborted) return abortBatch(reply.calls.slice(i), step);
-      emit({ type: 'tool_call', id: call.id, name: call.name, args: previewArgs(secrets ? secrets.mask(call.arguments) : call.arguments) });
+      emit({ type: 'tool_call', id: call.id, name: call.name, args: pendingArgs(previewArgs(secrets ? secrets.mask(call.arguments) : call.arguments), offered.find((t) => t.name === call.name)) });
       /** @type {Awaited<ReturnType<typeof runToolCall>>} */
       let out;
       try {
@@ -395,6 +396,20 @@ async function loop(opts, guard) {
 
 /** @type {ToolResult} */
 const ABORTED = { ok: false, code: 'ABORTED', message: 'The user stopped the run.' };
+
+/**
+ * What the panel shows of a call before it ran: what a tool that may handle secrets would type is
+ * hidden until the call's result brings the arguments back, masked if the field was a secret one
+ * (the target is not known before the call runs, and a password must never show, even briefly).
+ * @param {unknown} args @param {Tool | undefined} tool
+ */
+function pendingArgs(args, tool) {
+  if (!tool?.effects.includes('touches_secrets') || !args) return args;
+  if (typeof args !== 'object') return MASK;
+  const a = /** @type {Record<string, unknown>} */ ({ ...args });
+  for (const k of ['text', 'value']) if (typeof a[k] === 'string' && a[k]) a[k] = MASK;
+  return a;
+}
 
 /** The arguments as the panel shows them: parsed when they parse, raw text otherwise. @param {string} raw */
 function previewArgs(raw) {

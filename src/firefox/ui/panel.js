@@ -17,6 +17,7 @@ import { formatUsage, usageTitle } from './usage.js';
 import { createHistoryView } from './history.js';
 import { showFirstRun } from './first-run.js';
 import { createSkillsBar } from './skills-bar.js';
+import { createStreamRenderer } from './stream-render.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -25,8 +26,10 @@ const sendBtn = /** @type {HTMLButtonElement} */ ($('#send'));
 const stopBtn = /** @type {HTMLButtonElement} */ ($('#stop'));
 const status = $('#status');
 const usageEl = $('#usage');
-/** The raw markdown of each assistant message, so a streamed delta re-renders the whole message. @type {Map<string, string>} */
-const rawText = new Map();
+/** Answers streaming in, by id: each delta is drawn at most once per frame, never the whole answer again (ui/stream-render.js). @type {Map<string, ReturnType<typeof createStreamRenderer>>} */
+const streams = new Map();
+/** The text each finished answer was rendered from, so the same answer upserted again (final, check) is not parsed again. @type {Map<string, string>} */
+const renderedText = new Map();
 /** @type {Settings | null} */
 let settings = null;
 
@@ -100,9 +103,17 @@ function render(item) {
     case 'assistant': {
       const el = document.createElement('div');
       el.className = `msg assistant${item.streaming ? ' streaming' : ''}${item.final ? ' final' : ''}`;
-      if (item.streaming) el.setAttribute('aria-busy', 'true');
-      rawText.set(item.id, item.text);
-      renderMarkdown(el, item.text);
+      if (item.streaming) {
+        el.setAttribute('aria-busy', 'true');
+        const r = createStreamRenderer(el);
+        r.append(item.text);
+        r.flush();
+        streams.set(item.id, r);
+      } else {
+        streams.delete(item.id);
+        renderMarkdown(el, item.text);
+        renderedText.set(item.id, item.text);
+      }
       const note = item.check ? checkNote(item.check, cards) : null;
       if (note) el.append(note);
       return el;
@@ -130,9 +141,19 @@ function render(item) {
 
 /** @param {TranscriptItem} item */
 function upsert(item) {
+  const old = log.querySelector(`[data-id="${CSS.escape(item.id)}"]`);
+  // A finished answer upserted again with the same text (marked final, given its check): its
+  // rendering stays, only its state changes.
+  if (old instanceof HTMLElement && item.kind === 'assistant' && !item.streaming && renderedText.get(item.id) === item.text) {
+    old.className = `msg assistant${item.final ? ' final' : ''}`;
+    old.removeAttribute('aria-busy');
+    old.querySelector(':scope > .check')?.remove();
+    const note = item.check ? checkNote(item.check, cards) : null;
+    if (note) old.append(note);
+    return;
+  }
   const el = render(item);
   el.dataset.id = item.id;
-  const old = log.querySelector(`[data-id="${CSS.escape(item.id)}"]`);
   if (old) {
     if (old instanceof HTMLDetailsElement && el instanceof HTMLDetailsElement) el.open = old.open;
     old.replaceWith(el);
@@ -148,17 +169,16 @@ function onEvent(e) {
   switch (e.type) {
     case 'state':
       log.replaceChildren();
-      rawText.clear();
+      streams.clear();
+      renderedText.clear();
       e.items.forEach(upsert);
       setRunning(e.running);
       break;
     case 'upsert': upsert(e.item); break;
     case 'delta': {
-      const el = /** @type {HTMLElement | null} */ (log.querySelector(`[data-id="${CSS.escape(e.id)}"]`));
-      if (el) {
-        const text = (rawText.get(e.id) ?? '') + e.text;
-        rawText.set(e.id, text);
-        renderMarkdown(el, text);
+      const r = streams.get(e.id);
+      if (r) {
+        r.append(e.text);
         log.scrollTop = log.scrollHeight;
       }
       break;
