@@ -47,7 +47,10 @@ scenario('bad input', (ctx) => {
       await sendFromPanel(panel, 'Summarise this article', 'ask');
       const items = await waitForIdle(panel);
       const error = items.find((i) => i.cls.includes('error'));
-      expect(error?.text).to.contain('AUTH_FAILED');
+      expect(error?.code).to.equal('AUTH_FAILED');
+      // Said for people first, with the way out: the provider's own words below, the code in Details.
+      expect(error?.text).to.match(/^The provider refused the API key\. Check the key in Settings\./);
+      expect(await panel.evaluate(() => [...document.querySelectorAll('.msg.error .err-actions button')].map((b) => b.textContent))).to.deep.equal(['Open settings']);
       expect(error?.text).to.contain(`OpenAI-compatible (${env.llm.baseUrl})`);
       expect(error?.text).to.contain('Settings → Provider');
       expect(error?.text).to.contain('API key');

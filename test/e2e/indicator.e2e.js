@@ -39,7 +39,7 @@ scenario('on-page indicator', (ctx) => {
       await /** @type {any} */ (page.page).bringToFront();
       await page.clickAt(x, y);
       const items = await waitForIdle(panel, 15_000);
-      expect(items.find((i) => i.cls.includes('error'))?.text).to.contain('ABORTED');
+      expect(items.some((i) => i.code === 'ABORTED' && i.cls.includes('stopped'))).to.equal(true);
       await env.control.waitFor((id) => browser.tabs.sendMessage(id, { type: 'content.indicatorState' }, { frameId: 0 }).then((r) => !r.data.shown), tabId, { message: 'the indicator to go' });
       expect(await page.evaluate(() => document.body.dataset.ordered ?? 'no')).to.equal('no');
       expect(env.llm.problems).to.deep.equal([]);

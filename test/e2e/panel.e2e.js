@@ -18,8 +18,11 @@ scenario('panel', (ctx) => {
       expect(await panel.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#stop')).hidden)).to.equal(false);
       await panel.click('#stop');
       const items = await waitForIdle(panel, 10_000);
-      const error = items.find((i) => i.cls.includes('error'));
-      expect(error?.text).to.contain('ABORTED');
+      // The user's own Stop is no error: a quiet line that offers to go on.
+      const stopped = items.find((i) => i.code === 'ABORTED');
+      expect(stopped?.cls).to.include('stopped');
+      expect(stopped?.text).to.include('Stopped. The conversation is kept.');
+      expect(items.some((i) => i.cls.includes('error'))).to.equal(false);
       const partial = items.find((i) => i.cls.includes('assistant'))?.text ?? '';
       expect(long.startsWith(partial) && partial.length < long.length, `partial answer "${partial}"`).to.equal(true);
       expect(await panel.evaluate(() => ({ stop: /** @type {HTMLElement} */ (document.querySelector('#stop')).hidden, send: /** @type {HTMLButtonElement} */ (document.querySelector('#send')).disabled })))
@@ -63,8 +66,7 @@ scenario('panel', (ctx) => {
       expect(env.llm.requests[0].body.messages[0].content).to.contain('Mode: Act');
       expect(offeredTools(env.llm.requests[0].body)).to.include('click');
       await panel.press('Escape');
-      await panel.waitFor(() => document.body.dataset.running === 'false' && Boolean(document.querySelector('.msg.error')), undefined, { timeout: 10_000, message: 'Esc to stop the run' });
-      expect(await panel.text('.msg.error')).to.contain('ABORTED');
+      await panel.waitFor(() => document.body.dataset.running === 'false' && Boolean(document.querySelector('[data-code="ABORTED"]')), undefined, { timeout: 10_000, message: 'Esc to stop the run' });
     } finally {
       await page.close();
       await panel.close();

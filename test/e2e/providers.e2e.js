@@ -178,7 +178,8 @@ scenario('providers', (ctx) => {
       let items = await waitForIdle(panel);
       const errors = items.filter((i) => i.cls.includes('error'));
       expect(errors).to.have.length(1);
-      expect(errors[0].text).to.match(/^STREAM_CUT.*Anthropic .* broke mid-answer\. Try again\.$/);
+      expect(errors[0].code).to.equal('STREAM_CUT');
+      expect(errors[0].text).to.match(/^The connection broke while the model was answering\. Retry\..*Anthropic .* broke mid-answer\. Try again\./);
       expect(items.filter((i) => i.tool)).to.deep.equal([]);
       expect(items.filter((i) => i.cls.includes('streaming'))).to.deep.equal([]);
 

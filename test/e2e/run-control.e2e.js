@@ -22,7 +22,7 @@ scenario('run control', (ctx) => {
       const took = Date.now() - pressed;
       console.log(`      [${ctx.kind}] Stop pressed mid-stream → run stopped in ${took} ms`);
       const items = await waitForIdle(panel);
-      expect(items.some((i) => i.cls.includes('error') && i.text.startsWith('ABORTED'))).to.equal(true);
+      expect(items.some((i) => i.code === 'ABORTED')).to.equal(true);
       const streamed = items.find((i) => i.cls.includes('assistant'))?.text ?? '';
       expect(answer.startsWith(streamed)).to.equal(true);
       expect(streamed.length).to.be.lessThan(answer.length);

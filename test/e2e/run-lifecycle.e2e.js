@@ -32,7 +32,7 @@ scenario('run lifecycle', (ctx) => {
       await panel.click('#stop');
       await panel.waitFor(() => document.body.dataset.running === 'false', undefined, { message: 'the run to stop' });
       const items = await transcript(panel);
-      expect(items.some((i) => i.cls.includes('error') && i.text.startsWith('ABORTED'))).to.equal(true);
+      expect(items.some((i) => i.code === 'ABORTED')).to.equal(true);
       // The tab is free again: one more message runs.
       env.llm.script([{ text: 'Third answer.' }]);
       await sendFromPanel(panel, 'Third question', 'ask');
@@ -84,7 +84,7 @@ scenario('run lifecycle', (ctx) => {
       await sendFromPanel(panel, 'Summarise this page', 'act');
       const items = await waitForIdle(panel);
       const error = items.find((i) => i.cls.includes('error'));
-      expect(error?.text).to.match(/^RUN_NOT_STARTED/);
+      expect(error?.code).to.equal('RUN_NOT_STARTED');
       expect(error?.text).to.include('no-such-kind');
       expect(await panel.evaluate(() => document.body.dataset.running)).to.equal('false');
       expect(env.llm.requests.length).to.equal(requestsBefore);
@@ -117,8 +117,8 @@ scenario('run lifecycle', (ctx) => {
       await sendFromPanel(panel, 'Summarise the article', 'act');
       await panel.waitFor(() => document.querySelector('.msg.assistant.streaming')?.textContent, undefined, { message: 'the answer to start streaming' });
       await page.close();
-      const error = await panel.waitFor(() => [...document.querySelectorAll('#log > .error')].map((e) => e.textContent).join(' | '), undefined, { message: 'the run to end' });
-      expect(error).to.match(/^TAB_CLOSED/);
+      const error = await panel.waitFor(() => [...document.querySelectorAll('#log > [data-code]')].map((e) => `${/** @type {HTMLElement} */ (e).dataset.code}: ${e.textContent}`).join(' | '), undefined, { message: 'the run to end' });
+      expect(error).to.match(/^TAB_CLOSED: The tab was closed, and the run ended with it\./);
       expect(error).to.not.match(/ABORTED|Stopped/);
       expect(await panel.evaluate(() => document.body.dataset.running)).to.equal('false');
     } finally {

@@ -54,6 +54,23 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     return startRun(s, mode, firstItem, opts.onlyTools);
   }
 
+  /**
+   * Retry after an error, or go on after Stop: a new run over the conversation as it stands (its
+   * last message is the user's, or a tool result the model has not answered yet).
+   * @param {number} tabId @returns {Promise<RouterReply>}
+   */
+  async function retryChat(tabId) {
+    const s = await session(tabId);
+    if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab.' };
+    if (s.interrupted) return continueChat(tabId);
+    if (!s.messages.some((m) => m.role === 'user')) return { ok: false, code: 'NOTHING_TO_CONTINUE', message: 'There is nothing to retry in this tab. Send a message instead.' };
+    // A run that ended while its model was answering a call left no answer: drop the assistant turn whose calls have no results.
+    const last = s.messages[s.messages.length - 1];
+    if (last?.role === 'assistant' && last.toolCalls?.length) s.messages.pop();
+    await startRun(s, s.mode === 'plan' ? 'act' : s.mode, s.items.length);
+    return { ok: true, data: { started: true } };
+  }
+
   /** Resume a run the stopped service worker interrupted. @param {number} tabId @returns {Promise<RouterReply>} */
   async function continueChat(tabId) {
     const s = await session(tabId);
@@ -269,5 +286,5 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     return providerFor({ ...base, model: r.model || base.model }, deps);
   }
 
-  return { startChat, beginRun, continueChat, stopRun, newChat };
+  return { startChat, beginRun, continueChat, retryChat, stopRun, newChat };
 }

@@ -123,6 +123,7 @@ export type RouterRequest =
   | { type: 'chat.clear'; tabId: number }
   | { type: 'chat.state'; tabId: number }
   | { type: 'chat.continue'; tabId: number }
+  | { type: 'chat.retry'; tabId: number }
   | { type: 'plan.approve'; tabId: number; id: string; steps: string[] }
   | { type: 'plan.reject'; tabId: number; id: string }
   | { type: 'confirm.answer'; tabId: number; id: string; answer: ConfirmAnswer }

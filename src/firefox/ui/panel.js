@@ -10,6 +10,7 @@ import { compactedCard } from './cards/compacted-card.js';
 import { noticeCard } from './cards/notice-card.js';
 import { interruptedCard } from './cards/interrupted-card.js';
 import { guidanceCard } from './cards/guidance-card.js';
+import { errorCard } from './cards/error-card.js';
 import { checkNote } from './cards/check-note.js';
 import { renderMarkdown } from './markdown.js';
 import { renderToolCard } from './tool-card.js';
@@ -119,16 +120,7 @@ function render(item) {
       return el;
     }
     case 'tool': return renderToolCard(item);
-    case 'error': {
-      const el = document.createElement('div');
-      el.className = 'msg error';
-      el.setAttribute('role', 'alert');
-      const code = document.createElement('span');
-      code.className = 'code';
-      code.textContent = item.code;
-      el.append(code, document.createTextNode(item.message));
-      return el;
-    }
+    case 'error': return errorCard(item, cards);
     case 'plan': return planCard(item, cards);
     case 'confirm': return confirmCard(item, cards);
     case 'clarify': return clarifyCard(item, cards);

@@ -120,6 +120,7 @@ export function transcript(panel) {
   return panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((el) => ({
     cls: el.className,
     tool: /** @type {HTMLElement} */ (el).dataset.tool ?? null,
+    code: /** @type {HTMLElement} */ (el).dataset.code ?? null,
     text: el.textContent ?? '',
   })));
 }

@@ -35,6 +35,12 @@ export const CHAT_HANDLERS = [
     },
   },
   {
+    // Retry (after an error) and Continue (after Stop): the conversation goes on as it stands.
+    type: 'chat.retry',
+    fields: { tabId: required(tabId) },
+    handle: (msg, d) => d.runs.retryChat(msg.tabId),
+  },
+  {
     type: 'chat.continue',
     fields: { tabId: required(tabId) },
     handle: (msg, d) => d.runs.continueChat(msg.tabId),
