@@ -19,6 +19,7 @@ import { createHistoryView } from './history.js';
 import { showFirstRun } from './first-run.js';
 import { createSkillsBar } from './skills-bar.js';
 import { createStreamRenderer } from './stream-render.js';
+import { setupMoreMenu } from './header-menu.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -246,6 +247,7 @@ $('#new-chat').addEventListener('click', () => {
   prompt.focus();
 });
 $('#open-settings').addEventListener('click', () => browser.runtime.openOptionsPage());
+setupMoreMenu({ button: /** @type {HTMLButtonElement} */ ($('#more')), menu: $('#more-menu') });
 
 const historyView = createHistoryView({ view: $('#history'), request, render: (item) => render(item) });
 const historyBtn = $('#history-toggle');
