@@ -20,6 +20,7 @@ import { showFirstRun } from './first-run.js';
 import { createSkillsBar } from './skills-bar.js';
 import { createStreamRenderer } from './stream-render.js';
 import { setupMoreMenu } from './header-menu.js';
+import { createModelSwitch } from './model-switch.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -248,6 +249,10 @@ $('#new-chat').addEventListener('click', () => {
 });
 $('#open-settings').addEventListener('click', () => browser.runtime.openOptionsPage());
 setupMoreMenu({ button: /** @type {HTMLButtonElement} */ ($('#more')), menu: $('#more-menu') });
+const modelSwitch = createModelSwitch({
+  select: /** @type {HTMLSelectElement} */ ($('#model-switch')), request, showStatus,
+  onSaved: (s) => { settings = s; modelSwitch.show(s); },
+});
 
 const historyView = createHistoryView({ view: $('#history'), request, render: (item) => render(item) });
 const historyBtn = $('#history-toggle');
@@ -274,6 +279,7 @@ async function init() {
   const { panelMode } = await browser.storage.local.get('panelMode');
   const reply = await request({ type: 'settings.get' });
   settings = reply.ok ? /** @type {Settings} */ (reply.data) : null;
+  if (settings) modelSwitch.show(settings);
   const mode = panelMode ?? settings?.defaultMode ?? 'act';
   const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`input[name=mode][value=${mode}]`));
   if (radio) radio.checked = true;
@@ -292,6 +298,7 @@ async function init() {
     const r = await request({ type: 'settings.get' });
     if (!r.ok) return;
     settings = /** @type {Settings} */ (r.data);
+    modelSwitch.show(settings);
     if (settings.onboarded) $('#welcome').hidden = true;
   });
   if (pinnedTab) { attach(pinnedTab); return; }
