@@ -13,7 +13,9 @@ scenario('the model that answers', (ctx) => {
 
   it('is shown in the composer, and a switch sends the next message to the other provider with its key', async () => {
     const { env } = ctx;
+    /** @type {import('../../src/chrome/types/messages').ProviderSettings} */
     const one = { id: 'one', name: 'Main', kind: 'openai', baseUrl: env.llm.baseUrl, model: 'mock-1', apiKey: 'sk-one-111' };
+    /** @type {import('../../src/chrome/types/messages').ProviderSettings} */
     const two = { id: 'two', name: 'Second', kind: 'openai', baseUrl: env.llm.baseUrl, model: 'mock-2', apiKey: 'sk-two-222' };
     expect((await ask(env.control, { type: 'settings.set', settings: { provider: one, providers: [one, two] } })).ok).to.equal(true);
     env.llm.script([{ text: 'From one.' }, { text: 'From two.' }]);

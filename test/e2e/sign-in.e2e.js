@@ -20,6 +20,10 @@ scenario('sign in', (ctx) => {
       expect(final.map((i) => i.text).join('')).to.contain('Signed in as alice');
       expect(items.filter((i) => i.tool).map((i) => i.tool)).to.deep.equal(['snapshot', 'type', 'type', 'click', 'done']);
       expect(items.some((i) => i.cls.includes('error'))).to.equal(false);
+      // Each step said for people, from the element's role and name; the tool name and raw arguments inside.
+      const says = await panel.evaluate(() => [...document.querySelectorAll('details.tool')].map((d) => `${/** @type {HTMLElement} */ (d).dataset.kind}: ${d.querySelector('.says')?.textContent}`));
+      expect(says).to.deep.equal(['read: Looked at the page', 'act: Typed into “Username”', 'act: Typed into “Password”', 'act: Clicked “Sign in”', 'run: Finished the task']);
+      expect(await panel.evaluate(() => [...document.querySelectorAll('details.tool .time')].every((t) => /^\d+ ms$|^\d+\.\d s$/.test(t.textContent ?? '')))).to.equal(true);
 
       const reqs = env.llm.requests;
       expect(reqs).to.have.length(5);

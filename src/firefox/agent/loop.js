@@ -190,6 +190,7 @@ async function loop(opts, guard) {
       emit({ type: 'tool_call', id: call.id, name: call.name, args: pendingArgs(previewArgs(secrets ? secrets.mask(call.arguments) : call.arguments), offered.find((t) => t.name === call.name)) });
       /** @type {Awaited<ReturnType<typeof runToolCall>>} */
       let out;
+      const startedAt = Date.now();
       try {
         await opts.checkpoint?.();
         if (secrets) await learnSecrets();
@@ -218,7 +219,7 @@ async function loop(opts, guard) {
           doneChallenged = true;
           result = { ok: false, code: 'CLAIM_NOT_SEEN', message: `The page (${check.url}) does not show ${check.missing.map((m) => `"${m}"`).join(', ')}. Look at the page again, then fix what is missing or call done with an accurate summary.` };
         } else {
-          emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments) });
+          emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments), ms: Date.now() - startedAt });
           messages.push(toolMessage(call, result, undefined, tool, undefined, budgets.result));
           skipRest(reply.calls.slice(i + 1));
           const text = String(result.data);
@@ -228,7 +229,7 @@ async function loop(opts, guard) {
       }
 
       const verdicts = detector.record({ name: call.name, args: out.args ?? call.arguments, result, urlBefore: out.urlBefore, urlAfter: out.urlAfter });
-      emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments) });
+      emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments), ms: Date.now() - startedAt, ...(out.target ? { target: out.target } : {}) });
       const message = toolMessage(call, result, out.fromPage ? fence : undefined, tool, out.args, budgets.result);
       const warnings = verdicts.map((v) => v.message);
       if (warnings.length) message.content = `${message.content}\n\n[Loop warning from Tabwright, not from the page] ${warnings.join(' ')}`;

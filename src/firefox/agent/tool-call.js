@@ -30,6 +30,7 @@ import { originOf } from './safety/scope.js';
  * @property {Record<string, any>} [args]
  * @property {string} [urlBefore]
  * @property {string} [urlAfter]
+ * @property {{ role: string, name: string }} [target] the element the call acted on, as the page named it
  * @property {string[]} [notes] Tabwright's own notes for the model (what the gate decided after the last step)
  * @property {boolean} [fromPage] the result came from running a tool that reads a page or another site: fenced as untrusted
  */
@@ -96,7 +97,7 @@ export async function runToolCall(call, env) {
   const urlAfter = watches ? (await raceAbort(ctx.browser.getTab(ctx.tabId), signal))?.url : undefined;
   // A declined or blocked write is the gate's own verdict, not the page's words.
   const gated = !result.ok && (result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED');
-  return { notes, tool, args, result, urlBefore, urlAfter, fromPage: fromPage && !gated };
+  return { notes, tool, args, result, urlBefore, urlAfter, target: target ? { role: target.role, name: target.name } : undefined, fromPage: fromPage && !gated };
 }
 
 /**

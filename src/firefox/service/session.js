@@ -163,7 +163,7 @@ export class Session {
         break;
       case 'tool_result': {
         const item = this.item(e.id);
-        if (item && item.kind === 'tool') this.upsert({ ...item, result: e.result, ...(e.args !== undefined ? { args: e.args } : {}) });
+        if (item && item.kind === 'tool') this.upsert({ ...item, result: e.result, ...(e.args !== undefined ? { args: e.args } : {}), ...(e.ms !== undefined ? { ms: e.ms } : {}), ...(e.target ? { target: e.target } : {}) });
         break;
       }
       case 'final': {

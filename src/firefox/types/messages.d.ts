@@ -74,7 +74,7 @@ export interface RunRecord {
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string; mode: Mode }
   | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean; check?: DoneCheck }
-  | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult }
+  | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult; ms?: number; target?: { role: string; name: string } }
   | { kind: 'error'; id: string; code: string; message: string }
   | { kind: 'plan'; id: string; steps: string[]; status: PlanStatus | 'expired'; stepStatus: PlanStepStatus[]; outputs: string[] }
   | ({ kind: 'confirm'; id: string; status: 'pending' | ConfirmAnswer | 'expired' } & ConfirmRequest)

@@ -3,6 +3,7 @@
 /** @import { TranscriptItem } from '../types/messages' */
 import { t } from './i18n.js';
 import { maskSecretArgs } from '../service/secret-args.js';
+import { toolSentence, toolKind } from './tool-sentence.js';
 
 const IMAGE_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/;
 
@@ -58,19 +59,24 @@ export function renderToolCard(shown) {
   const state = !item.result ? 'pending' : item.result.ok ? 'ok' : 'failed';
   el.className = `tool ${state}`;
   el.dataset.tool = item.name;
+  el.dataset.kind = toolKind(item.name);
   const summary = document.createElement('summary');
-  const name = document.createElement('span');
-  name.className = 'name';
-  name.textContent = item.name;
-  const brief = document.createElement('span');
-  brief.className = 'brief';
-  brief.textContent = briefArgs(item.args);
+  // What happened, said for people; the tool's name and raw arguments stay inside.
+  const says = document.createElement('span');
+  says.className = 'says';
+  says.textContent = toolSentence(item, t);
+  const time = document.createElement('span');
+  time.className = 'time';
+  if (item.ms !== undefined) time.textContent = item.ms < 1000 ? `${item.ms} ms` : `${(item.ms / 1000).toFixed(1)} s`;
   // The state is drawn as an icon; screen readers hear it as a word.
   const sr = document.createElement('span');
   sr.className = 'sr-only';
   sr.textContent = { ok: t('toolOk'), failed: t('toolFailed'), pending: t('toolPending') }[state];
-  summary.append(name, ' ', brief, sr);
-  el.append(summary, section(t('toolArguments'), pretty(item.args), 'args'));
+  summary.append(says, ' ', time, sr);
+  const name = document.createElement('p');
+  name.className = 'name';
+  name.textContent = `${item.name} ${briefArgs(item.args)}`;
+  el.append(summary, name, section(t('toolArguments'), pretty(item.args), 'args'));
   if (item.result) {
     if (item.result.ok) {
       const { rest, images } = splitImages(item.result.data);

@@ -1,0 +1,44 @@
+// A tool card's one-line sentence in the user's language: what the agent did, on which element (its
+// role and name as the page gives them) or where, from the call's arguments and result. The raw
+// arguments and result stay behind the card's disclosure.
+/** @import { TranscriptItem } from '../types/messages' */
+
+/** The kind of step, for the card's icon. @param {string} name @returns {'read' | 'act' | 'go' | 'run' | 'other'} */
+export function toolKind(name) {
+  if (['snapshot', 'read_page', 'get_html', 'extract_data', 'page_capabilities', 'screenshot', 'read_pdf', 'fetch_url', 'get_frames', 'console_logs', 'list_downloads', 'skills', 'describe_ref'].includes(name)) return 'read';
+  if (['navigate', 'go_back', 'go_forward', 'reload', 'tabs'].includes(name)) return 'go';
+  if (['done', 'clarify', 'scratchpad', 'propose_plan', 'schedule_task', 'schedule_resume', 'save_skill'].includes(name)) return 'run';
+  if (['click', 'type', 'set_field', 'select_option', 'check', 'uncheck', 'press_keys', 'scroll', 'hover', 'drag_drop', 'upload_file', 'handle_dialog', 'wait_for'].includes(name)) return 'act';
+  return 'other';
+}
+
+/**
+ * @param {Extract<TranscriptItem, { kind: 'tool' }>} item (arguments already masked)
+ * @param {(key: string, subs?: string | string[]) => string} t
+ */
+export function toolSentence(item, t) {
+  const a = /** @type {Record<string, any>} */ (item.args && typeof item.args === 'object' ? item.args : {});
+  const quote = (/** @type {unknown} */ s) => `“${String(s).length > 48 ? `${String(s).slice(0, 47)}…` : String(s)}”`;
+  const target = item.target?.name ? quote(item.target.name) : a.ref ? `[${a.ref}]` : a.text && item.name === 'click' ? quote(a.text) : a.selector ? quote(a.selector) : '';
+  const host = (/** @type {unknown} */ u) => { try { const x = new URL(String(u)); return `${x.host}${x.pathname === '/' ? '' : x.pathname}`.slice(0, 60); } catch { return String(u ?? ''); } };
+  switch (item.name) {
+    case 'snapshot': return t('toolSays_snapshot');
+    case 'read_page': return t('toolSays_read_page');
+    case 'screenshot': return t('toolSays_screenshot');
+    case 'click': return t('toolSays_click', target);
+    case 'hover': return t('toolSays_hover', target);
+    case 'type': case 'set_field': return t('toolSays_type', target);
+    case 'select_option': return t('toolSays_select_option', [quote(a.label ?? a.value ?? (a.labels ?? a.values ?? []).join(', ')), target]);
+    case 'check': return t('toolSays_check', target);
+    case 'uncheck': return t('toolSays_uncheck', target);
+    case 'press_keys': return t('toolSays_press_keys', (Array.isArray(a.keys) ? a.keys : [a.keys]).join(' '));
+    case 'scroll': return t('toolSays_scroll');
+    case 'navigate': return t('toolSays_navigate', host(a.url));
+    case 'go_back': return t('toolSays_go_back');
+    case 'wait_for': return t('toolSays_wait_for');
+    case 'tabs': return t('toolSays_tabs');
+    case 'done': return t('toolSays_done');
+    case 'clarify': return t('toolSays_clarify');
+    default: return t('toolSays_other', item.name);
+  }
+}
