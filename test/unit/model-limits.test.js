@@ -72,6 +72,16 @@ describe('model limits: every model\'s real window and longest answer', () => {
     expect(silent.asked).to.deep.equal(['GET /v1/models']);
   });
 
+  it('a provider that failed to answer is asked again next time (a busy server does not shrink the window for long)', async () => {
+    let calls = 0;
+    /** @type {typeof fetch} */
+    const flaky = async () => { calls++; if (calls === 1) throw new TypeError('network down'); return new Response(JSON.stringify({ data: [{ id: 'm', context_length: 50_000 }] }), { status: 200 }); };
+    const make = () => createProvider({ kind: 'openrouter', baseUrl: 'https://flaky.example/v1', model: 'm', apiKey: 'k' }, { fetch: flaky });
+    expect((await make().limits?.())?.source).to.equal('default');
+    expect(await make().limits?.()).to.deep.include({ contextWindow: 50_000, source: 'provider' });
+    expect(calls).to.equal(2);
+  });
+
   it('Ollama runs with the window Tabwright plans with (num_ctx), so a snapshot is not cut silently', async () => {
     /** @type {any[]} */
     const bodies = [];

@@ -3,7 +3,7 @@
 // API says about the model (OpenAI-compatible model lists that carry a context length, Gemini's
 // model resource, Ollama's /api/show), the table of known models (providers/models.js), and a
 // conservative default by wire format and place. Looked up once per endpoint and model (cached for
-// ten minutes); a provider that does not answer within 2 s costs nothing more.
+// ten minutes); a provider that does not answer within 4 s costs nothing more, and is asked again next time.
 /** @import { ModelLimits } from '../types/core' */
 import { knownModel } from './models.js';
 
@@ -50,11 +50,12 @@ export function resolveLimits({ model, format, local, override = {}, reported = 
 /** @type {Map<string, { at: number, value: Promise<{ contextWindow?: number, maxOutput?: number } | null> }>} */
 const probed = new Map();
 const TTL_MS = 10 * 60_000;
-const PROBE_MS = 2_000;
+const PROBE_MS = 4_000;
 
 /**
  * What the provider's API says about a model, once per key for ten minutes; null when it says
- * nothing, fails or is slow.
+ * nothing. A question that failed or went unanswered is not remembered: the next run asks again
+ * (a busy server must not shrink the window for ten minutes).
  * @param {string} key endpoint and model
  * @param {(signal: AbortSignal) => Promise<{ contextWindow?: number, maxOutput?: number } | null>} probe
  * @param {() => number} [now]
@@ -64,7 +65,9 @@ export function probeOnce(key, probe, now = Date.now) {
   if (hit && now() - hit.at < TTL_MS) return hit.value;
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), PROBE_MS);
-  const value = probe(ctl.signal).catch(() => null).finally(() => clearTimeout(timer));
+  const value = probe(ctl.signal)
+    .catch(() => { probed.delete(key); return null; })
+    .finally(() => clearTimeout(timer));
   probed.set(key, { at: now(), value });
   return value;
 }
