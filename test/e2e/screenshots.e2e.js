@@ -105,8 +105,9 @@ scenario('panel look', (ctx) => {
         document.documentElement.dir = 'rtl';
         const log = /** @type {HTMLElement} */ (document.querySelector('#log')).getBoundingClientRect();
         const user = /** @type {HTMLElement} */ (document.querySelector('.msg.user')).getBoundingClientRect();
-        const brand = /** @type {HTMLElement} */ (document.querySelector('.brand')).getBoundingClientRect();
-        return { userLeftGap: user.left - log.left, userRightGap: log.right - user.right, brandRight: window.innerWidth - brand.right };
+        // The header's first item starts at the right edge (the brand, or below 480 px the modes).
+        const first = /** @type {HTMLElement} */ ([...document.querySelectorAll('.bar > *')].find((e) => e.getBoundingClientRect().width > 0)).getBoundingClientRect();
+        return { userLeftGap: user.left - log.left, userRightGap: log.right - user.right, brandRight: window.innerWidth - first.right };
       });
       await panel.screenshot(join(ARTIFACTS, `panel-${kind}-rtl.png`));
       expect(rtl.userLeftGap).to.be.lessThan(rtl.userRightGap);

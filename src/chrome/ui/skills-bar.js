@@ -3,8 +3,8 @@
 /** @import { Skill } from '../types/knowledge' */
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
 
-/** Buttons shown at most; the rest are reached with "/". */
-const MAX_BUTTONS = 6;
+/** Buttons shown at most (one row at the panel's usual width); the rest are reached with "/". */
+const MAX_BUTTONS = 4;
 
 /**
  * @param {object} deps
@@ -43,6 +43,15 @@ export function createSkillsBar({ bar, params, menu, prompt, request, t, tabId, 
       b.addEventListener('click', () => start(s, ''));
       return b;
     }));
+    if (skills.length > MAX_BUTTONS) {
+      // The rest: "/" in the message box lists them all.
+      const more = document.createElement('button');
+      more.type = 'button';
+      more.className = 'chip more-skills';
+      more.textContent = t('skillsMore', [String(skills.length - MAX_BUTTONS)]);
+      more.addEventListener('click', () => { prompt.value = '/'; prompt.focus(); renderMenu(); });
+      bar.append(more);
+    }
     bar.hidden = skills.length === 0;
   }
 
