@@ -20,6 +20,7 @@ import { showFirstRun } from './first-run.js';
 import { createSkillsBar } from './skills-bar.js';
 import { createStreamRenderer } from './stream-render.js';
 import { setupMoreMenu } from './header-menu.js';
+import { addCopyButtons } from './copy-buttons.js';
 import { createModelSwitch } from './model-switch.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
@@ -115,6 +116,7 @@ function render(item) {
       } else {
         streams.delete(item.id);
         renderMarkdown(el, item.text);
+        addCopyButtons(el, item.text, t);
         renderedText.set(item.id, item.text);
       }
       const note = item.check ? checkNote(item.check, cards) : null;
