@@ -60,6 +60,14 @@ export function fakeBrowser(answer) {
     async readPdf() { return { pages: 1, from: 1, to: 1, text: '--- page 1 ---\nHello', truncated: false }; },
     async listFrames() { return []; },
     async injectScripts() { return { ok: true, data: null }; },
+    devtools: {
+      async evaluate() { return { reply: JSON.stringify({ ok: true, type: 'undefined', value: '[undefined]' }) }; },
+      network: { async watch() {}, async unwatch() {}, watching: () => false, list: () => [], async body() { return null; } },
+      async addCss() { return 'css1'; },
+      async removeCss() { return 0; },
+      listCss: () => [],
+    },
+    recorder: null,
   };
   return ops;
 }

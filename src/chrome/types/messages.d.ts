@@ -55,7 +55,13 @@ export interface Settings {
   closeJobTabs?: boolean;
   /** set once the user has chosen a provider (first run is over) */
   onboarded?: boolean;
+  /** offer the developer tools (execute_js, network_requests, inspect_styles, inject_css) in Act mode; off by default */
+  devTools?: boolean;
+  /** the tab recorder's caps and whether it records the tab's sound (Chrome) */
+  recorder?: RecorderSettings;
 }
+
+export interface RecorderSettings { maxSeconds: number; maxMB: number; audio: boolean }
 
 /** A finished run, kept in IndexedDB for the panel's history. */
 export interface RunRecord {
@@ -131,6 +137,9 @@ export type RouterRequest =
   | { type: 'history.list'; limit?: number }
   | { type: 'tool.run'; tabId: number; name: string; args?: Record<string, unknown> }
   | { type: 'tool.list' }
+  | { type: 'recorder.status' }
+  | { type: 'recorder.start'; tabId: number }
+  | { type: 'recorder.stop' }
   | { type: 'provider.models'; provider?: ProviderSettings }
   | { type: 'settings.get' }
   | { type: 'settings.set'; settings: Partial<Settings> }
@@ -161,7 +170,9 @@ export type PanelEvent =
   /** a provider wait (429 / retry backoff), shown in the status line; '' clears it */
   | { type: 'status'; text: string }
   /** tokens and cost summed over this tab's conversation */
-  | { type: 'usage'; usage: UsageTotal };
+  | { type: 'usage'; usage: UsageTotal }
+  /** whether a tab is being recorded (the panel's record button and pill); file: a recording was just saved */
+  | { type: 'recording'; status: import('./platform').RecordingStatus & { available: boolean }; file?: import('./platform').RecordingFile };
 
 export interface UsageTotal { inputTokens: number; outputTokens: number; costUsd?: number; calls: number }
 

@@ -14,8 +14,10 @@
  * - controls_run: steers the run itself (done, clarify, scratchpad), touches nothing outside it
  * - reads_skills: reads the user's skills (extension data: nothing from the page, nothing leaves)
  * - saves_skills: keeps instructions the agent will follow in later runs (save_skill); always asks
+ * - runs_code: runs the agent's own JavaScript in the page (execute_js): it can do anything the page can; asks unless the site is always allowed
+ * - records_tab: records the tab to a video file on this computer (record_tab); Act mode only, shown while it lasts
  */
-export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origin' | 'writes_server' | 'creates_jobs' | 'touches_secrets' | 'controls_run' | 'reads_skills' | 'saves_skills';
+export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origin' | 'writes_server' | 'creates_jobs' | 'touches_secrets' | 'controls_run' | 'reads_skills' | 'saves_skills' | 'runs_code' | 'records_tab';
 
 /**
  * A request (or download) the page started while an agent action ran, paused before it leaves the
@@ -66,6 +68,7 @@ export type ConfirmRule =
   | 'site_confirm'      // the site is on the user's "always confirm" list
   | 'sensitive_site'    // the site's adapter is high-risk (money, administration, account security)
   | 'skill_save'        // save_skill: instructions kept for later runs
+  | 'run_code'          // execute_js: the agent's own code in the page, outside the always-allowed sites
   | 'fetch_write';      // fetch_url with a method that changes data
 
 /** What a consequential step looks like to the user: what will happen, where, with which data, and why we ask. */
@@ -92,7 +95,7 @@ export interface ConfirmRequest {
  * The card's title category. Element semantics (checkout, delete, publish, send, account, sharing,
  * device) raise severity; the others name the effect.
  */
-export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account' | 'sharing' | 'device' | 'write' | 'leave' | 'job' | 'secret' | 'site' | 'sensitive' | 'skill';
+export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account' | 'sharing' | 'device' | 'write' | 'leave' | 'job' | 'secret' | 'site' | 'sensitive' | 'skill' | 'code';
 /** yes: allow once; task: allow this kind of step for the rest of this task; no: decline */
 export type ConfirmAnswer = 'yes' | 'task' | 'no';
 

@@ -58,7 +58,7 @@ export function createPolicy(opts) {
   function checkCall(f) {
     const { mode } = f;
     const has = (/** @type {Effect} */ e) => f.effects.includes(e);
-    const changes = has('acts_on_page') || has('navigates') || has('writes_server') || has('creates_jobs') || has('saves_skills');
+    const changes = has('acts_on_page') || has('navigates') || has('writes_server') || has('creates_jobs') || has('saves_skills') || has('runs_code') || has('records_tab');
     if (mode !== 'act' && changes) {
       return refuse('NOT_ALLOWED_IN_ASK_MODE', `${f.tool} would change something, and ${mode === 'plan' ? 'planning' : 'Ask mode'} only reads. Answer from what you can read, or tell the user to switch to Act mode.`);
     }
@@ -69,6 +69,10 @@ export function createPolicy(opts) {
     if (has('creates_jobs')) return ask(jobRequest(f));
     if (has('saves_skills')) return ask(skillRequest(f));
     if (has('writes_server')) return ask(fetchWriteRequest(f, dest));
+    if (has('runs_code')) {
+      const v = checkCode(f);
+      if (v.action !== 'allow') return v;
+    }
     if ((has('leaves_origin') || has('navigates')) && dest) {
       const v = checkDestination(dest, f.url, `${f.tool.replace(/_/g, ' ')} ${siteLabel(dest)}`, f.tool === 'fetch_url' || f.tool === 'read_pdf' ? 'fetch' : 'open');
       if (v.action !== 'allow') return v;
@@ -115,6 +119,27 @@ export function createPolicy(opts) {
         reason: `${siteLabel(url)} is not one of this task's sites (${scope.list().map(siteLabel).join(', ') || 'none yet'}).`, scopeKey: originOf(url) ?? undefined });
     }
     return { action: 'allow' };
+  }
+
+  /**
+   * The agent's own JavaScript in the page can do anything the page can (read every field, send
+   * requests): it asks, unless the user always allows the site (Settings → Site permissions) or
+   * allowed code there for this task. A sensitive site always asks; what the code sends is held
+   * like any acting step's requests.
+   * @param {CallFacts} f @returns {Verdict}
+   */
+  function checkCode(f) {
+    const origin = originOf(f.url) ?? '';
+    const key = `code ${origin}`;
+    const sensitive = opts.sensitiveSite?.(f.url);
+    if (!sensitive && (allowedWrites.has(key) || matchesAny(allowSites, siteLabel(f.url)))) return { action: 'allow' };
+    const code = String(f.args.code ?? '');
+    return ask({
+      category: 'code', rule: 'run_code', severity: sensitive ? 'high' : 'normal', action: `Run JavaScript on ${siteLabel(f.url)}`, site: siteLabel(f.url),
+      details: [{ label: 'code', value: code.length > 2_000 ? `${mask(code.slice(0, 2_000))}…` : mask(code) }],
+      reason: `The agent wants to run its own code in this page; code can read everything on the page and change it${sensitive ? `, and ${sensitive.name} is a sensitive site` : ''}.`,
+      scopeKey: sensitive ? undefined : key,
+    });
   }
 
   /** @param {string} text @param {CallFacts} f @returns {Verdict} */
