@@ -114,7 +114,7 @@ describe('the policy on running code (execute_js)', () => {
     const v = check(p);
     expect(v.action).to.equal('ask');
     if (v.action !== 'ask') return;
-    expect(v.request).to.deep.include({ rule: 'run_code', category: 'code', site: 'shop.test', action: 'Run JavaScript on shop.test' });
+    expect(v.request).to.deep.include({ rule: 'run_code', category: 'code', site: 'shop.test', action: 'Run JavaScript in the page' });
     expect(v.request.details).to.deep.equal([{ label: 'code', value: 'document.cookie' }]);
     expect(p.checkCall({ tool: 'execute_js', args: { code: '1' }, effects: ['reads_page', 'acts_on_page', 'runs_code'], url: PAGE, target: null, mode: 'ask' }).action).to.equal('refuse');
   });

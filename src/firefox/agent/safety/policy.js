@@ -135,7 +135,7 @@ export function createPolicy(opts) {
     if (!sensitive && (allowedWrites.has(key) || matchesAny(allowSites, siteLabel(f.url)))) return { action: 'allow' };
     const code = String(f.args.code ?? '');
     return ask({
-      category: 'code', rule: 'run_code', severity: sensitive ? 'high' : 'normal', action: `Run JavaScript on ${siteLabel(f.url)}`, site: siteLabel(f.url),
+      category: 'code', rule: 'run_code', severity: sensitive ? 'high' : 'normal', action: 'Run JavaScript in the page', site: siteLabel(f.url),
       details: [{ label: 'code', value: code.length > 2_000 ? `${mask(code.slice(0, 2_000))}…` : mask(code) }],
       reason: `The agent wants to run its own code in this page; code can read everything on the page and change it${sensitive ? `, and ${sensitive.name} is a sensitive site` : ''}.`,
       scopeKey: sensitive ? undefined : key,
