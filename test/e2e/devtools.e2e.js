@@ -28,7 +28,8 @@ scenario('developer tools', (ctx) => {
     expect(JSON.parse(el.data.value)).to.equal('<div#box> "Status box"');
     const thrown = await tool(env, f.tabId, 'execute_js', { code: 'window.appState.orders.map((o) => o.id)' });
     expect(thrown).to.deep.include({ ok: false, code: 'JS_EXCEPTION' });
-    expect(thrown.message).to.match(/TypeError/).and.match(/\bat\b/);
+    // The stack follows the message (Chrome: "    at …", Firefox: "fn@url:line:col").
+    expect(thrown.message).to.match(/TypeError/).and.match(/\n.*(\bat\b|@)/);
     const bad = await tool(env, f.tabId, 'execute_js', { code: 'return return' });
     expect(bad).to.deep.include({ ok: false, code: 'JS_SYNTAX_ERROR' });
     const never = await tool(env, f.tabId, 'execute_js', { code: 'new Promise(() => {})', timeout_ms: 300 });
