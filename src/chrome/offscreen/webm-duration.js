@@ -37,14 +37,15 @@ export function readElement(b, pos) {
   return { id: id.id, start: pos, dataStart: pos + id.length + size.length, size: size.unknown ? null : size.value };
 }
 
-/** The children of a master element's data: [start, end). @param {Uint8Array} b @param {number} start @param {number} end */
+/** The children of a master element's data: [start, end); a child of unknown size (a live Cluster) is the last. @param {Uint8Array} b @param {number} start @param {number} end */
 export function children(b, start, end) {
   const out = [];
   let pos = start;
   while (pos < end) {
     const el = readElement(b, pos);
-    if (!el || el.size === null) break;
+    if (!el) break;
     out.push(el);
+    if (el.size === null) break;
     pos = el.dataStart + el.size;
   }
   return out;
@@ -95,7 +96,7 @@ export function patchDuration(head, durationMs) {
   const duration = new Uint8Array(11);
   duration.set([0x44, 0x89, 0x88]);
   new DataView(duration.buffer).setFloat64(3, value);
-  const kept = kids.filter((k) => k.id !== ID.Duration);
+  const kept = kids.filter((k) => k.id !== ID.Duration && k.size !== null);
   const body = concat(kept.map((k) => head.subarray(k.start, k.dataStart + /** @type {number} */ (k.size))).concat([duration]));
   const idBytes = head.subarray(info.start, info.start + (readId(head, info.start)?.length ?? 4));
   return concat([head.subarray(0, info.start), idBytes, size8(body.length), body, head.subarray(infoEnd)]);

@@ -70,5 +70,6 @@
       if (msg.show) show(msg.startedAt ?? Date.now()); else hide();
       return { ok: true, data: { shown: Boolean(host?.isConnected) } };
     },
+    'content.recordingBadgeState': () => ({ ok: true, data: { shown: Boolean(host?.isConnected), text: host ? 'shown' : '' } }),
   });
 })();
