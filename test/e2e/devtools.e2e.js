@@ -94,6 +94,42 @@ scenario('developer tools', (ctx) => {
   });
 });
 
+scenario('developer tools on a strict page and in settings', (ctx) => {
+  it('execute_js under a CSP without eval: Chrome runs it through the debugger, Firefox says the page forbids it', async () => {
+    const { env } = ctx;
+    const f = await openFixture(env, 'csp/devtools.html');
+    try {
+      const r = await tool(env, f.tabId, 'execute_js', { code: 'document.title' });
+      if (ctx.kind === 'chromium') expect(r).to.deep.equal({ ok: true, data: { type: 'string', value: '"Developer tools fixture"' } });
+      else {
+        expect(r).to.deep.include({ ok: false, code: 'JS_BLOCKED' });
+        expect(r.message).to.match(/Content-Security-Policy forbids running code/);
+      }
+    } finally { await f.page.close(); }
+  });
+
+  it('the Settings switch turns them on and off; the recorder\'s caps show only where the browser records', async () => {
+    const { env } = ctx;
+    const page = await env.browser.openExtensionPage('ui/options.html');
+    try {
+      await page.waitFor(() => document.body.dataset.ready === 'true', undefined, { message: 'the settings page' });
+      expect(await page.evaluate(() => /** @type {HTMLInputElement} */ (document.getElementById('devTools')).checked)).to.equal(false);
+      expect(await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('recorder-fields')).hidden)).to.equal(ctx.kind !== 'chromium');
+      await page.click('#devTools');
+      if (ctx.kind === 'chromium') await page.fill('#recMaxMinutes', '2');
+      await page.click('#save');
+      const saved = await page.waitFor(async () => {
+        const r = await browser.runtime.sendMessage({ type: 'settings.get' });
+        return r.ok && r.data.devTools === true ? r.data : null;
+      }, undefined, { message: 'devTools saved' });
+      if (ctx.kind === 'chromium') expect(saved.recorder).to.deep.equal({ maxSeconds: 120, maxMB: 200, audio: false });
+      await page.click('#devTools');
+      await page.click('#save');
+      await page.waitFor(async () => (await browser.runtime.sendMessage({ type: 'settings.get' })).data.devTools === false, undefined, { message: 'devTools off again' });
+    } finally { await page.close(); }
+  });
+});
+
 scenario('developer tools in a run', (ctx) => {
   before(async () => { await useMockProvider(ctx.env); });
   after(async () => { await ask(ctx.env.control, { type: 'settings.set', settings: { devTools: false, sites: { allow: [], confirm: [] } } }); });

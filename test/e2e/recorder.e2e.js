@@ -50,7 +50,7 @@ const pause = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms)
 scenario('tab recorder', (ctx) => {
   before(async () => { await useMockProvider(ctx.env); });
 
-  it('Chrome: the model records while it acts, and the downloaded file is a valid WebM with a duration and a video track', async function () {
+  it('the model records while it acts and the download is a valid WebM with a duration and a video track (Chrome); record_tab\'s documented error (Firefox)', async () => {
     if (ctx.kind !== 'chromium') {
       const f = await openFixture(ctx.env, 'counter.html');
       try {
@@ -115,7 +115,7 @@ scenario('tab recorder', (ctx) => {
     }
   });
 
-  it('Chrome: the panel\'s button records; the worker stopped mid-recording loses nothing, and Stop saves the whole file', async () => {
+  it('the panel\'s button records, a worker stopped mid-recording loses nothing, Stop saves the whole file (Chrome); no button (Firefox)', async () => {
     if (ctx.kind !== 'chromium') {
       const { page, panel } = await openPageWithPanel(ctx.env, 'counter.html');
       try {
@@ -150,6 +150,33 @@ scenario('tab recorder', (ctx) => {
       expect(facts.durationMs).to.be.greaterThan(2500);
       expect(await tool(env, tabId, 'stop_recording')).to.deep.include({ ok: false, code: 'NOT_RECORDING' });
     } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('a recording stops by itself at the length cap and is saved, with a note in the tab\'s conversation (Chrome)', async () => {
+    if (ctx.kind !== 'chromium') return;
+    const { env } = ctx;
+    const set = await ask(env.control, { type: 'settings.set', settings: { recorder: { maxSeconds: 5, maxMB: 200, audio: false } } });
+    expect(set.ok, set.message).to.equal(true);
+    const { page, panel, tabId } = await openPageWithPanel(env, 'counter.html');
+    try {
+      const before = await env.control.evaluate(() => browser.downloads.search({ mime: 'video/webm' }).then((l) => l.length));
+      const started = await ask(env.control, { type: 'recorder.start', tabId });
+      expect(started.ok, started.message).to.equal(true);
+      const note = await panel.waitFor(() => [...document.querySelectorAll('#log .notice')].map((n) => n.textContent).find((t) => /Recording saved/.test(t ?? '')) ?? null,
+        undefined, { timeout: 20_000, message: 'the saved-recording note' });
+      expect(note).to.match(/It stopped by itself \(the length cap\)/);
+      expect(await panel.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#rec-pill')).hidden)).to.equal(true);
+      const list = await env.control.evaluate(() => browser.downloads.search({ mime: 'video/webm', orderBy: ['-startTime'] }));
+      expect(list.length).to.equal(before + 1);
+      const facts = webmFacts(await downloaded(env, list[0].id));
+      expect(facts).to.include({ header: '1a45dfa3', webm: true, video: true });
+      expect(facts.durationMs).to.be.within(4000, 8000);
+      expect((await ask(env.control, { type: 'recorder.status' })).data.recording).to.equal(false);
+    } finally {
+      await ask(env.control, { type: 'settings.set', settings: { recorder: { maxSeconds: 300, maxMB: 200, audio: false } } });
       await page.close();
       await panel.close();
     }
