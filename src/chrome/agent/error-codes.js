@@ -112,6 +112,18 @@ export const ERROR_CODES = Object.freeze({
   RECORDING_BUSY: 'A recording is already going on; stop it first.',
   NOT_RECORDING: 'Nothing is being recorded.',
   RECORDING_FAILED: 'The recording could not be made or saved.',
+  // Traces and workflows (issue 18)
+  TRACE_NOT_FOUND: 'That run has no trace (traces were off, or it was deleted or expired).',
+  BAD_TRACE: 'That file is not a Tabwright trace; nothing was imported.',
+  INVALID_WORKFLOW: 'The workflow is not valid; fix the fields named (nothing was saved).',
+  WORKFLOW_NOT_FOUND: 'There is no workflow by that name or id.',
+  WORKFLOW_PARAMETERS: 'The workflow needs values for its parameters; fill them in and run it again.',
+  WORKFLOW_PAGE_CHANGED: 'The page is not the one this workflow step ran on; the workflow stopped before acting.',
+  WORKFLOW_TARGET_MISSING: 'The element this workflow step acts on is gone from the page; the workflow stopped before acting.',
+  WORKFLOW_TARGET_AMBIGUOUS: 'Several elements match this workflow step\'s target; the workflow stopped rather than guess.',
+  WORKFLOW_STEP_FAILED: 'A workflow step did not succeed; the workflow stopped there.',
+  WORKFLOW_REPAIR_FAILED: 'The model could not repair the workflow step; the workflow stopped there.',
+  NOTHING_TO_SAVE: 'The run has no steps that can be replayed.',
 });
 
 /** @typedef {keyof typeof ERROR_CODES} ErrorCode */

@@ -135,6 +135,7 @@ async function loop(opts, guard) {
   const ctx = {
     ...opts.toolContext,
     signal,
+    guard,
     resultChars: budgets.result,
     agent: {
       clarify: (q) => (opts.interact ? opts.interact.clarify(q, signal) : Promise.resolve(null)),

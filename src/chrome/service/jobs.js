@@ -18,10 +18,11 @@ const LOAD_TIMEOUT_MS = 30_000;
  */
 
 /**
- * @param {{ beginRun: BeginRun, ops: BrowserOps, isBusy: (tabId: number) => boolean, closeTabs?: () => Promise<boolean> }} deps
- *   closeTabs: whether a run closes the tab it opened for a URL when it ends (settings: closeJobTabs)
+ * @param {{ beginRun: BeginRun, ops: BrowserOps, isBusy: (tabId: number) => boolean, closeTabs?: () => Promise<boolean>, beginWorkflow?: (tabId: number, job: Job) => ReturnType<BeginRun> }} deps
+ *   closeTabs: whether a run closes the tab it opened for a URL when it ends (settings: closeJobTabs);
+ *   beginWorkflow: replays a "workflow" job's workflow in its tab (service/workflows.js, issue 18)
  */
-export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true }) {
+export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true, beginWorkflow }) {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   /** Tabs opened for URL targets, reused by the job's next run while they stay open. @type {Map<string, number>} */
   const openedTabs = new Map();
@@ -79,7 +80,7 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true 
     if (!tab.ok) return tab.result;
     const tabId = tab.tabId;
     if (isBusy(tabId)) return { status: 'busy', tabId };
-    const run = await beginRun(tabId, job.prompt, job.mode, { fresh: job.kind === 'task' });
+    const run = job.kind === 'workflow' && beginWorkflow ? await beginWorkflow(tabId, job) : await beginRun(tabId, job.prompt, job.mode, { fresh: job.kind === 'task' });
     if (!run.ok) {
       if (run.code === 'BUSY') return { status: 'busy', tabId };
       return { status: 'failed', error: { code: run.code, message: run.message }, tabId };

@@ -14,6 +14,11 @@ import { createBlobStore } from './blob-store.js';
 import { startJobs } from './jobs.js';
 import { dispatch, REQUEST_TYPES } from './handlers/index.js';
 import { createKnowledge } from './knowledge.js';
+import { createTraceStore } from './trace-store.js';
+import { createTraces } from './traces.js';
+import { createWorkflowStore } from './workflow-store.js';
+import { createWorkflows } from './workflows.js';
+import { thumbnail } from './thumbnail.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
 const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
@@ -76,10 +81,14 @@ export function startRouter({ platform }) {
   const fromExtensionPage = (sender) => isExtensionPage(sender, browser.runtime.id, browser.runtime.getURL(''));
 
   const knowledge = createKnowledge({ area: browser.storage.local });
-  const runs = createRuns({ platform, settings, ops, history, session, knowledge, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
-  const jobs = startJobs({ beginRun: runs.beginRun, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false) });
+  // Traces and workflows (issue 18).
+  const traceStore = createTraceStore();
+  const traces = createTraces({ store: traceStore, settings, getTab: (tabId) => ops.getTab(tabId), thumbnail });
+  const workflows = createWorkflows({ store: createWorkflowStore(), traces: traceStore, history, runs: () => runs });
+  const runs = createRuns({ platform, settings, ops, history, session, knowledge, traces, workflows: () => workflows, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
+  const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false) });
   /** @type {import('./handlers/index.js').HandlerDeps} */
-  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge };
+  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, traces: traceStore, workflows };
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.

@@ -28,8 +28,10 @@ import { recordingLimits } from './recording-limits.js';
  * @param {typeof createProvider} [deps.providerFor] makes a provider from its settings (tests give a scripted one)
  * @param {(s: Session) => Promise<void>} [deps.checkpoint] writes the session down now (service/session-store.js), not after a debounce
  * @param {ReturnType<typeof import('./knowledge.js').createKnowledge>} [deps.knowledge] site adapters and skills (absent: the run is told nothing about sites)
+ * @param {import('./traces.js').Traces} [deps.traces] records each run's trace (issue 18; absent: no traces)
+ * @param {() => import('./workflows.js').Workflows} [deps.workflows] the saved workflows, for the run_workflow tool (issue 18)
  */
-export function createRuns({ platform, settings, ops, history, session, jobs, knowledge, providerFor = createProvider, checkpoint = async () => {} }) {
+export function createRuns({ platform, settings, ops, history, session, jobs, knowledge, traces, workflows, providerFor = createProvider, checkpoint = async () => {} }) {
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
     const run = await beginRun(tabId, text, mode);
@@ -40,7 +42,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
    * Starts an agent run in a tab's session and returns at once with a promise of its outcome:
    * the panel's Send and scheduled jobs (service/jobs.js) both start runs here.
    * @param {number} tabId @param {string} text @param {Mode} mode
-   * @param {{ fresh?: boolean, onlyTools?: readonly string[], skill?: string }} [opts] fresh: the model sees only this prompt (a scheduled task); the panel's transcript keeps what came before; onlyTools: a skill's tools, the only ones offered; skill: the skill's name, shown with the message
+   * @param {{ fresh?: boolean, onlyTools?: readonly string[], skill?: string } & RunExtra} [opts] fresh: the model sees only this prompt (a scheduled task); the panel's transcript keeps what came before; onlyTools: a skill's tools, the only ones offered; skill: the skill's name, shown with the message
    * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void } | { ok: false, code: string, message: string }>}
    */
   async function beginRun(tabId, text, mode, opts = {}) {
@@ -52,7 +54,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     s.messages.push({ role: 'user', content: text });
     const firstItem = s.items.length;
     s.addUser(opts.skill ? `/${opts.skill}\n${text}` : text, mode);
-    return startRun(s, mode, firstItem, opts.onlyTools);
+    return startRun(s, mode, firstItem, opts.onlyTools, opts);
   }
 
   /**
@@ -95,9 +97,10 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
    * @param {Session} s @param {Mode} mode
    * @param {number} firstItem the transcript index where this run starts (its history record holds what follows)
    * @param {readonly string[]} [onlyTools] a skill's tools
+   * @param {RunExtra} [extra] a workflow replay's runner (instead of the agent loop)
    * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void } | { ok: false, code: string, message: string }>}
    */
-  async function startRun(s, mode, firstItem, onlyTools) {
+  async function startRun(s, mode, firstItem, onlyTools, extra = {}) {
     s.state.transition('start');
     const generation = s.generation;
     const controller = new AbortController();
@@ -116,16 +119,22 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     let outcome;
     /** @type {{ url?: string, title?: string } | null} */
     let tab = null;
+    /** @type {import('./traces.js').TraceHandle | null} */
+    let trace = null;
     try {
       const setup = await prepareRun(s, mode, controller, current, onlyTools);
       tab = setup.tab;
+      // The run's trace (issue 18): its requests, tool calls and page data, under the history record's id.
+      const task = textOf([...s.messages].reverse().find((m) => m.role === 'user')?.content ?? '');
+      trace = await traces?.begin({ id: `${s.tabId}-${startedAt}`, tabId: s.tabId, kind: extra.runner ? 'replay' : 'agent', mode, task, tab, secrets: s.secrets, workflowId: extra.workflowId }).catch(() => null) ?? null;
+      trace?.wrap(setup.options);
       if (controller.signal.aborted) {
         outcome = Promise.resolve(/** @type {RunOutcome} */ ({ status: 'aborted', steps: 0 }));
       } else {
         // The on-page indicator shows that the agent may act; Ask mode only reads, so it stays hidden.
         if (acting) { showIndicator(s.tabId, true); shown = true; }
         s.state.transition('ready');
-        outcome = runAgent(setup.options).catch((err) => {
+        outcome = (extra.runner ?? runAgent)(setup.options).catch((err) => {
           const message = `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`;
           if (current()) s.addError('INTERNAL_ERROR', message);
           return /** @type {RunOutcome} */ ({ status: 'error', error: { code: 'INTERNAL_ERROR', message }, steps: 0 });
@@ -141,7 +150,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       if (shown && (s.run === controller || s.run === null)) showIndicator(s.tabId, false);
       if (!current()) return;
       // The run is in the history before the panel hears it ended, so "idle" means "recorded".
-      await record(s, { firstItem, startedAt, usageBefore, mode, tab });
+      await Promise.all([record(s, { firstItem, startedAt, usageBefore, mode, tab }), trace?.finish(o)]);
       if (!current()) return;
       s.run = null;
       s.state.transition(o.status === 'aborted' ? 'stop' : o.status === 'error' ? 'fail' : 'finish');
@@ -188,7 +197,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     const options = {
       provider, executorProvider, plannerProvider, visionProvider, screenshots: conf.screenshotPolicy, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
       checkpoint: () => (current() ? checkpoint(s).catch(() => {}) : Promise.resolve()),
-      toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access, skills: knowledge?.skillsAccess, recording: recordingLimits(conf) },
+      toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access, skills: knowledge?.skillsAccess, recording: recordingLimits(conf), workflows: workflows?.().access },
       developerTools: conf.devTools === true,
       siteGuide: knowledge ? (url) => knowledge.siteGuide(url) : undefined,
       onlyTools,
@@ -294,3 +303,9 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
 
   return { startChat, beginRun, continueChat, retryChat, stopRun, newChat };
 }
+
+/**
+ * @typedef {object} RunExtra
+ * @property {(options: import('../agent/loop.js').RunOptions) => Promise<RunOutcome>} [runner] runs instead of the agent loop, with the same options (a workflow replay, issue 18)
+ * @property {string} [workflowId] the workflow a replay runs, for its trace
+ */

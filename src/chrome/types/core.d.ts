@@ -203,6 +203,10 @@ export interface ToolContext {
   resultChars?: number;
   /** the recorder's limits from settings (record_tab) */
   recording?: { maxSeconds: number; maxBytes: number; audio: boolean };
+  /** the saved workflows, for run_workflow (issue 18); absent where there are none */
+  workflows?: import('./workflows').WorkflowsAccess;
+  /** the run's safety gate, set by the agent loop: a workflow the model runs passes each step through it */
+  guard?: import('../agent/safety/guard.js').Guard;
 }
 
 /** What the skill tools may ask of the skills store (service/knowledge.js). */

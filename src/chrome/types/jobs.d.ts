@@ -42,8 +42,11 @@ export type JobTarget =
 export type JobState =
   | 'pending' | 'queued' | 'running' | 'completed' | 'failed' | 'needs_user_input' | 'paused' | 'cancelled';
 
-/** resume: continue the tab's conversation later; task: a stored prompt run on its own. */
-export type JobKind = 'task' | 'resume';
+/** resume: continue the tab's conversation later; task: a stored prompt run on its own; workflow: a saved workflow replayed (issue 18), no model calls. */
+export type JobKind = 'task' | 'resume' | 'workflow';
+
+/** A workflow job's workflow and the values of its parameters. */
+export interface JobWorkflow { id: string; values: Record<string, string> }
 
 /** How one run ended, as the scheduler records it. 'busy' means the tab was running something else. */
 export type JobRunStatus = 'completed' | 'failed' | 'needs_user_input' | 'cancelled' | 'busy';
@@ -75,6 +78,8 @@ export interface Job {
   mode: Mode;
   target: JobTarget;
   schedule: Schedule;
+  /** kind workflow: which workflow, with which values */
+  workflow?: JobWorkflow;
   state: JobState;
   /** when it runs next; null when it will not run unless the user acts */
   nextRunAt: number | null;
@@ -97,6 +102,8 @@ export interface Job {
 /** What create and update accept. */
 export interface JobInput {
   kind?: JobKind;
+  /** kind workflow: which workflow, with which values */
+  workflow?: JobWorkflow;
   title?: string;
   prompt: string;
   mode?: Mode;

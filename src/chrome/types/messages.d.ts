@@ -59,6 +59,8 @@ export interface Settings {
   devTools?: boolean;
   /** the tab recorder's caps and whether it records the tab's sound (Chrome) */
   recorder?: RecorderSettings;
+  /** traces of runs (issue 18): whether to record them, how many and how old to keep */
+  traces?: import('./traces').TraceSettings;
 }
 
 export interface RecorderSettings { maxSeconds: number; maxMB: number; audio: boolean }
@@ -159,6 +161,21 @@ export type RouterRequest =
   | { type: 'skills.export' }
   | { type: 'skills.import'; data: unknown }
   | { type: 'skills.run'; tabId: number; name: string; values?: Record<string, string> }
+  // Traces and workflows (issue 18): service/handlers/traces.js and workflows.js.
+  | { type: 'history.delete'; id: string }
+  | { type: 'traces.list' }
+  | { type: 'traces.get'; id: string }
+  | { type: 'traces.delete'; id: string }
+  | { type: 'traces.clear' }
+  | { type: 'workflows.list' }
+  | { type: 'workflows.get'; id: string }
+  | { type: 'workflows.draft'; runId: string }
+  | { type: 'workflows.save'; workflow: import('./workflows').Workflow }
+  | { type: 'workflows.delete'; id: string }
+  | { type: 'workflows.run'; tabId: number; id: string; values?: Record<string, string>; repair?: boolean }
+  | { type: 'workflows.applyRepair'; id: string; step: number; accept: boolean }
+  | { type: 'workflows.export'; id?: string }
+  | { type: 'workflows.import'; data: unknown }
   | JobsRequest;
 
 /** Pushed over the port named `panel:<tabId>`. */

@@ -48,5 +48,9 @@ export function createHistoryStore() {
     async clear() {
       await (await open()).clear(STORE);
     },
+    /** @param {string} id */
+    async remove(id) {
+      await (await open()).delete(STORE, id);
+    },
   };
 }

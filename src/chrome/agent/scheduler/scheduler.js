@@ -293,7 +293,7 @@ export function createScheduler(deps) {
       const scheduleChanged = patch.schedule !== undefined;
       const checked = checkJobInput({
         kind: job.kind, title: patch.title ?? job.title, prompt: patch.prompt ?? job.prompt, mode: patch.mode ?? job.mode,
-        target: patch.target ?? job.target,
+        target: patch.target ?? job.target, workflow: job.workflow,
         // An unchanged schedule is kept as stored (its anchor and run time are not recomputed).
         schedule: scheduleChanged ? patch.schedule : { kind: 'interval', minutes: 1 },
       }, { now, timeZone });

@@ -15,6 +15,7 @@ import { getFrames } from './frames.js';
 import { skills, saveSkill } from './skills.js';
 import { executeJs, networkRequests, inspectStyles, injectCss } from './devtools.js';
 import { recordTab, stopRecording } from './recording.js';
+import { runWorkflow } from './workflows.js';
 import { onlyReads } from '../safety/effects.js';
 
 /** @type {readonly Tool[]} */
@@ -22,7 +23,7 @@ export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigat
   hover, pressKeys, dragDrop, scroll, setField, selectOption, check, uncheck, uploadFile, handleDialog,
   goBack, goForward, reload, tabs, waitFor, screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, readPdf, askUserWhichElement,
   pageCapabilities, extractData, describeRef, getFrames, skills, saveSkill,
-  recordTab, stopRecording, executeJs, networkRequests, inspectStyles, injectCss]);
+  recordTab, stopRecording, executeJs, networkRequests, inspectStyles, injectCss, runWorkflow]);
 
 /** @param {string} name */
 export function findTool(name) {

@@ -21,7 +21,17 @@ export const HISTORY_HANDLERS = [
     type: 'history.clear',
     fields: {},
     async handle(_msg, d) {
-      await d.history.clear();
+      // A run's trace goes with it (issue 18).
+      await Promise.all([d.history.clear(), d.traces.clear()]);
+      return { ok: true, data: null };
+    },
+  },
+  {
+    // One run, with its trace (issue 18).
+    type: 'history.delete',
+    fields: { id: required(id) },
+    async handle(msg, d) {
+      await Promise.all([d.history.remove(msg.id), d.traces.delete(msg.id)]);
       return { ok: true, data: null };
     },
   },

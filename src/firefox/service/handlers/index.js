@@ -15,6 +15,8 @@ import { HISTORY_HANDLERS } from './history.js';
 import { JOB_HANDLERS } from './jobs.js';
 import { KNOWLEDGE_HANDLERS } from './knowledge.js';
 import { RECORDER_HANDLERS } from './recorder.js';
+import { TRACE_HANDLERS } from './traces.js';
+import { WORKFLOW_HANDLERS } from './workflows.js';
 
 /**
  * What handlers work with: the router's stores, sessions and runs.
@@ -29,6 +31,8 @@ import { RECORDER_HANDLERS } from './recorder.js';
  * @property {() => ReturnType<typeof import('../jobs.js').startJobs>} jobs
  * @property {(conf: Settings, extra?: ProviderSettings) => Promise<void>} syncLocalEndpoints
  * @property {ReturnType<typeof import('../knowledge.js').createKnowledge>} knowledge site adapters and skills
+ * @property {import('../trace-store.js').TraceStore} traces the runs' traces (issue 18)
+ * @property {import('../workflows.js').Workflows} workflows saved workflows (issue 18)
  */
 
 /**
@@ -39,7 +43,7 @@ import { RECORDER_HANDLERS } from './recorder.js';
  */
 
 /** @type {readonly Handler[]} */
-export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...RECORDER_HANDLERS]);
+export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...RECORDER_HANDLERS, ...TRACE_HANDLERS, ...WORKFLOW_HANDLERS]);
 
 /** @type {ReadonlyMap<string, Handler>} */
 const BY_TYPE = new Map(HANDLERS.map((h) => [h.type, h]));

@@ -1,0 +1,195 @@
+// Replay of a workflow (issue 18): its steps run again with no model call when each binds: the tab
+// must be on the step's page (origin and URL family) and show what the step saw, and its target's
+// fingerprint must name one element of a fresh outline. A step that cannot bind fails closed with
+// a message saying which and why, or, when the user allowed repair, the model is asked about that
+// one step (repair.js) and the replay goes on. Every step runs through runToolCall with the run's
+// own guard: the same policy verdicts, cards and request hold as an agent step. Browser-free.
+/** @import { AgentEvent, Provider, RunOutcome, Tool, ToolCall, ToolContext, ToolResult } from '../../types/core' */
+/** @import { Guard } from '../safety/guard.js' */
+/** @import { SecretVault } from '../../types/safety' */
+/** @import { Fence } from '../untrusted.js' */
+/** @import { PendingRepair, ReplayReport, Workflow, WorkflowStep } from '../../types/workflows' */
+import { runToolCall } from '../tool-call.js';
+import { findTool } from '../tools/index.js';
+import { pageOutline } from '../tools/perception.js';
+import { AbortedError } from '../abort.js';
+import { MASK } from '../safety/secret-patterns.js';
+import { createFence } from '../untrusted.js';
+import { bindTarget, describeTarget, fingerprintOf, headingsOf, normName } from './fingerprint.js';
+import { describePage, fillDeep, onPage, pagePattern } from './params.js';
+import { describeStep, repairStep } from './repair.js';
+
+/** How long a step waits for its page, then for its target to appear, before it fails. */
+export const REPLAY_WAITS = { pageMs: 8_000, bindMs: 4_000, pollMs: 200 };
+/** Steps whose result is the workflow's output (a daily check reads something). */
+const READING = new Set(['read_page', 'extract_data', 'page_capabilities', 'get_html']);
+
+/**
+ * @typedef {object} ReplayOptions
+ * @property {Workflow} workflow
+ * @property {Record<string, string>} values every parameter's value (params.js resolveValues)
+ * @property {ToolContext} ctx the tab and the browser
+ * @property {Guard} guard the run's safety gate
+ * @property {(e: AgentEvent) => void} [emit]
+ * @property {AbortSignal} [signal]
+ * @property {() => string} [newId]
+ * @property {SecretVault} [secrets]
+ * @property {Provider} [repairWith] the model that may repair a step that does not bind; absent: fail closed
+ * @property {Fence} [fence]
+ * @property {(id: string, info: { step: number, bound?: string, repaired?: boolean }) => void} [onStep] the trace's note on a replayed call
+ * @property {Partial<typeof REPLAY_WAITS>} [waits]
+ * @property {string} [runId]
+ */
+
+/**
+ * @param {ReplayOptions} o
+ * @returns {Promise<{ outcome: RunOutcome, report: ReplayReport }>}
+ */
+export async function replayWorkflow(o) {
+  const { workflow: wf, ctx, signal } = o;
+  const emit = o.emit ?? (() => {});
+  let seq = 0;
+  const newId = o.newId ?? (() => `wf${Date.now().toString(36)}${(seq++).toString(36)}`);
+  const waits = { ...REPLAY_WAITS, ...o.waits };
+  /** @type {ReplayReport} */
+  const report = { workflowId: wf.id, steps: 0, modelCalls: 0, repairs: [], outputs: [] };
+  const secretNames = wf.params.filter((p) => p.secret).map((p) => p.name);
+  // What is typed into a secret parameter is a secret of the run from the start: masked everywhere.
+  for (const n of secretNames) if (o.values[n]) o.secrets?.add([o.values[n]], pagePattern(wf.start.url).origin);
+  const shownValues = { ...o.values, ...Object.fromEntries(secretNames.map((n) => [n, MASK])) };
+  /** @param {{ code: string, message: string }} error @returns {{ outcome: RunOutcome, report: ReplayReport }} */
+  const failed = (error) => { emit({ type: 'error', ...error }); return { outcome: { status: 'error', error, steps: report.steps }, report }; };
+  const aborted = () => { emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The workflow did not finish.' }); return { outcome: /** @type {RunOutcome} */ ({ status: 'aborted', steps: report.steps }), report }; };
+  const tools = /** @type {Tool[]} */ ([...new Set(wf.steps.map((s) => s.tool)), 'navigate'].map(findTool).filter(Boolean));
+
+  try {
+    const start = await openStart(o, tools, newId, emit);
+    if (start) return failed(start);
+    for (let i = 0; i < wf.steps.length; i++) {
+      if (signal?.aborted) return aborted();
+      const step = wf.steps[i];
+      const args = fillDeep(step.args, o.values);
+      const shown = fillDeep(step.args, shownValues);
+      const bound = await bindStep(step, ctx, waits, signal);
+      /** @type {ToolCall} */
+      let call = { id: newId(), name: step.tool, arguments: JSON.stringify(bound.ok && bound.ref ? { ...args, ref: bound.ref } : args) };
+      let repaired = false;
+      let repairOutline = '';
+      let repairReason = '';
+      if (!bound.ok) {
+        repairReason = bound.message;
+        const reason = `Step ${i + 1} (${describeStep(step)}): ${bound.message}`;
+        if (!o.repairWith) return failed({ code: bound.code, message: `${reason} The workflow stopped there, before acting, so nothing after it happened. Turn on repair to let the model fix this step, or edit the workflow.` });
+        report.modelCalls++;
+        const fix = await repairStep({ provider: o.repairWith, workflow: wf, index: i, args, shownArgs: shown, reason: bound.message, outline: bound.outline, fence: o.fence ?? createFence(), signal });
+        if (!fix.ok) return failed({ code: 'WORKFLOW_REPAIR_FAILED', message: `${reason} Repair failed: ${fix.message}` });
+        call = { ...fix.call, id: newId() };
+        repaired = true;
+        emit({ type: 'notice', code: 'WORKFLOW_REPAIRED', message: `Step ${i + 1} no longer matched the page (${bound.message}); the model chose another element for it.` });
+        repairOutline = bound.outline;
+      }
+      const shownArgs = { ...JSON.parse(call.arguments), ...fillDeep(pickValues(step.args), shownValues) };
+      emit({ type: 'tool_call', id: call.id, name: call.name, args: shownArgs });
+      const started = Date.now();
+      const out = await runToolCall(call, { offered: tools, mode: 'act', ctx, messages: bound.outline ? [{ role: 'tool', content: bound.outline }] : [], guard: o.guard, signal, secrets: o.secrets });
+      const result = o.secrets ? o.secrets.maskDeep(out.result) : out.result;
+      emit({ type: 'tool_result', id: call.id, name: call.name, result, args: shownArgs, ms: Date.now() - started, ...(out.target ? { target: out.target } : {}) });
+      o.onStep?.(call.id, { step: i, ...(step.target ? { bound: describeTarget(step.target) } : {}), ...(repaired ? { repaired: true } : {}) });
+      report.steps++;
+      if (!result.ok) {
+        const code = result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED' ? result.code : 'WORKFLOW_STEP_FAILED';
+        return failed({ code, message: `Step ${i + 1} (${describeStep(step)}) did not succeed: ${result.message} The workflow stopped there.` });
+      }
+      if (READING.has(step.tool)) report.outputs.push(typeof result.data === 'string' ? result.data : JSON.stringify(result.data));
+      if (repaired) report.repairs.push(repairOf(step, i, call, out, repairOutline, o.runId ?? '', repairReason));
+    }
+  } catch (err) {
+    if (signal?.aborted || err instanceof AbortedError) return aborted();
+    throw err;
+  }
+  const text = finalText(wf, o.values, report);
+  emit({ type: 'final', text });
+  return { outcome: { status: 'done', text, steps: report.steps }, report };
+}
+
+/**
+ * The tab goes to the workflow's start when it is not on the first step's page (through the
+ * navigate tool and the gate, as any step). @returns {Promise<{ code: string, message: string } | null>}
+ * @param {ReplayOptions} o @param {Tool[]} tools @param {() => string} newId @param {(e: AgentEvent) => void} emit
+ */
+async function openStart(o, tools, newId, emit) {
+  const first = o.workflow.steps[0];
+  if (!first || first.tool === 'navigate') return null;
+  const tab = await o.ctx.browser.getTab(o.ctx.tabId);
+  if (tab && onPage(first.page, tab.url)) return null;
+  const call = { id: newId(), name: 'navigate', arguments: JSON.stringify({ url: o.workflow.start.url }) };
+  emit({ type: 'tool_call', id: call.id, name: 'navigate', args: { url: o.workflow.start.url } });
+  const out = await runToolCall(call, { offered: tools, mode: 'act', ctx: o.ctx, messages: [], guard: o.guard, signal: o.signal, secrets: o.secrets });
+  emit({ type: 'tool_result', id: call.id, name: 'navigate', result: out.result, args: { url: o.workflow.start.url } });
+  return out.result.ok ? null : { code: out.result.code, message: `The workflow's start page ${o.workflow.start.url} did not open: ${out.result.message}` };
+}
+
+/**
+ * Waits for the step's page, then for what it must see and its target in a fresh outline.
+ * @param {WorkflowStep} step @param {ToolContext} ctx @param {typeof REPLAY_WAITS} waits @param {AbortSignal} [signal]
+ * @returns {Promise<{ ok: true, ref?: string, outline: string } | { ok: false, code: import('../error-codes.js').ErrorCode, message: string, outline: string }>}
+ */
+async function bindStep(step, ctx, waits, signal) {
+  if (step.tool === 'navigate') return { ok: true, outline: '' };
+  const pageBy = Date.now() + waits.pageMs;
+  let url = '';
+  while (true) {
+    url = (await ctx.browser.getTab(ctx.tabId))?.url ?? '';
+    if (onPage(step.page, url)) break;
+    if (Date.now() > pageBy || signal?.aborted) return { ok: false, code: 'WORKFLOW_PAGE_CHANGED', message: `it runs on ${describePage(step.page)}, but the tab is on ${url || 'no page'}.`, outline: '' };
+    await sleep(waits.pollMs);
+  }
+  if (!step.target && !step.sees) return { ok: true, outline: '' };
+  const bindBy = Date.now() + waits.bindMs;
+  while (true) {
+    const snap = await pageOutline(ctx, { maxChars: 60_000 });
+    const outline = snap.ok ? snap.data.text : '';
+    const seen = !step.sees || headingsOf(outline).some((h) => normName(h) === normName(/** @type {string} */ (step.sees)));
+    const b = step.target && seen ? bindTarget(outline, step.target) : null;
+    if (seen && (!b || b.ok)) return { ok: true, ref: b && b.ok ? b.ref : undefined, outline };
+    if (Date.now() > bindBy || signal?.aborted) {
+      if (!seen) return { ok: false, code: 'WORKFLOW_PAGE_CHANGED', message: `the page no longer shows the heading "${step.sees}" it showed when the workflow was saved.`, outline };
+      const t = describeTarget(/** @type {NonNullable<WorkflowStep['target']>} */ (step.target));
+      return b && !b.ok && b.reason === 'ambiguous'
+        ? { ok: false, code: 'WORKFLOW_TARGET_AMBIGUOUS', message: `${b.count} elements match ${t}; Tabwright will not guess which.`, outline }
+        : { ok: false, code: 'WORKFLOW_TARGET_MISSING', message: `there is no ${t} on the page any more.`, outline };
+    }
+    await sleep(waits.pollMs);
+  }
+}
+
+/** Only the value arguments of a step (what the panel shows for a repaired call besides its target). @param {Record<string, unknown>} args */
+function pickValues(args) {
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const k of ['text', 'value', 'label']) if (args[k] !== undefined) out[k] = args[k];
+  return out;
+}
+
+/**
+ * The repaired step as it would be saved back: the element the model chose, as a fingerprint.
+ * @param {WorkflowStep} step @param {number} index @param {ToolCall} call
+ * @param {{ target?: { role: string, name: string } }} out @param {string} outline @param {string} runId @param {string} reason
+ * @returns {PendingRepair}
+ */
+function repairOf(step, index, call, out, outline, runId, reason) {
+  const args = JSON.parse(call.arguments);
+  const fromOutline = typeof args.ref === 'string' ? fingerprintOf(outline, args.ref) : null;
+  const target = fromOutline ?? (out.target ? { ...out.target, landmark: '' } : step.target);
+  return { step: index, runId, at: Date.now(), reason, replacement: { ...step, ...(target ? { target } : {}) } };
+}
+
+/** @param {Workflow} wf @param {Record<string, string>} values @param {ReplayReport} report */
+function finalText(wf, values, report) {
+  const head = wf.summary ? fillDeep(wf.summary, values) : `Workflow "${wf.name}" done: ${report.steps} steps.`;
+  const outputs = report.outputs.map((x) => x.slice(0, 4_000)).join('\n\n');
+  return outputs ? `${head}\n\n${outputs}` : head;
+}
+
+/** @param {number} ms */
+function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
