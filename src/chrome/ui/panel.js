@@ -18,6 +18,7 @@ import { formatUsage, usageTitle } from './usage.js';
 import { createHistoryView } from './history.js';
 import { showFirstRun } from './first-run.js';
 import { createSkillsBar } from './skills-bar.js';
+import { createWorkflowsBar } from './workflows-bar.js';
 import { createStreamRenderer } from './stream-render.js';
 import { setupMoreMenu } from './header-menu.js';
 import { addCopyButtons } from './copy-buttons.js';
@@ -205,6 +206,7 @@ function attach(id) {
   port = browser.runtime.connect({ name: `panel:${id}` });
   port.onMessage.addListener(onEvent);
   skillsBar.refresh();
+  workflowsBar.refresh();
   recorder.refresh();
   const mine = port;
   // The Chrome service worker may be stopped; reconnect so the panel keeps mirroring the tab.
@@ -229,6 +231,10 @@ const recorder = createRecorderButton({
 const skillsBar = createSkillsBar({
   bar: $('#skills'), params: /** @type {HTMLFormElement} */ ($('#skill-params')), menu: /** @type {HTMLUListElement} */ ($('#slash')),
   prompt, request, t, tabId: () => tabId, showStatus, busy: () => running,
+});
+// Saved workflows that start on this tab's site (issue 18).
+const workflowsBar = createWorkflowsBar({
+  bar: $('#workflows'), form: /** @type {HTMLFormElement} */ ($('#workflow-params')), request, t, tabId: () => tabId, showStatus, busy: () => running,
 });
 
 async function send() {
@@ -318,7 +324,7 @@ async function init() {
 }
 
 // The page's skills follow the tab's URL, and skills edited in Settings show when the panel is back in use.
-browser.tabs.onUpdated.addListener((/** @type {number} */ id, /** @type {{ url?: string }} */ change) => { if (id === tabId && change.url) skillsBar.refresh(); });
-window.addEventListener('focus', () => skillsBar.refresh());
+browser.tabs.onUpdated.addListener((/** @type {number} */ id, /** @type {{ url?: string }} */ change) => { if (id === tabId && change.url) { skillsBar.refresh(); workflowsBar.refresh(); } });
+window.addEventListener('focus', () => { skillsBar.refresh(); workflowsBar.refresh(); });
 
 init();

@@ -66,7 +66,15 @@ export function createHistoryView({ view, request, render }) {
     const items = document.createElement('div');
     items.className = 'items';
     items.append(...run.items.map(render));
-    detail.replaceChildren(back, items);
+    // Issue 18: the run's trace, and the run compiled into a workflow for review.
+    const open = (/** @type {string} */ path) => () => browser.tabs.create({ url: browser.runtime.getURL(path) });
+    const actions = document.createElement('div');
+    actions.className = 'run-actions';
+    actions.append(
+      Object.assign(document.createElement('button'), { type: 'button', className: 'ghost save-workflow', textContent: t('historySaveWorkflow'), onclick: open(`ui/workflows.html?fromRun=${encodeURIComponent(run.id)}`) }),
+      Object.assign(document.createElement('button'), { type: 'button', className: 'ghost open-trace', textContent: t('historyOpenTrace'), onclick: open(`ui/traces.html#${encodeURIComponent(run.id)}`) }),
+    );
+    detail.replaceChildren(back, actions, items);
     back.focus();
   }
 

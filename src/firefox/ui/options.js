@@ -55,6 +55,11 @@ function fill(s) {
   field('recMaxMinutes').value = String(Math.max(1, Math.round(rec.maxSeconds / 60)));
   field('recMaxMB').value = String(rec.maxMB);
   field('recAudio').checked = rec.audio;
+  // Traces (issue 18): on, 100 runs, 30 days unless the user changed them.
+  const tr = s.traces ?? { record: true, keepRuns: 100, keepDays: 30 };
+  field('traceRecord').checked = tr.record;
+  field('traceKeepRuns').value = String(tr.keepRuns);
+  field('traceKeepDays').value = String(tr.keepDays);
 }
 
 /** @param {Settings} s */
@@ -150,6 +155,7 @@ function collect() {
       closeJobTabs: field('closeJobTabs').checked,
       devTools: field('devTools').checked,
       recorder: { maxSeconds: Math.round(Number(field('recMaxMinutes').value) * 60), maxMB: Math.round(Number(field('recMaxMB').value)), audio: field('recAudio').checked },
+      traces: { record: field('traceRecord').checked, keepRuns: Number(field('traceKeepRuns').value), keepDays: Number(field('traceKeepDays').value) },
     },
   };
 }
@@ -159,6 +165,10 @@ async function save(settings) {
   const reply = await request({ type: 'settings.set', settings });
   if (reply.ok) { fill(reply.data); say(t('saved')); } else say(reply.message, true);
   return reply.ok;
+}
+
+for (const [id, page] of [['open-traces', 'ui/traces.html'], ['open-workflows', 'ui/workflows.html']]) {
+  document.getElementById(id)?.addEventListener('click', () => browser.tabs.create({ url: browser.runtime.getURL(page) }));
 }
 
 form.addEventListener('submit', async (e) => {

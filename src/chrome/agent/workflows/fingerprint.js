@@ -81,6 +81,11 @@ export function describeTarget(f) {
   return `${f.role} "${f.name}"${f.landmark ? ` in ${f.landmark}` : ''}`;
 }
 
+/** A step as a person reads it: `click button "Send request" in main`. @param {{ tool: string, target?: Fingerprint }} s */
+export function describeStep(s) {
+  return `${s.tool.replace(/_/g, ' ')}${s.target ? ` ${describeTarget(s.target)}` : ''}`;
+}
+
 /**
  * The headings of an outline (their names), for what a step must see before it acts.
  * @param {string} outline @returns {string[]}

@@ -9,16 +9,11 @@ import { addToolCallDelta, assembledCalls } from '../../providers/tool-calls.js'
 import { raceAbort } from '../abort.js';
 import { REPAIR_MARK } from '../traces/recorder.js';
 import { findTool } from '../tools/index.js';
-import { describeTarget } from './fingerprint.js';
+import { describeStep } from './fingerprint.js';
 import { describePage } from './params.js';
 
 /** Arguments that carry what the user typed: the workflow's, whatever the model answers. */
 const VALUE_ARGS = ['text', 'value', 'label', 'labels', 'values', 'index', 'keys', 'submit', 'clear'];
-
-/** @param {WorkflowStep} s */
-export function describeStep(s) {
-  return `${s.tool.replace(/_/g, ' ')}${s.target ? ` ${describeTarget(s.target)}` : ''}`;
-}
 
 /**
  * @param {object} o

@@ -15,9 +15,9 @@ import { pageOutline } from '../tools/perception.js';
 import { AbortedError } from '../abort.js';
 import { MASK } from '../safety/secret-patterns.js';
 import { createFence } from '../untrusted.js';
-import { bindTarget, describeTarget, fingerprintOf, headingsOf, normName } from './fingerprint.js';
+import { bindTarget, describeStep, describeTarget, fingerprintOf, headingsOf, normName } from './fingerprint.js';
 import { describePage, fillDeep, onPage, pagePattern } from './params.js';
-import { describeStep, repairStep } from './repair.js';
+import { repairStep } from './repair.js';
 
 /** How long a step waits for its page, then for its target to appear, before it fails. */
 export const REPLAY_WAITS = { pageMs: 8_000, bindMs: 4_000, pollMs: 200 };
