@@ -23,6 +23,7 @@ const FORM = `- banner
   - form "Order"
     - textbox "Full name" [e2]
     - textbox "Email" [e3]
+    - combobox "Delivery" value="Standard" options: Standard [selected] | express [e10]
     - button "Send request" [e4]
 - navigation "Pages"
   - link "Next" [e5]
@@ -34,6 +35,8 @@ describe('workflow fingerprints', () => {
     expect(els.find((e) => e.ref === 'e3')).to.deep.include({ role: 'textbox', name: 'Email', landmark: 'form "Order"' });
     expect(els.find((e) => e.ref === 'e1')).to.deep.include({ landmark: 'banner' });
     expect(els.find((e) => e.ref === 'e8')).to.deep.include({ role: 'link', name: 'Edit', landmark: 'main' });
+    expect(fingerprintOf(FORM, 'e10')).to.deep.equal({ role: 'combobox', name: 'Delivery', landmark: 'form "Order"' });
+    expect(els.filter((e) => e.ref === 'e10')).to.have.length(1);
     expect(fingerprintOf(FORM, 'e4')).to.deep.equal({ role: 'button', name: 'Send request', landmark: 'form "Order"' });
   });
 

@@ -11,6 +11,8 @@ const LANDMARKS = new Set(['banner', 'navigation', 'main', 'contentinfo', 'compl
 
 /** `- role "name"` at a line's start, or after ": " / " | " on a row line; the ref ends it. */
 const ELEMENT = /(?:^\s*- |: |\| )([a-z]+)(?: (?:hint=)?("(?:[^"\\]|\\.)*"))?(?: value="(?:[^"\\]|\\.)*")?((?: \[[^\]\n]*\])*?) \[((?:f\d+:)?e\d+)\](?=$|[ :])/gm;
+/** A select's option list between its line and its ref (content/select-options.js). */
+const SELECT_OPTIONS = / options: .*?( \[(?:f\d+:)?e\d+\])$/;
 /** A role line at a line's start (landmarks carry no ref). */
 const ROLE_LINE = /^(\s*)- ([a-z]+)(?: ("(?:[^"\\]|\\.)*"))?/;
 
@@ -42,8 +44,10 @@ export function outlineElements(outline) {
       if (LANDMARKS.has(role[2])) stack.push({ depth, label: role[3] ? `${role[2]} ${role[3]}` : role[2] });
     }
     const landmark = stack.length ? stack[stack.length - 1].label : '';
+    // A native select lists its options before its ref: `- combobox "Size" value="M" options: S | M [selected] [e4]`.
+    const el = line.replace(SELECT_OPTIONS, '$1');
     ELEMENT.lastIndex = 0;
-    for (let m = ELEMENT.exec(line); m; m = ELEMENT.exec(line)) {
+    for (let m = ELEMENT.exec(el); m; m = ELEMENT.exec(el)) {
       // A landmark line's own element (a named form with a ref) sits in the landmark around it.
       const own = role && m.index === 0 && LANDMARKS.has(m[1]);
       out.push({ role: m[1], name: unquote(m[2]), ref: m[4], landmark: own ? (stack.length > 1 ? stack[stack.length - 2].label : '') : landmark, line: n });
