@@ -13,40 +13,10 @@ import { pathToFileURL } from 'node:url';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, sendFromPanel, useMockProvider, waitForHistory, waitForIdle } from './harness/env.js';
 import { Driver } from './harness/driver.js';
-import { findRef, firstUserText, lastToolResult, toolResults } from '../fixtures/llm/conversation.js';
+import { findRef, firstUserText } from '../fixtures/llm/conversation.js';
+import { flowTask } from '../fixtures/llm/flow-task.js';
 
 /** @import { TestEnv } from './harness/env.js' */
-/** @import { Turn } from '../fixtures/llm/server.js' */
-
-/** The model's way through the task: look, pick the lamp, look, fill the form, send, done. @type {Turn[]} */
-const TASK = [
-  { toolCalls: [{ name: 'snapshot', args: {} }] },
-  (req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(lastToolResult(req.body), 'link', 'Paper floor lamp') } }] }),
-  { toolCalls: [{ name: 'snapshot', args: {} }] },
-  (req) => {
-    const o = lastToolResult(req.body);
-    return { toolCalls: [
-      { name: 'type', args: { ref: findRef(o, 'textbox', 'Full name'), text: 'Ada Lovelace' } },
-      { name: 'type', args: { ref: findRef(o, 'textbox', 'Email'), text: 'ada@example.com' } },
-      { name: 'type', args: { ref: findRef(o, 'textbox', 'Quantity'), text: '2' } },
-      { name: 'select_option', args: { ref: findRef(o, 'combobox', 'Delivery'), label: 'Express' } },
-      { name: 'check', args: { ref: findRef(o, 'checkbox', 'I agree') } },
-    ] };
-  },
-  (req) => ({ toolCalls: [{ name: 'click', args: { ref: refInResults(req.body, 'button', 'Send request') } }] }),
-  (req) => {
-    if (/^Error/.test(lastToolResult(req.body))) throw new Error(`the send failed: ${lastToolResult(req.body).slice(0, 300)}`);
-    return { toolCalls: [{ name: 'done', args: { summary: 'Ordered the Paper floor lamp for Ada Lovelace; the shop confirmed the request.' } }] };
-  },
-];
-
-/** The ref of an element in the newest tool result that lists it. @param {any} body @param {string} role @param {string} name */
-function refInResults(body, role, name) {
-  for (const r of toolResults(body).reverse()) {
-    try { return findRef(r, role, name); } catch { /* not in this one */ }
-  }
-  throw new Error(`no ${role} "${name}" in any tool result`);
-}
 
 /** @param {TestEnv} env @param {number} from @param {number} count */
 async function writesSince(env, from, count) {
@@ -124,7 +94,7 @@ scenario('workflows: save, replay with zero model calls, fail closed, repair', (
 
   it('the mock model does the task (list, form, confirmation); the run is saved from the history as a workflow with two parameters', async () => {
     const { env } = ctx;
-    env.llm.script(TASK);
+    env.llm.script(flowTask());
     const { page, panel } = await openPageWithPanel(env, 'flow/list.html');
     await setVariant(page, '');
     const writes = env.site.writes.length;
