@@ -82,8 +82,9 @@ function showTrace(trace, imported) {
   $('imported').textContent = imported ? t('traceImported') : '';
   $('delete').hidden = imported;
   $('save-workflow').hidden = imported;
-  // The markup is built from escaped strings only (trace-report.js).
-  $('trace').innerHTML = renderTrace(trace, t, locale);
+  // The markup is built from escaped strings only (trace-report.js); parsed inert, then adopted.
+  const doc = new DOMParser().parseFromString(`<body>${renderTrace(trace, t, locale)}</body>`, 'text/html');
+  $('trace').replaceChildren(...doc.body.childNodes);
   document.title = `${t('tracesTitle')} · ${trace.task.slice(0, 60)}`;
   document.body.dataset.view = 'trace';
 }
