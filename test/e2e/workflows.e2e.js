@@ -345,6 +345,18 @@ scenario('workflows: save, replay with zero model calls, fail closed, repair', (
       }
       // Nothing secret in a trace: the mock's API key never appears.
       expect(files[0].text).to.not.contain('sk-test-123');
+      // The exported JSON imported back is shown as it was, marked as not stored.
+      await viewer.click('#back');
+      await viewer.waitFor(() => document.body.dataset.view === 'list');
+      await viewer.evaluate((text) => {
+        const input = /** @type {HTMLInputElement} */ (document.getElementById('import'));
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'trace.json', { type: 'application/json' }));
+        input.files = dt.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }, files[0].text);
+      await viewer.waitFor(() => document.body.dataset.view === 'trace' && !(/** @type {HTMLElement} */ (document.getElementById('imported'))).hidden);
+      expect(await viewer.evaluate(() => document.querySelectorAll('.timeline > li').length)).to.equal(view.steps);
     } finally {
       await viewer.close();
     }

@@ -227,3 +227,49 @@ describe('replaying a workflow', () => {
     expect(JSON.stringify(events)).to.not.contain('hunter2secret');
   });
 });
+
+describe('workflows: the service and the model tool', () => {
+  it('saves through the check, exports and imports all or nothing, and the model runs one through its own run\'s gate', async () => {
+    await import('fake-indexeddb/auto');
+    const { createWorkflowStore } = await import('../../src/chrome/service/workflow-store.js');
+    const { createWorkflows } = await import('../../src/chrome/service/workflows.js');
+    const { runAgent } = await import('../../src/chrome/agent/loop.js');
+    const store = createWorkflowStore();
+    for (const w of await store.list()) await store.remove(w.id);
+    const service = createWorkflows({ store, traces: /** @type {any} */ ({ get: async () => undefined }), history: /** @type {any} */ ({ get: async () => undefined }), runs: /** @type {any} */ (() => ({})) });
+    const bad = await service.save({ v: 1, name: '', steps: [] });
+    expect(bad).to.deep.include({ ok: false, code: 'INVALID_WORKFLOW' });
+    const saved = await service.save(workflowOn(FORM));
+    expect(saved.ok).to.equal(true);
+    const exported = await service.exportAll();
+    expect(exported.ok && /** @type {any} */ (exported.data).workflows).to.have.length(1);
+    const broken = structuredClone(/** @type {any} */ (exported).data);
+    broken.workflows.push({ ...broken.workflows[0], id: 'w2', steps: [{ tool: 'execute_js', args: {}, page: { origin: '', path: '' } }] });
+    expect(await service.importAll(broken)).to.deep.include({ ok: false, code: 'INVALID_WORKFLOW' });
+    expect(await store.list()).to.have.length(1);
+
+    // The model lists the workflows, then runs one: its steps pass the run's guard (the write asks).
+    const ops = pageDouble({ outline: () => FORM });
+    ops.causes['content.click'] = [{ kind: 'request', method: 'POST', url: 'http://shop.test/api/requests', type: 'fetch', topLevel: false }];
+    const ui = fakeInteraction({ confirm: 'yes' });
+    const provider = fakeProvider([
+      call({ name: 'run_workflow', args: { action: 'list' } }),
+      (req) => {
+        expect(String(req.messages.at(-1)?.content)).to.contain('Order').and.contain('full_name');
+        return call({ name: 'run_workflow', args: { action: 'run', name: 'Order', values: { full_name: 'Lin' } } });
+      },
+      (req) => {
+        expect(String(req.messages.at(-1)?.content)).to.contain('2 steps replayed without a model');
+        return [{ type: 'text', text: 'Done.' }, { type: 'finish', reason: 'stop' }];
+      },
+    ]);
+    const outcome = await runAgent({
+      provider, mode: 'act', messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'order again' }],
+      toolContext: { tabId: 1, browser: ops, workflows: service.access }, emit: () => {}, interact: ui, verifyDone: false,
+    });
+    expect(outcome.status).to.equal('answered');
+    expect(provider.requests).to.have.length(3);
+    expect(ops.sent.find((m) => m.type === 'content.type')).to.deep.include({ text: 'Lin' });
+    expect(ui.asked.confirms.map((c) => c.rule)).to.deep.equal(['server_write']);
+  });
+});

@@ -73,6 +73,8 @@ export function createHistoryView({ view, request, render }) {
     actions.append(
       Object.assign(document.createElement('button'), { type: 'button', className: 'ghost save-workflow', textContent: t('historySaveWorkflow'), onclick: open(`ui/workflows.html?fromRun=${encodeURIComponent(run.id)}`) }),
       Object.assign(document.createElement('button'), { type: 'button', className: 'ghost open-trace', textContent: t('historyOpenTrace'), onclick: open(`ui/traces.html#${encodeURIComponent(run.id)}`) }),
+      // Deleting a run deletes its trace too.
+      Object.assign(document.createElement('button'), { type: 'button', className: 'ghost delete-run', textContent: t('tracesDelete'), onclick: async () => { await request({ type: 'history.delete', id: run.id }); await showList(); } }),
     );
     detail.replaceChildren(back, actions, items);
     back.focus();
