@@ -357,6 +357,17 @@ scenario('workflows: save, replay with zero model calls, fail closed, repair', (
       }, files[0].text);
       await viewer.waitFor(() => document.body.dataset.view === 'trace' && !(/** @type {HTMLElement} */ (document.getElementById('imported'))).hidden);
       expect(await viewer.evaluate(() => document.querySelectorAll('.timeline > li').length)).to.equal(view.steps);
+      // Screenshot thumbnails (service/thumbnail.js) are made in this browser: a JPEG at most 240 px wide.
+      const thumb = await env.control.evaluate(async () => {
+        const { thumbnail } = await import(browser.runtime.getURL('service/thumbnail.js'));
+        const c = Object.assign(document.createElement('canvas'), { width: 800, height: 600 });
+        /** @type {CanvasRenderingContext2D} */ (c.getContext('2d')).fillRect(0, 0, 400, 300);
+        const out = await thumbnail(c.toDataURL('image/png'));
+        const img = new Image();
+        await new Promise((r) => { img.onload = r; img.src = out; });
+        return { type: out.slice(0, 23), width: img.naturalWidth, height: img.naturalHeight };
+      });
+      expect(thumb).to.deep.equal({ type: 'data:image/jpeg;base64,', width: 240, height: 180 });
     } finally {
       await viewer.close();
     }

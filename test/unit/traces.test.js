@@ -9,6 +9,8 @@ import { outlineHash, providerOrigin } from '../../src/chrome/agent/traces/trace
 import { createTraceStore } from '../../src/chrome/service/trace-store.js';
 import { createSecretVault } from '../../src/chrome/agent/safety/secrets.js';
 import { isTrace, renderTrace, traceReportHtml } from '../../src/chrome/ui/trace-report.js';
+import { validateSettings } from '../../src/chrome/service/settings-schema.js';
+import { DEFAULT_SETTINGS } from '../../src/chrome/service/settings.js';
 import { fakeProvider, say, call } from './fake-provider.js';
 import { fakeBrowser } from './fake-browser.js';
 
@@ -97,6 +99,29 @@ describe('traces: the recorder', () => {
   it('finds where a provider sends its requests from its label', () => {
     expect(providerOrigin('Anthropic (https://api.anthropic.com/v1)')).to.equal('https://api.anthropic.com');
     expect(providerOrigin('Chrome built-in')).to.equal('');
+  });
+});
+
+describe('traces: screenshots and settings', () => {
+  it('keeps a small thumbnail of a screenshot a step took, and of an image a request carried, not the image', async () => {
+    const browser = fakeBrowser();
+    const provider = fakeProvider([call({ name: 'screenshot' }), say('Seen.')]);
+    const rec = createTraceRecorder({ id: 'r2', tabId: 1, kind: 'agent', mode: 'act', task: 'look', url: browser.url, title: 'T', getTab: async () => ({ url: browser.url, title: 'T' }), thumbnail: async (d) => `thumb:${d.slice(0, 22)}` });
+    const outcome = await runAgent({ provider: rec.wrapProvider(provider, true), mode: 'act', messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'look' }], toolContext: { tabId: 1, browser }, emit: (e) => rec.onEvent(e), verifyDone: false });
+    const trace = await rec.finish(outcome);
+    const shot = /** @type {any} */ (trace.steps.find((s) => s.kind === 'tool' && s.name === 'screenshot'));
+    expect(shot.thumbnail).to.equal('thumb:data:image/png;base64,');
+    expect(shot.result).to.not.have.property('image');
+    const image = trace.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).find((c) => c.type === 'image');
+    expect(image).to.deep.include({ type: 'image', mediaType: 'image/png', thumbnail: 'thumb:data:image/png;base64,' });
+    expect(image).to.not.have.property('data');
+    expect(/** @type {any} */ (trace.steps[2]).pageData.some((/** @type {any} */ p) => p.source === 'image')).to.equal(true);
+  });
+
+  it('"record traces" and the retention are settings, checked like every other', () => {
+    expect(validateSettings({ ...DEFAULT_SETTINGS, traces: { record: false, keepRuns: 20, keepDays: 7 } }).ok).to.equal(true);
+    const bad = validateSettings({ ...DEFAULT_SETTINGS, traces: { record: 'yes', keepRuns: 0, keepDays: 9999 } });
+    expect(bad.ok ? [] : bad.errors.map((e) => e.path)).to.deep.equal(['traces.record', 'traces.keepRuns', 'traces.keepDays']);
   });
 });
 
