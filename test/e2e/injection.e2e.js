@@ -59,7 +59,15 @@ scenario('prompt injection corpus', (ctx) => {
       const requests = JSON.stringify(env.llm.requests.map((r) => r.body));
       const history = JSON.stringify(await historyRecords(env, 200));
       const storage = await env.control.evaluate(async () => JSON.stringify([await browser.storage.session.get(null), await browser.storage.local.get(null)]));
+      // Every run's trace (issue 18) too: the whole of each, its requests and steps.
+      const traces = await env.control.evaluate(async () => {
+        const list = await browser.runtime.sendMessage({ type: 'traces.list' });
+        const all = await Promise.all((list.ok ? list.data : []).map((/** @type {{ id: string }} */ t) => browser.runtime.sendMessage({ type: 'traces.get', id: t.id })));
+        return JSON.stringify(all);
+      });
+      if (traces.length < 1000) problems.push('no traces were recorded');
       for (const s of secrets) {
+        if (traces.includes(s)) problems.push(`a secret (${s.slice(0, 4)}…) is in a trace`);
         if (requests.includes(s)) problems.push(`a secret (${s.slice(0, 4)}…) reached a model request`);
         if (history.includes(s)) problems.push(`a secret (${s.slice(0, 4)}…) is in the history`);
         if (storage.includes(s)) problems.push(`a secret (${s.slice(0, 4)}…) is in storage`);
