@@ -46,7 +46,7 @@ const READING = new Set(['read_page', 'extract_data', 'page_capabilities', 'get_
  * @returns {Promise<{ outcome: RunOutcome, report: ReplayReport }>}
  */
 export async function replayWorkflow(o) {
-  const { workflow: wf, ctx, signal } = o;
+  const { workflow: wf, signal } = o;
   const emit = o.emit ?? (() => {});
   let seq = 0;
   const newId = o.newId ?? (() => `wf${Date.now().toString(36)}${(seq++).toString(36)}`);
@@ -61,6 +61,8 @@ export async function replayWorkflow(o) {
   const failed = (error) => { emit({ type: 'error', ...error }); return { outcome: { status: 'error', error, steps: report.steps }, report }; };
   const aborted = () => { emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The workflow did not finish.' }); return { outcome: /** @type {RunOutcome} */ ({ status: 'aborted', steps: report.steps }), report }; };
   const tools = /** @type {Tool[]} */ ([...new Set(wf.steps.map((s) => s.tool)), 'navigate'].map(findTool).filter(Boolean));
+  /** @type {StepEnv} */
+  const env = { waits, newId, emit, report, shownValues, tools };
 
   try {
     const start = await openStart(o, tools, newId, emit);
@@ -68,40 +70,18 @@ export async function replayWorkflow(o) {
     for (let i = 0; i < wf.steps.length; i++) {
       if (signal?.aborted) return aborted();
       const step = wf.steps[i];
-      const args = fillDeep(step.args, o.values);
-      const shown = fillDeep(step.args, shownValues);
-      const bound = await bindStep(step, ctx, waits, signal);
-      /** @type {ToolCall} */
-      let call = { id: newId(), name: step.tool, arguments: JSON.stringify(bound.ok && bound.ref ? { ...args, ref: bound.ref } : args) };
-      let repaired = false;
-      let repairOutline = '';
-      let repairReason = '';
-      if (!bound.ok) {
-        repairReason = bound.message;
-        const reason = `Step ${i + 1} (${describeStep(step)}): ${bound.message}`;
-        if (!o.repairWith) return failed({ code: bound.code, message: `${reason} The workflow stopped there, before acting, so nothing after it happened. Turn on repair to let the model fix this step, or edit the workflow.` });
-        report.modelCalls++;
-        const fix = await repairStep({ provider: o.repairWith, workflow: wf, index: i, args, shownArgs: shown, reason: bound.message, outline: bound.outline, fence: o.fence ?? createFence(), signal });
-        if (!fix.ok) return failed({ code: 'WORKFLOW_REPAIR_FAILED', message: `${reason} Repair failed: ${fix.message}` });
-        call = { ...fix.call, id: newId() };
-        repaired = true;
-        emit({ type: 'notice', code: 'WORKFLOW_REPAIRED', message: `Step ${i + 1} no longer matched the page (${bound.message}); the model chose another element for it.` });
-        repairOutline = bound.outline;
-      }
-      const shownArgs = { ...JSON.parse(call.arguments), ...fillDeep(pickValues(step.args), shownValues) };
-      emit({ type: 'tool_call', id: call.id, name: call.name, args: shownArgs });
-      const started = Date.now();
-      const out = await runToolCall(call, { offered: tools, mode: 'act', ctx, messages: bound.outline ? [{ role: 'tool', content: bound.outline }] : [], guard: o.guard, signal, secrets: o.secrets });
-      const result = o.secrets ? o.secrets.maskDeep(out.result) : out.result;
-      emit({ type: 'tool_result', id: call.id, name: call.name, result, args: shownArgs, ms: Date.now() - started, ...(out.target ? { target: out.target } : {}) });
-      o.onStep?.(call.id, { step: i, ...(step.target ? { bound: describeTarget(step.target) } : {}), ...(repaired ? { repaired: true } : {}) });
+      const prepared = await callFor(o, env, i);
+      if (!prepared.ok) return failed(prepared.error);
+      const { call, outline, repair } = prepared;
+      const out = await play(o, env, i, call, outline, Boolean(repair));
       report.steps++;
+      const result = out.result;
       if (!result.ok) {
         const code = result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED' ? result.code : 'WORKFLOW_STEP_FAILED';
         return failed({ code, message: `Step ${i + 1} (${describeStep(step)}) did not succeed: ${result.message} The workflow stopped there.` });
       }
       if (READING.has(step.tool)) report.outputs.push(typeof result.data === 'string' ? result.data : JSON.stringify(result.data));
-      if (repaired) report.repairs.push(repairOf(step, i, call, out, repairOutline, o.runId ?? '', repairReason));
+      if (repair) report.repairs.push(repairOf(step, i, call, out, repair.outline, o.runId ?? '', repair.reason));
     }
   } catch (err) {
     if (signal?.aborted || err instanceof AbortedError) return aborted();
@@ -110,6 +90,48 @@ export async function replayWorkflow(o) {
   const text = finalText(wf, o.values, report);
   emit({ type: 'final', text });
   return { outcome: { status: 'done', text, steps: report.steps }, report };
+}
+
+/**
+ * What a replay's steps share.
+ * @typedef {{ waits: typeof REPLAY_WAITS, newId: () => string, emit: (e: AgentEvent) => void, report: ReplayReport, shownValues: Record<string, string>, tools: Tool[] }} StepEnv
+ */
+
+/**
+ * The call a step makes: bound to its element in a fresh outline, or, when it cannot bind and
+ * repair is allowed, the one the model proposes; otherwise the reason it fails closed.
+ * @param {ReplayOptions} o @param {StepEnv} env @param {number} i
+ * @returns {Promise<{ ok: true, call: ToolCall, outline: string, repair?: { outline: string, reason: string } } | { ok: false, error: { code: string, message: string } }>}
+ */
+async function callFor(o, env, i) {
+  const step = o.workflow.steps[i];
+  const args = fillDeep(step.args, o.values);
+  const bound = await bindStep(step, o.ctx, env.waits, o.signal);
+  if (bound.ok) return { ok: true, call: { id: env.newId(), name: step.tool, arguments: JSON.stringify(bound.ref ? { ...args, ref: bound.ref } : args) }, outline: bound.outline };
+  const reason = `Step ${i + 1} (${describeStep(step)}): ${bound.message}`;
+  if (!o.repairWith) return { ok: false, error: { code: bound.code, message: `${reason} The workflow stopped there, before acting, so nothing after it happened. Turn on repair to let the model fix this step, or edit the workflow.` } };
+  env.report.modelCalls++;
+  const fix = await repairStep({ provider: o.repairWith, workflow: o.workflow, index: i, args, shownArgs: fillDeep(step.args, env.shownValues), reason: bound.message, outline: bound.outline, fence: o.fence ?? createFence(), signal: o.signal });
+  if (!fix.ok) return { ok: false, error: { code: 'WORKFLOW_REPAIR_FAILED', message: `${reason} Repair failed: ${fix.message}` } };
+  env.emit({ type: 'notice', code: 'WORKFLOW_REPAIRED', message: `Step ${i + 1} no longer matched the page (${bound.message}); the model chose another element for it.` });
+  return { ok: true, call: { ...fix.call, id: env.newId() }, outline: bound.outline, repair: { outline: bound.outline, reason: bound.message } };
+}
+
+/**
+ * Runs a step's call through the run's gate, as the panel and the trace see an agent's step.
+ * @param {ReplayOptions} o @param {StepEnv} env @param {number} i @param {ToolCall} call @param {string} outline @param {boolean} repaired
+ */
+async function play(o, env, i, call, outline, repaired) {
+  const step = o.workflow.steps[i];
+  // The panel shows the values with secrets masked (a repaired call's target is the model's).
+  const shownArgs = { ...JSON.parse(call.arguments), ...fillDeep(pickValues(step.args), env.shownValues) };
+  env.emit({ type: 'tool_call', id: call.id, name: call.name, args: shownArgs });
+  const started = Date.now();
+  const out = await runToolCall(call, { offered: env.tools, mode: 'act', ctx: o.ctx, messages: outline ? [{ role: 'tool', content: outline }] : [], guard: o.guard, signal: o.signal, secrets: o.secrets });
+  const result = o.secrets ? o.secrets.maskDeep(out.result) : out.result;
+  env.emit({ type: 'tool_result', id: call.id, name: call.name, result, args: shownArgs, ms: Date.now() - started, ...(out.target ? { target: out.target } : {}) });
+  o.onStep?.(call.id, { step: i, ...(step.target ? { bound: describeTarget(step.target) } : {}), ...(repaired ? { repaired: true } : {}) });
+  return { ...out, result };
 }
 
 /**
