@@ -142,6 +142,8 @@ export const SETTINGS_SCHEMA = shape({
   strictSecrets: optional(boolean),
   closeJobTabs: optional(boolean),
   onboarded: optional(boolean),
+  mcp: optional(shape({ enabled: required(boolean), port: required(number({ min: 1_024, max: 65_530, whole: true })) })),
+  webmcp: optional(boolean),
 });
 
 /**

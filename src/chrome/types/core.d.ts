@@ -297,7 +297,7 @@ export type ContentRequest =
   | { type: 'content.read'; maxChars?: number }
   | { type: 'content.readable'; maxChars?: number }
   | { type: 'content.ping' }
-  | { type: 'content.indicator'; show: boolean }
+  | { type: 'content.indicator'; show: boolean; driver?: string }
   | { type: 'content.indicatorState' }
 
   // Issue #4 (actions): content/input.js, widgets.js, page-events.js, picker.js; see their handlers.

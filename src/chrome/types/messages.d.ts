@@ -55,6 +55,10 @@ export interface Settings {
   closeJobTabs?: boolean;
   /** set once the user has chosen a provider (first run is over) */
   onboarded?: boolean;
+  /** the MCP bridge (docs/MCP.md): the background connects to bridges on 127.0.0.1 from `port` on (off by default) */
+  mcp?: { enabled: boolean; port: number };
+  /** WebMCP: the page's own declared tools are offered to runs and MCP clients (off by default) */
+  webmcp?: boolean;
 }
 
 /** A finished run, kept in IndexedDB for the panel's history. */
@@ -150,7 +154,14 @@ export type RouterRequest =
   | { type: 'skills.export' }
   | { type: 'skills.import'; data: unknown }
   | { type: 'skills.run'; tabId: number; name: string; values?: Record<string, string> }
-  | JobsRequest;
+  | JobsRequest
+  // The MCP bridge (service/handlers/mcp.js, docs/MCP.md).
+  | { type: 'mcp.status' }
+  | { type: 'mcp.pair'; code: string; grant: import('../mcp/grants.js').Grant }
+  | { type: 'mcp.grant'; id: string; grant: import('../mcp/grants.js').Grant }
+  | { type: 'mcp.revoke'; id: string }
+  | { type: 'mcp.stop'; tabId: number }
+  | { type: 'mcp.driver'; tabId: number };
 
 /** Pushed over the port named `panel:<tabId>`. */
 export type PanelEvent =
@@ -161,7 +172,9 @@ export type PanelEvent =
   /** a provider wait (429 / retry backoff), shown in the status line; '' clears it */
   | { type: 'status'; text: string }
   /** tokens and cost summed over this tab's conversation */
-  | { type: 'usage'; usage: UsageTotal };
+  | { type: 'usage'; usage: UsageTotal }
+  /** an MCP client acts in this tab (its name), or no longer (null): ui/driver-bar.js */
+  | { type: 'driver'; name: string | null };
 
 export interface UsageTotal { inputTokens: number; outputTokens: number; costUsd?: number; calls: number }
 

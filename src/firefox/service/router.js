@@ -14,6 +14,7 @@ import { createBlobStore } from './blob-store.js';
 import { startJobs } from './jobs.js';
 import { dispatch, REQUEST_TYPES } from './handlers/index.js';
 import { createKnowledge } from './knowledge.js';
+import { startMcp } from './mcp/index.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
 const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
@@ -78,14 +79,16 @@ export function startRouter({ platform }) {
   const knowledge = createKnowledge({ area: browser.storage.local });
   const runs = createRuns({ platform, settings, ops, history, session, knowledge, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
   const jobs = startJobs({ beginRun: runs.beginRun, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false) });
+  const mcp = startMcp({ settings, ops, session, runs, knowledge });
   /** @type {import('./handlers/index.js').HandlerDeps} */
-  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge };
+  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp };
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
     if (msg?.type === 'indicator.stop' && sender?.id === browser.runtime.id && typeof sender.tab?.id === 'number') {
       const s = sessions.get(sender.tab.id);
-      sendResponse({ ok: true, data: { stopped: s ? runs.stopRun(s) : false } });
+      const client = mcp.stopTab(sender.tab.id);
+      sendResponse({ ok: true, data: { stopped: (s ? runs.stopRun(s) : false) || client } });
       return false;
     }
     // Requests of the areas the handler table answers (chat.*, settings.*…); other messages are not ours.

@@ -207,9 +207,9 @@ export interface TabwrightContent {
     readText(maxChars?: number): ToolResult;
   };
   indicator: {
-    show(): void;
+    show(driver?: string): void;
     hide(): void;
-    state(): { shown: boolean; visible?: boolean; stop?: { x: number; y: number } };
+    state(): { shown: boolean; visible?: boolean; stop?: { x: number; y: number }; label?: string };
   };
   // Issue #4 (actions).
   input: TabwrightInput;

@@ -14,8 +14,9 @@
  * - controls_run: steers the run itself (done, clarify, scratchpad), touches nothing outside it
  * - reads_skills: reads the user's skills (extension data: nothing from the page, nothing leaves)
  * - saves_skills: keeps instructions the agent will follow in later runs (save_skill); always asks
+ * - calls_page_tool: runs a tool the page declares itself through WebMCP (call_page_tool); always asks
  */
-export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origin' | 'writes_server' | 'creates_jobs' | 'touches_secrets' | 'controls_run' | 'reads_skills' | 'saves_skills';
+export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origin' | 'writes_server' | 'creates_jobs' | 'touches_secrets' | 'controls_run' | 'reads_skills' | 'saves_skills' | 'calls_page_tool';
 
 /**
  * A request (or download) the page started while an agent action ran, paused before it leaves the
@@ -66,6 +67,7 @@ export type ConfirmRule =
   | 'site_confirm'      // the site is on the user's "always confirm" list
   | 'sensitive_site'    // the site's adapter is high-risk (money, administration, account security)
   | 'skill_save'        // save_skill: instructions kept for later runs
+  | 'page_tool'         // call_page_tool: a page's own WebMCP tool
   | 'fetch_write';      // fetch_url with a method that changes data
 
 /** What a consequential step looks like to the user: what will happen, where, with which data, and why we ask. */

@@ -68,6 +68,7 @@ export function createPolicy(opts) {
     }
     if (has('creates_jobs')) return ask(jobRequest(f));
     if (has('saves_skills')) return ask(skillRequest(f));
+    if (has('calls_page_tool')) return ask(pageToolRequest(f));
     if (has('writes_server')) return ask(fetchWriteRequest(f, dest));
     if ((has('leaves_origin') || has('navigates')) && dest) {
       const v = checkDestination(dest, f.url, `${f.tool.replace(/_/g, ' ')} ${siteLabel(dest)}`, f.tool === 'fetch_url' || f.tool === 'read_pdf' ? 'fetch' : 'open');
@@ -266,6 +267,19 @@ export function createPolicy(opts) {
       category: 'write', rule: 'fetch_write', severity: scope.has(url) ? 'normal' : 'high', action: `${method} to ${mask(shorten(url))}`, site: siteLabel(url),
       details: bodyDetails({ kind: 'request', method, url, type: 'fetch', topLevel: false, body, fields: formFields(body) }),
       reason: `The agent itself would send a ${method} request, which changes data on ${siteLabel(url)}.`,
+    };
+  }
+
+  /**
+   * A page's own WebMCP tool (agent/tools/webmcp.js): the page's code does whatever it does, so every call asks.
+   * @param {CallFacts} f @returns {ConfirmRequest}
+   */
+  function pageToolRequest(f) {
+    const input = f.args.input && typeof f.args.input === 'object' ? Object.entries(f.args.input) : [];
+    return {
+      category: 'write', rule: 'page_tool', severity: 'normal', action: `Call the page's tool "${mask(String(f.args.name ?? '')).slice(0, 100)}"`, site: siteLabel(f.url),
+      details: input.slice(0, MAX_DETAILS).map(([label, value]) => maskDetail({ label, value: typeof value === 'string' ? value : JSON.stringify(value) ?? '' })),
+      reason: `${siteLabel(f.url)} declares this tool itself (WebMCP); what it does is the page's own code.`,
     };
   }
 

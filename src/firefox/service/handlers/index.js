@@ -14,6 +14,7 @@ import { SETTINGS_HANDLERS } from './settings.js';
 import { HISTORY_HANDLERS } from './history.js';
 import { JOB_HANDLERS } from './jobs.js';
 import { KNOWLEDGE_HANDLERS } from './knowledge.js';
+import { MCP_HANDLERS } from './mcp.js';
 
 /**
  * What handlers work with: the router's stores, sessions and runs.
@@ -28,6 +29,7 @@ import { KNOWLEDGE_HANDLERS } from './knowledge.js';
  * @property {() => ReturnType<typeof import('../jobs.js').startJobs>} jobs
  * @property {(conf: Settings, extra?: ProviderSettings) => Promise<void>} syncLocalEndpoints
  * @property {ReturnType<typeof import('../knowledge.js').createKnowledge>} knowledge site adapters and skills
+ * @property {import('../mcp/index.js').Mcp} mcp the MCP bridge (service/mcp/)
  */
 
 /**
@@ -38,7 +40,7 @@ import { KNOWLEDGE_HANDLERS } from './knowledge.js';
  */
 
 /** @type {readonly Handler[]} */
-export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS]);
+export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS]);
 
 /** @type {ReadonlyMap<string, Handler>} */
 const BY_TYPE = new Map(HANDLERS.map((h) => [h.type, h]));
