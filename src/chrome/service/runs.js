@@ -15,6 +15,7 @@ import { createProvider } from '../providers/index.js';
 import { createPanelInteraction } from './interaction.js';
 import { maskSecretArgs } from './secret-args.js';
 import { storedProviders } from './settings.js';
+import { PAGE_TOOLS, pageTools } from '../agent/tools/webmcp.js';
 
 /**
  * @param {object} deps
@@ -189,6 +190,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       siteGuide: knowledge ? (url) => knowledge.siteGuide(url) : undefined,
       onlyTools,
       toolTier: conf.provider.toolTier,
+      // WebMCP (Settings): the page's own tools; calling one acts, so only Act mode offers it.
+      extraTools: conf.webmcp === true ? (mode === 'act' ? [...PAGE_TOOLS] : [pageTools]) : undefined,
       emit: (e) => {
         if (!current()) return;
         // Ended because its tab was closed: say that, not "Stopped" (the history keeps the record).

@@ -22,6 +22,7 @@ import { createStreamRenderer } from './stream-render.js';
 import { setupMoreMenu } from './header-menu.js';
 import { addCopyButtons } from './copy-buttons.js';
 import { createModelSwitch } from './model-switch.js';
+import { createDriverBar } from './driver-bar.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -187,6 +188,7 @@ function onEvent(e) {
       status.classList.toggle('waiting', waiting);
       break;
     case 'usage': showUsage(e.usage); break;
+    case 'driver': driverBar.show(e.name); break;
   }
   if (waiting && (e.type === 'delta' || e.type === 'upsert' || (e.type === 'running' && !e.running))) {
     waiting = false;
@@ -203,6 +205,7 @@ function attach(id) {
   port = browser.runtime.connect({ name: `panel:${id}` });
   port.onMessage.addListener(onEvent);
   skillsBar.refresh();
+  void driverBar.attach(id);
   const mine = port;
   // The Chrome service worker may be stopped; reconnect so the panel keeps mirroring the tab.
   port.onDisconnect.addListener(() => { if (port === mine) setTimeout(() => { if (port === mine && tabId === id) attach(id); }, 500); });
@@ -217,6 +220,8 @@ function showUsage(usage) {
   usageEl.dataset.input = String(usage.inputTokens);
   usageEl.dataset.output = String(usage.outputTokens);
 }
+
+const driverBar = createDriverBar({ before: log, t, request, tabId: () => tabId });
 
 const skillsBar = createSkillsBar({
   bar: $('#skills'), params: /** @type {HTMLFormElement} */ ($('#skill-params')), menu: /** @type {HTMLUListElement} */ ($('#slash')),
