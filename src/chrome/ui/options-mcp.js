@@ -58,7 +58,8 @@ export async function setupMcp({ t, request }) {
     else { say(''); void refresh(); }
   }
 
-  async function refresh() {
+  /** @param {boolean} [force] redraw the client list even while one of its controls has focus */
+  async function refresh(force = false) {
     const reply = await request({ type: 'mcp.status' });
     if (!reply.ok) return;
     const s = reply.data;
@@ -74,7 +75,7 @@ export async function setupMcp({ t, request }) {
     const choices = await grantChoices();
     if (document.activeElement !== grantSelect) fillGrants(grantSelect, choices);
     const connected = new Set(s.links.filter((/** @type {any} */ l) => l.state === 'ready').map((/** @type {any} */ l) => l.bridgeId));
-    if (!clientsEl.contains(document.activeElement)) clientsEl.replaceChildren(...(s.clients.length ? s.clients.map((/** @type {any} */ c) => clientItem(c, connected.has(c.id), choices)) : [line(t('mcpNoClients'), 'empty')]));
+    if (force || !clientsEl.contains(document.activeElement)) clientsEl.replaceChildren(...(s.clients.length ? s.clients.map((/** @type {any} */ c) => clientItem(c, connected.has(c.id), choices)) : [line(t('mcpNoClients'), 'empty')]));
   }
 
   /** @param {string} text @param {string} kind */
@@ -107,7 +108,7 @@ export async function setupMcp({ t, request }) {
     revoke.addEventListener('click', async () => {
       const r = await request({ type: 'mcp.revoke', id: c.id });
       if (!r.ok) say(r.message, true);
-      await refresh();
+      await refresh(true);
     });
     li.append(name, meta, select, revoke);
     return li;
@@ -117,7 +118,7 @@ export async function setupMcp({ t, request }) {
     say('');
     const reply = await request({ type: 'mcp.pair', code: code.value, grant: chosen(grantSelect) });
     if (reply.ok) { code.value = ''; say(t('mcpPairedWith', [reply.data.name])); } else say(reply.message, true);
-    await refresh();
+    await refresh(true);
   });
   enabled.addEventListener('change', saveSetting);
   webmcp.addEventListener('change', saveSetting);
