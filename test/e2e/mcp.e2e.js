@@ -146,6 +146,17 @@ scenario('MCP bridge', (ctx) => {
       const steps = await panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((e) => /** @type {HTMLElement} */ (e).dataset.tool).filter(Boolean));
       expect(steps).to.include.members(['snapshot', 'type', 'click']);
 
+      // 5b. Stop in the panel's "Driven by" bar: the waiting call ends at once, and what it held never leaves.
+      const stopping = agent.call('click', { tabId, ref: sendRef });
+      await panel.waitFor(() => document.querySelector('.card.confirm.pending') !== null, undefined, { timeout: 30_000, message: 'the second card' });
+      await panel.click('#driver-bar .driver-stop');
+      const stoppedCall = await stopping;
+      expect(stoppedCall.isError).to.equal(true);
+      expect(agent.text(stoppedCall)).to.contain('STOPPED_BY_USER');
+      await page.waitFor(() => document.getElementById('status')?.textContent === 'Not sent', undefined, { message: 'the page to see its request fail' });
+      expect(env.site.writes.slice(before)).to.have.length(1);
+      await panel.waitFor(() => document.getElementById('driver-bar')?.hidden === true, undefined, { message: 'the bar to go' });
+
       // 6. A whole Ask run through the panel's own path, its steps streamed as progress.
       env.llm.script([
         { toolCalls: [{ name: 'read_page', args: {} }] },
@@ -181,6 +192,21 @@ scenario('MCP bridge', (ctx) => {
         await notes.page.close();
         await notes.panel.close();
       }
+
+      // 7b. The background restarts (Chrome stops its worker; Firefox's page reloads): it dials
+      //     again and signs in with the stored, non-extractable key; no new pairing.
+      if (ctx.kind === 'chromium') {
+        const cdp = await env.browser.raw.newCDPSession(/** @type {any} */ (options.page));
+        await cdp.send('ServiceWorker.enable');
+        await cdp.send('ServiceWorker.stopAllWorkers');
+        await cdp.detach().catch(() => {});
+      } else {
+        await env.control.evaluate(async () => { const bg = /** @type {any} */ (await browser.runtime.getBackgroundPage()); bg.location.reload(); });
+      }
+      const codes = agent.lines.filter((l) => /pairing code/.test(l)).length;
+      await until(async () => agent.lines.filter((l) => /Tabwright is connected/.test(l)).length >= 2, 'the background to sign in again');
+      await until(async () => !(await agent.call('list_tabs')).isError, 'calls to work again');
+      expect(agent.lines.filter((l) => /pairing code/.test(l)).length).to.equal(codes);
 
       // 8. A bridge holding this pairing's id with a wrong secret is refused (it gets the next port).
       const stored = JSON.parse(await readFile(join(dir, 'agent.json'), 'utf8'));
