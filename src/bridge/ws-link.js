@@ -68,63 +68,37 @@ export function createExtensionLink({ port, span = 4, state, save, name, log, on
     return listening;
   }
 
+  /**
+   * One connection from the extension, and the handshake step it is in.
+   * @typedef {object} Conn
+   * @property {import('ws').WebSocket} ws
+   * @property {{ kind: 'auth' | 'pair', nonces: { bridgeNonce: string, extensionNonce: string }, key?: CryptoKey, code?: string } | null} step
+   * @property {(f: Record<string, any>) => void} send
+   * @property {(code: string, message: string) => void} refuse answer refused and close
+   */
+
   /** @param {import('ws').WebSocket} ws */
   function onConnection(ws) {
-    /** @type {{ kind: 'auth' | 'pair', nonces: { bridgeNonce: string, extensionNonce: string }, key?: CryptoKey, code?: string } | null} */
-    let step = null;
+    /** @type {Conn} */
+    const conn = {
+      ws,
+      step: null,
+      send: (f) => { try { ws.send(encodeFrame(/** @type {any} */ (f))); } catch { /* closing */ } },
+      refuse: (c, message) => { conn.send({ type: 'refused', code: c, message }); ws.close(4001, c); },
+    };
     let bad = 0;
-    /** @param {Record<string, any>} f */
-    const send = (f) => { try { ws.send(encodeFrame(/** @type {any} */ (f))); } catch { /* closing */ } };
-    /** @param {string} c @param {string} message */
-    const refuse = (c, message) => { send({ type: 'refused', code: c, message }); ws.close(4001, c); };
-    send({ type: 'hello', v: PROTOCOL_VERSION, bridgeId: state.bridgeId, name: name(), paired: Boolean(state.secret) });
-
+    conn.send({ type: 'hello', v: PROTOCOL_VERSION, bridgeId: state.bridgeId, name: name(), paired: Boolean(state.secret) });
     ws.on('message', async (data, isBinary) => {
       const parsed = parseFrame(isBinary ? null : data.toString('utf8'), 'extension');
       if (!parsed.ok) {
-        send({ type: 'error', code: parsed.code, message: parsed.message });
-        if (++bad > MAX_BAD_FRAMES) refuse('TOO_MANY_BAD_FRAMES', 'Too many malformed frames.');
+        conn.send({ type: 'error', code: parsed.code, message: parsed.message });
+        if (++bad > MAX_BAD_FRAMES) conn.refuse('TOO_MANY_BAD_FRAMES', 'Too many malformed frames.');
         return;
       }
-      const f = parsed.frame;
       try {
-        switch (f.type) {
-          case 'ping': send({ type: 'pong', t: f.t }); return;
-          case 'pong': case 'error': return;
-          case 'auth_begin': {
-            if (!state.secret) return refuse('MCP_NOT_PAIRED', 'This bridge is not paired.');
-            if (!nonces.fresh(f.nonce)) return refuse('MCP_REPLAY', 'That nonce was used before.');
-            const key = await importSecret(state.secret);
-            step = { kind: 'auth', nonces: { bridgeNonce: newNonce(), extensionNonce: f.nonce }, key };
-            send({ type: 'auth_proof', nonce: step.nonces.bridgeNonce, mac: await authProof(key, 'bridge', step.nonces) });
-            return;
-          }
-          case 'auth_finish': {
-            const s = step;
-            step = null;
-            if (s?.kind !== 'auth' || !s.key) return refuse('UNEXPECTED_FRAME', 'auth_finish without auth_begin.');
-            const key = s.key;
-            if (!(await verify(f.mac, () => authProof(key, 'extension', s.nonces)))) return refuse('MCP_BAD_SIGNATURE', 'The signature does not match this bridge\'s pairing.');
-            send({ type: 'ready' });
-            return becomeActive(ws);
-          }
-          case 'pair_begin': {
-            if (state.secret || !code) return refuse('MCP_ALREADY_PAIRED', 'This bridge is already paired.');
-            if (!nonces.fresh(f.nonce)) return refuse('MCP_REPLAY', 'That nonce was used before.');
-            if (++pairTries > MAX_PAIR_TRIES) { printCode(); pairTries = 1; }
-            step = { kind: 'pair', nonces: { bridgeNonce: newNonce(), extensionNonce: f.nonce }, code };
-            send({ type: 'pair_proof', nonce: step.nonces.bridgeNonce, mac: await pairProof(code, 'bridge', step.nonces) });
-            return;
-          }
-          case 'pair_finish': return finishPairing(ws, f, step, (s) => { step = s; }, refuse, send);
-          case 'refused': return onRefused(f);
-          case 'result': return settle(f.id, f.result);
-          case 'progress': pending.get(Number(f.id))?.onProgress?.({ message: f.message, progress: f.progress, total: f.total }); return;
-          case 'tools_changed': onEvent('tools_changed'); return;
-          default: send({ type: 'error', code: 'UNEXPECTED_FRAME', message: `A ${f.type} frame was not expected.` });
-        }
+        await onFrame(conn, parsed.frame);
       } catch (err) {
-        send({ type: 'error', code: 'INTERNAL_ERROR', message: err instanceof Error ? err.message : String(err) });
+        conn.send({ type: 'error', code: 'INTERNAL_ERROR', message: err instanceof Error ? err.message : String(err) });
       }
     });
     ws.on('close', () => {
@@ -136,23 +110,66 @@ export function createExtensionLink({ port, span = 4, state, save, name, log, on
     ws.on('error', () => { /* close follows */ });
   }
 
-  /**
-   * @param {import('ws').WebSocket} ws @param {Record<string, any>} f
-   * @param {{ kind: 'auth' | 'pair', nonces: { bridgeNonce: string, extensionNonce: string }, code?: string } | null} s
-   * @param {(s: null) => void} clear @param {(c: string, m: string) => void} refuse @param {(f: Record<string, any>) => void} send
-   */
-  async function finishPairing(ws, f, s, clear, refuse, send) {
-    clear(null);
-    if (s?.kind !== 'pair' || !s.code || s.code !== code) return refuse('UNEXPECTED_FRAME', 'pair_finish without pair_begin.');
-    const used = s.code;
-    if (!(await verify(f.mac, () => pairProof(used, 'extension', s.nonces)))) return refuse('MCP_CODE_MISMATCH', 'The pairing proof does not match the code.');
+  /** @param {Conn} conn @param {Record<string, any>} f */
+  async function onFrame(conn, f) {
+    switch (f.type) {
+      case 'ping': conn.send({ type: 'pong', t: f.t }); return;
+      case 'pong': case 'error': return;
+      case 'auth_begin': return beginAuth(conn, f.nonce);
+      case 'auth_finish': return finishAuth(conn, f.mac);
+      case 'pair_begin': return beginPairing(conn, f.nonce);
+      case 'pair_finish': return finishPairing(conn, f);
+      case 'refused': return onRefused(f);
+      case 'result': return settle(f.id, f.result);
+      case 'progress': pending.get(Number(f.id))?.onProgress?.({ message: f.message, progress: f.progress, total: f.total }); return;
+      case 'tools_changed': onEvent('tools_changed'); return;
+      default: conn.send({ type: 'error', code: 'UNEXPECTED_FRAME', message: `A ${f.type} frame was not expected.` });
+    }
+  }
+
+  /** Signing in: prove the secret over both nonces. @param {Conn} conn @param {string} extensionNonce */
+  async function beginAuth(conn, extensionNonce) {
+    if (!state.secret) return conn.refuse('MCP_NOT_PAIRED', 'This bridge is not paired.');
+    if (!nonces.fresh(extensionNonce)) return conn.refuse('MCP_REPLAY', 'That nonce was used before.');
+    const key = await importSecret(state.secret);
+    conn.step = { kind: 'auth', nonces: { bridgeNonce: newNonce(), extensionNonce }, key };
+    conn.send({ type: 'auth_proof', nonce: conn.step.nonces.bridgeNonce, mac: await authProof(key, 'bridge', conn.step.nonces) });
+  }
+
+  /** @param {Conn} conn @param {string} mac the extension's proof */
+  async function finishAuth(conn, mac) {
+    const s = conn.step;
+    conn.step = null;
+    const key = s?.kind === 'auth' ? s.key : undefined;
+    if (!s || !key) return conn.refuse('UNEXPECTED_FRAME', 'auth_finish without auth_begin.');
+    if (!(await verify(mac, () => authProof(key, 'extension', s.nonces)))) return conn.refuse('MCP_BAD_SIGNATURE', 'The signature does not match this bridge\'s pairing.');
+    conn.send({ type: 'ready' });
+    becomeActive(conn.ws);
+  }
+
+  /** Pairing: prove the code first; the extension answers only then. @param {Conn} conn @param {string} extensionNonce */
+  async function beginPairing(conn, extensionNonce) {
+    if (state.secret || !code) return conn.refuse('MCP_ALREADY_PAIRED', 'This bridge is already paired.');
+    if (!nonces.fresh(extensionNonce)) return conn.refuse('MCP_REPLAY', 'That nonce was used before.');
+    if (++pairTries > MAX_PAIR_TRIES) { printCode(); pairTries = 1; }
+    conn.step = { kind: 'pair', nonces: { bridgeNonce: newNonce(), extensionNonce }, code };
+    conn.send({ type: 'pair_proof', nonce: conn.step.nonces.bridgeNonce, mac: await pairProof(code, 'bridge', conn.step.nonces) });
+  }
+
+  /** @param {Conn} conn @param {Record<string, any>} f */
+  async function finishPairing(conn, f) {
+    const s = conn.step;
+    conn.step = null;
+    const used = s?.kind === 'pair' ? s.code : undefined;
+    if (!s || !used || used !== code) return conn.refuse('UNEXPECTED_FRAME', 'pair_finish without pair_begin.');
+    if (!(await verify(f.mac, () => pairProof(used, 'extension', s.nonces)))) return conn.refuse('MCP_CODE_MISMATCH', 'The pairing proof does not match the code.');
     state.secret = await wrapSecret(used, s.nonces, f.wrapped);
     code = null;
     refusal = null;
     await save(state);
     log('paired with Tabwright.');
-    send({ type: 'paired' });
-    becomeActive(ws);
+    conn.send({ type: 'paired' });
+    becomeActive(conn.ws);
   }
 
   /** @param {Record<string, any>} f */
