@@ -58,6 +58,11 @@ export async function setupMcp({ t, request }) {
     else { say(''); void refresh(); }
   }
 
+  /** What the client list shows now, to redraw it only when that changes. */
+  let clientsDrawn = '';
+  let linksDrawn = '';
+  let grantsDrawn = '';
+
   /** @param {boolean} [force] redraw the client list even while one of its controls has focus */
   async function refresh(force = false) {
     const reply = await request({ type: 'mcp.status' });
@@ -71,11 +76,18 @@ export async function setupMcp({ t, request }) {
       else if (l.state === 'refused' && l.problem) items.push(line(t('mcpRefusedLink', [String(l.port), l.problem]), 'refused'));
     }
     if (s.enabled && !s.links.some((/** @type {any} */ l) => ['pending', 'pairing', 'ready', 'signing_in', 'refused'].includes(l.state))) items.push(line(t('mcpNoBridge'), 'none'));
-    linksEl.replaceChildren(...items);
+    const linksText = items.map((li) => li.className + li.textContent).join('\n');
+    if (linksText !== linksDrawn) { linksDrawn = linksText; linksEl.replaceChildren(...items); }
     const choices = await grantChoices();
-    if (document.activeElement !== grantSelect) fillGrants(grantSelect, choices);
+    const grantsText = choices.map(([v, , label]) => v + label).join('\n');
+    if (grantsText !== grantsDrawn && document.activeElement !== grantSelect) { grantsDrawn = grantsText; fillGrants(grantSelect, choices); }
     const connected = new Set(s.links.filter((/** @type {any} */ l) => l.state === 'ready').map((/** @type {any} */ l) => l.bridgeId));
-    if (force || !clientsEl.contains(document.activeElement)) clientsEl.replaceChildren(...(s.clients.length ? s.clients.map((/** @type {any} */ c) => clientItem(c, connected.has(c.id), choices)) : [line(t('mcpNoClients'), 'empty')]));
+    // Redrawn only when something changed, so a control is never replaced under the pointer.
+    const drawn = JSON.stringify([s.clients, [...connected], choices.map(([v]) => v)]);
+    if (drawn !== clientsDrawn && (force || !clientsEl.contains(document.activeElement))) {
+      clientsDrawn = drawn;
+      clientsEl.replaceChildren(...(s.clients.length ? s.clients.map((/** @type {any} */ c) => clientItem(c, connected.has(c.id), choices)) : [line(t('mcpNoClients'), 'empty')]));
+    }
   }
 
   /** @param {string} text @param {string} kind */
