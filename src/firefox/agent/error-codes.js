@@ -112,6 +112,9 @@ export const ERROR_CODES = Object.freeze({
   RECORDING_BUSY: 'A recording is already going on; stop it first.',
   NOT_RECORDING: 'Nothing is being recorded.',
   RECORDING_FAILED: 'The recording could not be made or saved.',
+  // Verified completion (issue 17)
+  WRITE_FAILED: 'The last change the agent sent did not go through; the server refused it or never answered.',
+  NO_WRITE_SEEN: 'The task asked for a change, but nothing was sent to any server during the run.',
 });
 
 /** @typedef {keyof typeof ERROR_CODES} ErrorCode */

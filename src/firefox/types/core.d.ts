@@ -295,6 +295,10 @@ export interface DoneCheck {
   verified: boolean | null;
   /** quoted phrases of the summary that the page does not show */
   missing: string[];
+  /** what proves the task done where the page shows nothing quoted: writes the server accepted ("POST shop.test/api/orders → 201"), jobs created */
+  evidence?: string[];
+  /** the run's last write, which the server refused: a done that stood after its challenge is flagged with it */
+  refused?: string[];
 }
 
 export type RunStatus = 'done' | 'answered' | 'error' | 'aborted' | 'step_limit' | 'rejected' | 'loop';

@@ -50,7 +50,15 @@ export interface HoldHandlers {
   wants(req: HeldRequest): boolean;
   /** The policy's decision: true lets the request (or download) go on, false drops it. Never rejects. */
   decide(req: HeldRequest): Promise<boolean>;
+  /**
+   * How a request decide() let go ended: the server's status, or the network error. Called once per
+   * such request that changes data (not for GETs), with the same object decide() was given.
+   */
+  settled?(req: HeldRequest, outcome: WriteOutcome): void;
 }
+
+/** How a write ended: the HTTP status, or why it never got one. */
+export interface WriteOutcome { status?: number; error?: string }
 
 /** An armed hold on one tab. */
 export interface EffectHold {
@@ -69,6 +77,7 @@ export type ConfirmRule =
   | 'sensitive_site'    // the site's adapter is high-risk (money, administration, account security)
   | 'skill_save'        // save_skill: instructions kept for later runs
   | 'run_code'          // execute_js: the agent's own code in the page, outside the always-allowed sites
+  | 'duplicate_write'   // the same write (method, URL, body) a second time in one task: a second order, a second message
   | 'fetch_write';      // fetch_url with a method that changes data
 
 /** What a consequential step looks like to the user: what will happen, where, with which data, and why we ask. */
