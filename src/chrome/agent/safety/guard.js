@@ -116,7 +116,10 @@ export function createGuard({ policy, interact, signal, now = Date.now, ledger =
           p.finally(() => pending.delete(p));
           return p;
         },
-        settled: (req, outcome) => ledger.settle(req, outcome),
+        settled: (req, outcome) => {
+          ledger.settle(req, outcome);
+          if (outcome.error || (outcome.status ?? 0) >= 400) policy.noteFailed(req);
+        },
       }).catch(() => null);
       holds.set(tabId, h);
     }

@@ -344,6 +344,8 @@ export function createPolicy(opts) {
     remember(s) { if (s && s.length >= 3 && !known.includes(s)) known.push(s); },
     /** A write left the browser: the same one again asks first. @param {HeldRequest} req */
     noteSent(req) { sentWrites.add(writeSignature(req)); },
+    /** The server refused it (4xx, 5xx, no answer): trying it again is a retry, not a second submit. @param {HeldRequest} req */
+    noteFailed(req) { sentWrites.delete(writeSignature(req)); },
     scope,
   };
 }
