@@ -29,9 +29,11 @@ import { createMockPolicy } from './mock-policy.js';
  * @property {number} costUsd from the provider's prices, when set
  * @property {number} ms wall time
  * @property {number} cards confirmation cards the simulated user answered
+ * @property {number} challenged done calls Tabwright did not accept (a failed last write, no write, a claim the page does not show)
  * @property {string} why the check's own words
  * @property {string} answer the final answer or done summary
  * @property {string[]} trace what the panel showed, one line per item (for a failure's message)
+ * @property {{ verdict: string, reason: string }} [judged] the judge's view of an answer task (npm run eval -- --judge)
  */
 
 /**
@@ -71,7 +73,7 @@ export async function runTask(env, task) {
       duplicateWrites: duplicates(writes), writes: writes.filter((w) => !/\/read$/.test(w.path)).length,
       steps: items.filter((i) => i.tool).length, modelCalls: env.mock ? env.llm?.requests.length ?? 0 : done.length + items.filter((i) => /\bassistant\b/.test(i.cls)).length,
       inputTokens: usage.input, outputTokens: usage.output, costUsd: Number(/\$([\d.]+)/.exec(usage.text)?.[1] ?? 0),
-      ms: Date.now() - started, cards, why: verdict.why, answer: answer.slice(0, 300),
+      ms: Date.now() - started, cards, challenged: done.filter((d) => d.cls.includes('failed')).length, why: verdict.why, answer: answer.slice(0, 300),
       trace: items.map((i) => `${i.tool ?? i.cls}: ${i.text.replace(/\s+/g, ' ').slice(0, 160)}`),
     };
   } finally {
@@ -139,7 +141,7 @@ export function summarize(rows) {
   const sum = (/** @type {(r: EvalRow) => number} */ f) => rows.reduce((a, r) => a + f(r), 0);
   return {
     tasks: rows.length, passed: sum((r) => Number(r.pass)), passRate: sum((r) => Number(r.pass)) / n,
-    falseSuccess: sum((r) => Number(r.falseSuccess)), duplicateWrites: sum((r) => r.duplicateWrites),
+    falseSuccess: sum((r) => Number(r.falseSuccess)), challenged: sum((r) => r.challenged), duplicateWrites: sum((r) => r.duplicateWrites),
     steps: sum((r) => r.steps), modelCalls: sum((r) => r.modelCalls), inputTokens: sum((r) => r.inputTokens), outputTokens: sum((r) => r.outputTokens),
     costUsd: sum((r) => r.costUsd), ms: sum((r) => r.ms),
   };
@@ -148,9 +150,9 @@ export function summarize(rows) {
 /** A markdown table of the rows and the totals. @param {EvalRow[]} rows @param {string} title */
 export function markdown(rows, title) {
   const s = summarize(rows);
-  const head = '| task | kind | trap | pass | server check | claimed done | false success | duplicate writes | steps | model calls | tokens in / out | cost | time |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const head = '| task | kind | trap | pass | server check | claimed done | false success | done challenged | duplicate writes | steps | model calls | tokens in / out | cost | time |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const yes = (/** @type {boolean} */ b) => (b ? 'yes' : 'no');
-  const lines = rows.map((r) => `| ${r.id} | ${r.kind} | ${r.trap || ''} | ${yes(r.pass)} | ${yes(r.success)} | ${yes(r.claimedDone)} | ${r.falseSuccess ? '**yes**' : 'no'} | ${r.duplicateWrites} | ${r.steps} | ${r.modelCalls} | ${r.inputTokens} / ${r.outputTokens} | $${r.costUsd.toFixed(4)} | ${(r.ms / 1000).toFixed(1)} s |`);
-  const total = `| **all ${s.tasks}** | | | **${s.passed}** (${(s.passRate * 100).toFixed(0)} %) | | | **${s.falseSuccess}** | ${s.duplicateWrites} | ${s.steps} | ${s.modelCalls} | ${s.inputTokens} / ${s.outputTokens} | $${s.costUsd.toFixed(4)} | ${(s.ms / 1000).toFixed(1)} s |`;
+  const lines = rows.map((r) => `| ${r.id} | ${r.kind} | ${r.trap || ''} | ${yes(r.pass)} | ${yes(r.success)} | ${yes(r.claimedDone)} | ${r.falseSuccess ? '**yes**' : 'no'} | ${r.challenged} | ${r.duplicateWrites} | ${r.steps} | ${r.modelCalls} | ${r.inputTokens} / ${r.outputTokens} | $${r.costUsd.toFixed(4)} | ${(r.ms / 1000).toFixed(1)} s |`);
+  const total = `| **all ${s.tasks}** | | | **${s.passed}** (${(s.passRate * 100).toFixed(0)} %) | | | **${s.falseSuccess}** | ${s.challenged} | ${s.duplicateWrites} | ${s.steps} | ${s.modelCalls} | ${s.inputTokens} / ${s.outputTokens} | $${s.costUsd.toFixed(4)} | ${(s.ms / 1000).toFixed(1)} s |`;
   return `### ${title}\n\n${head}\n${lines.join('\n')}\n${total}\n`;
 }

@@ -59,8 +59,9 @@ export const TASKS = [
     instruction: 'Remove the Harbour mug from my cart, keep the rest.',
     check: (s) => v(cartOf(s, 'HM-2') === 0 && cartOf(s, 'NB-4') === 2, `cart: ${JSON.stringify(s.shop.cart)}`),
     plan: [['snapshot'], ['click', 'Remove Harbour mug'], ['done', 'Removed the Harbour mug; the notebooks stay.']] },
-  { id: 'shop-order-total', app: 'shop', kind: 'read', mode: 'ask', start: '/shop/', instruction: 'What was the total of order #1041? Look at the past orders.',
-    check: (_s, _w, a) => has(a, /24/), plan: [['navigate', '/shop/orders.html'], ['snapshot'], ['answer', (t) => `Order #1041 came to ${/Order #1041[^€]*(€[\d.]+)/.exec(t)?.[1] ?? 'unknown'}.`]] },
+  // Act mode: finding the answer takes a navigation, which Ask mode (read-only, this page only) does not do.
+  { id: 'shop-order-total', app: 'shop', kind: 'read', start: '/shop/', instruction: 'What was the total of order #1041? Look at the past orders.',
+    check: (_s, w, a) => (noWrites(w) ? has(a, /24/) : v(false, 'a read task wrote')), plan: [['navigate', '/shop/orders.html'], ['snapshot'], ['done', (t) => `Order #1041 came to ${/Order #1041[^€]*(€[\d.]+)/.exec(t)?.[1] ?? 'unknown'}.`]] },
 
   // ---- Mail ----
   { id: 'mail-unread', app: 'mail', kind: 'read', mode: 'ask', start: '/mail/', instruction: 'How many unread messages do I have?',
