@@ -22,7 +22,7 @@ function setup() {
   const runs = createRuns({
     platform: /** @type {any} */ ({ languageModel: () => null }),
     settings: /** @type {any} */ ({ get: async () => { for (const g of gates.splice(0)) await g(); return conf; } }),
-    ops: /** @type {any} */ ({ getTab: async () => ({ id: 7, url: 'https://shop.test/', title: 'Shop' }), sendToContent: async (/** @type {number} */ _t, /** @type {any} */ m) => { if (m.type === 'content.indicator') indicator.push(m.show); return { ok: true, data: null }; } }),
+    ops: /** @type {any} */ ({ devtools: { network: { watch: async () => {} }, revert: async () => 0 }, getTab: async () => ({ id: 7, url: 'https://shop.test/', title: 'Shop' }), sendToContent: async (/** @type {number} */ _t, /** @type {any} */ m) => { if (m.type === 'content.indicator') indicator.push(m.show); return { ok: true, data: null }; } }),
     history: /** @type {any} */ ({ save: async () => {} }),
     session: async () => s,
     jobs: () => /** @type {any} */ ({ access: {}, setWaitingForUser() {} }),

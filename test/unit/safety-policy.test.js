@@ -18,7 +18,7 @@ import { ERROR_CODES } from '../../src/chrome/agent/error-codes.js';
 /** @import { HeldRequest } from '../../src/chrome/types/safety' */
 
 const PAGE = 'https://shop.test/cart';
-const KNOWN_EFFECTS = ['reads_page', 'acts_on_page', 'navigates', 'leaves_origin', 'writes_server', 'creates_jobs', 'touches_secrets', 'controls_run', 'reads_skills', 'saves_skills'];
+const KNOWN_EFFECTS = ['reads_page', 'acts_on_page', 'navigates', 'leaves_origin', 'writes_server', 'creates_jobs', 'touches_secrets', 'controls_run', 'reads_skills', 'saves_skills', 'runs_code', 'records_tab'];
 
 /** Typical arguments for each tool, addressed by ref. @type {Record<string, Record<string, unknown>>} */
 const ARGS = {
@@ -63,11 +63,11 @@ describe('safety policy: every tool declares its effects', () => {
       act[t.name] = verdict(policy, t.name, args).action;
       ask[t.name] = verdict(policy, t.name, args, 'ask').action;
     }
-    for (const name of ['schedule_task', 'schedule_resume', 'save_skill']) expect(act[name], name).to.equal('ask');
+    for (const name of ['schedule_task', 'schedule_resume', 'save_skill', 'execute_js']) expect(act[name], name).to.equal('ask');
     for (const t of ALL_TOOLS) {
-      const changes = effectsOf(t, ARGS[t.name] ?? {}).some((e) => ['acts_on_page', 'navigates', 'writes_server', 'creates_jobs', 'saves_skills'].includes(e));
+      const changes = effectsOf(t, ARGS[t.name] ?? {}).some((e) => ['acts_on_page', 'navigates', 'writes_server', 'creates_jobs', 'saves_skills', 'runs_code', 'records_tab'].includes(e));
       expect(ask[t.name], t.name).to.equal(changes ? 'refuse' : 'allow');
-      if (!t.effects.includes('creates_jobs') && !t.effects.includes('saves_skills')) expect(act[t.name], t.name).to.equal('allow');
+      if (!t.effects.includes('creates_jobs') && !t.effects.includes('saves_skills') && !t.effects.includes('runs_code')) expect(act[t.name], t.name).to.equal('allow');
     }
   });
 

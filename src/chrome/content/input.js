@@ -49,7 +49,11 @@
     let pick = best[0].el;
     for (const h of best) if (composedContains(pick, h.el)) pick = h.el;
     // A text node inside a link or button acts through it.
-    return pick.closest(INTERACTIVE) ?? pick;
+    const target = pick.closest(INTERACTIVE) ?? pick;
+    // A field's label names the field: set_field, type and select_option act on the control it labels
+    // (a control hidden behind a styled label keeps the label, whose click reaches it).
+    if (target instanceof HTMLLabelElement && target.control && visibleBox(target.control)) return target.control;
+    return target;
   }
 
   /** @param {string} selector */

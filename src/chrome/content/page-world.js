@@ -138,11 +138,12 @@
 
   // ---- console ----
 
-  /** @type {{ level: string, text: string, at: number }[]} */
+  /** @type {{ level: string, text: string, at: number, stack?: string }[]} */
   const logged = [];
-  /** @param {string} level @param {string} text */
-  function keep(level, text) {
-    logged.push({ level, text: text.slice(0, 1000), at: Date.now() });
+  /** @param {string} level @param {string} text @param {unknown} [error] an Error whose stack is kept */
+  function keep(level, text, error) {
+    const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack.slice(0, 2000) : undefined;
+    logged.push({ level, text: text.slice(0, 1000), at: Date.now(), ...(stack ? { stack } : {}) });
     if (logged.length > 500) logged.shift();
   }
   listen('console-request', () => tell('console-dump', logged));
@@ -152,13 +153,14 @@
   for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
     c[level] = wrap(c[level], (target, self, args) => {
       try {
-        keep(level, args.map((a) => (typeof a === 'string' ? a : safe(a))).join(' '));
+        keep(level, args.map((a) => (typeof a === 'string' ? a : safe(a))).join(' '), args.find((a) => a instanceof Error));
       } catch { /* never break the page's logging */ }
       return Reflect.apply(target, self, args);
     });
   }
-  add.call(window, 'error', (e) => { const x = /** @type {ErrorEvent} */ (e); keep('error', `Uncaught ${x.message} (${x.filename}:${x.lineno})`); });
-  add.call(window, 'unhandledrejection', (e) => keep('error', `Unhandled rejection: ${safe(/** @type {PromiseRejectionEvent} */ (e).reason)}`));
+  // Uncaught errors and rejections are their own level, with the stack of what was thrown.
+  add.call(window, 'error', (e) => { const x = /** @type {ErrorEvent} */ (e); if (x.message || x.error) keep('exception', `Uncaught ${x.error instanceof Error ? safe(x.error) : x.message} (${x.filename}:${x.lineno}:${x.colno})`, x.error); });
+  add.call(window, 'unhandledrejection', (e) => { const r = /** @type {PromiseRejectionEvent} */ (e).reason; keep('exception', `Unhandled rejection: ${safe(r)}`, r); });
 
   // ---- input hooks (armed for one synthetic action) ----
 

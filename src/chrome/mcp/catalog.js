@@ -12,12 +12,14 @@ const RUN_ONLY = new Set(['controls_run', 'creates_jobs', 'reads_skills', 'saves
 const NOT_FOR_CLIENTS = new Set(['ask_user_which_element']);
 
 /**
- * The Tabwright tools a client may call directly.
- * @param {{ webmcp?: boolean }} [opts] webmcp: the page's own WebMCP tools (Settings) are offered too
+ * The Tabwright tools a client may call directly. The developer tools only when the user turned them
+ * on (Settings → Developer tools), as for Tabwright's own runs; the tab recorder stays the user's.
+ * @param {{ webmcp?: boolean, developer?: boolean }} [opts] webmcp: the page's own WebMCP tools (Settings) are offered too
  * @returns {Tool[]}
  */
 export function clientTools(opts = {}) {
-  const tools = ALL_TOOLS.filter((t) => !t.runnerOnly && !NOT_FOR_CLIENTS.has(t.name) && !t.effects.some((e) => RUN_ONLY.has(e)));
+  const tools = ALL_TOOLS.filter((t) => !t.runnerOnly && !NOT_FOR_CLIENTS.has(t.name) && !t.effects.some((e) => RUN_ONLY.has(e))
+    && (!t.developer || opts.developer === true) && !t.needs);
   return opts.webmcp ? [...tools, ...PAGE_TOOLS] : tools;
 }
 
@@ -53,7 +55,7 @@ export const BRIDGE_TOOLS = [
 
 /**
  * Everything tools/list answers, in the MCP shape.
- * @param {{ webmcp?: boolean }} [opts] @returns {McpTool[]}
+ * @param {{ webmcp?: boolean, developer?: boolean }} [opts] @returns {McpTool[]}
  */
 export function mcpToolList(opts = {}) {
   const mine = clientTools(opts).map((t) => ({

@@ -5,6 +5,9 @@ import { createCdpSessions } from '../cdp/session.js';
 import { createTrustedInput } from '../cdp/input.js';
 import { captureScreenshot } from '../cdp/screenshot.js';
 import { createNetHold } from '../cdp/net-hold.js';
+import { createEvaluate } from '../cdp/evaluate.js';
+import { createNetworkLog } from '../cdp/network-log.js';
+import { createRecorder } from './recorder.js';
 
 /** Ids of the declarativeNetRequest session rules for local model endpoints. */
 const LOCAL_RULE_BASE = 7000;
@@ -64,5 +67,10 @@ export function createPlatform() {
     setFilePaths: (tabId, selector, paths) => trusted.setFiles(tabId, selector, paths),
     readPdf,
     holdRequests: (tabId, handlers) => netHold.hold(tabId, handlers),
+    evaluate: createEvaluate(cdp),
+    network: createNetworkLog(cdp),
+    async insertCss(tabId, css) { await chrome.scripting.insertCSS({ target: { tabId }, css }); },
+    async removeCss(tabId, css) { await chrome.scripting.removeCSS({ target: { tabId }, css }); },
+    recorder: createRecorder(),
   };
 }

@@ -5,12 +5,15 @@
 import { createContentChannel } from './content-channel.js';
 import { createNavWatch } from './nav-watch.js';
 import { createDownloadHold } from './download-hold.js';
+import { createDevtools } from './devtools.js';
+import { createRecording } from './recording.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 
-/** @param {Platform} platform @returns {BrowserOps} */
+/** @param {Platform} platform @returns {BrowserOps & { devtools: ReturnType<typeof createDevtools>, recorder: ReturnType<typeof createRecording> | null }} */
 export function createBrowserOps(platform) {
   const downloads = createDownloadHold();
+  const devtools = createDevtools(platform);
   const loads = createNavWatch();
   const content = createContentChannel(platform, { tabGone, settle: loads.untilLoaded, noDocumentYet: loads.noDocumentYet, failed: loads.failed, generation: loads.generation });
   /**
@@ -73,6 +76,11 @@ export function createBrowserOps(platform) {
       const releaseDownloads = downloads.arm(tabId, handlers);
       return { async release() { releaseDownloads(); await requests.release(); } };
     },
+
+    devtools,
+    recorder: platform.recorder ? createRecording(platform.recorder, {
+      badge: (tabId, show, startedAt) => { content.sendToContent(tabId, { type: 'content.recordingBadge', show, startedAt }).catch(() => {}); },
+    }) : null,
   };
 }
 

@@ -51,6 +51,11 @@ function fill(s) {
   field('sitesConfirm').value = (s.sites?.confirm ?? []).join('\n');
   field('strictSecrets').checked = s.strictSecrets === true;
   field('closeJobTabs').checked = s.closeJobTabs !== false;
+  field('devTools').checked = s.devTools === true;
+  const rec = s.recorder ?? { maxSeconds: 300, maxMB: 200, audio: false };
+  field('recMaxMinutes').value = String(Math.max(1, Math.round(rec.maxSeconds / 60)));
+  field('recMaxMB').value = String(rec.maxMB);
+  field('recAudio').checked = rec.audio;
 }
 
 /** @param {Settings} s */
@@ -144,6 +149,8 @@ function collect() {
       sites: { allow, confirm },
       strictSecrets: field('strictSecrets').checked,
       closeJobTabs: field('closeJobTabs').checked,
+      devTools: field('devTools').checked,
+      recorder: { maxSeconds: Math.round(Number(field('recMaxMinutes').value) * 60), maxMB: Math.round(Number(field('recMaxMB').value)), audio: field('recAudio').checked },
     },
   };
 }
@@ -238,6 +245,9 @@ async function load() {
   const reply = await request({ type: 'settings.get' });
   if (!reply.ok) { say(reply.message, true); return; }
   fill(reply.data);
+  // The recorder's caps only where the browser can record (Chrome).
+  const rec = await request({ type: 'recorder.status' });
+  field('recorder-fields').hidden = !(rec.ok && rec.data.available);
   await setupKnowledge({ t, request });
   await setupMcp({ t, request });
   document.body.dataset.ready = 'true';

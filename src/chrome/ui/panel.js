@@ -23,6 +23,7 @@ import { setupMoreMenu } from './header-menu.js';
 import { addCopyButtons } from './copy-buttons.js';
 import { createModelSwitch } from './model-switch.js';
 import { createDriverBar } from './driver-bar.js';
+import { createRecorderButton } from './recorder-button.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -189,6 +190,7 @@ function onEvent(e) {
       break;
     case 'usage': showUsage(e.usage); break;
     case 'driver': driverBar.show(e.name); break;
+    case 'recording': recorder.update(e.status); break;
   }
   if (waiting && (e.type === 'delta' || e.type === 'upsert' || (e.type === 'running' && !e.running))) {
     waiting = false;
@@ -206,6 +208,7 @@ function attach(id) {
   port.onMessage.addListener(onEvent);
   skillsBar.refresh();
   void driverBar.attach(id);
+  recorder.refresh();
   const mine = port;
   // The Chrome service worker may be stopped; reconnect so the panel keeps mirroring the tab.
   port.onDisconnect.addListener(() => { if (port === mine) setTimeout(() => { if (port === mine && tabId === id) attach(id); }, 500); });
@@ -222,6 +225,10 @@ function showUsage(usage) {
 }
 
 const driverBar = createDriverBar({ before: log, t, request, tabId: () => tabId });
+const recorder = createRecorderButton({
+  button: /** @type {HTMLButtonElement} */ ($('#record')), item: $('#record-item'), pill: /** @type {HTMLButtonElement} */ ($('#rec-pill')), time: $('#rec-time'),
+  t, request, tabId: () => tabId, showStatus: (text) => showStatus(text),
+});
 
 const skillsBar = createSkillsBar({
   bar: $('#skills'), params: /** @type {HTMLFormElement} */ ($('#skill-params')), menu: /** @type {HTMLUListElement} */ ($('#slash')),

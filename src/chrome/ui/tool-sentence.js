@@ -39,6 +39,12 @@ export function toolSentence(item, t) {
     case 'tabs': return t('toolSays_tabs');
     case 'done': return t('toolSays_done');
     case 'clarify': return t('toolSays_clarify');
+    case 'execute_js': return t('toolSays_execute_js');
+    case 'network_requests': return t('toolSays_network_requests');
+    case 'inspect_styles': return t('toolSays_inspect_styles', target);
+    case 'inject_css': return t('toolSays_inject_css');
+    case 'record_tab': return t('toolSays_record_tab');
+    case 'stop_recording': return t('toolSays_stop_recording');
     default: return t('toolSays_other', item.name);
   }
 }

@@ -117,6 +117,22 @@ export const ERROR_CODES = Object.freeze({
   RESULT_TOO_LARGE: 'The result was too large to send; ask for less.',
   WEBMCP_UNAVAILABLE: 'This page declares no WebMCP tools.',
   PAGE_TOOL_FAILED: "The page's own tool failed.",
+  // Developer tools and the tab recorder (issue 20)
+  JS_EXCEPTION: 'The code ran and threw an exception; its message and stack say where.',
+  JS_SYNTAX_ERROR: 'The code does not parse; fix it and try again.',
+  JS_BLOCKED: 'This page forbids running code in it (its Content-Security-Policy).',
+  JS_TIMEOUT: 'The code did not finish within the time allowed.',
+  NOT_TEXT: 'That response is not text, so its body is not shown.',
+  BODY_UNAVAILABLE: 'The browser no longer has that response\'s body (the page navigated, or it was never kept).',
+  CSS_FAILED: 'The style sheet could not be added to the page.',
+  RECORDING_UNAVAILABLE: 'This browser cannot record a tab: Firefox gives extensions no tab capture. Use Chrome to record.',
+  RECORDING_NOT_ALLOWED: 'Chrome lets Tabwright record a tab only after you open Tabwright on it: click the Tabwright toolbar button (or press Alt+Shift+Y) on that tab, then try again.',
+  RECORDING_BUSY: 'A recording is already going on; stop it first.',
+  NOT_RECORDING: 'Nothing is being recorded.',
+  RECORDING_FAILED: 'The recording could not be made or saved.',
+  // Verified completion (issue 17)
+  WRITE_FAILED: 'The last change the agent sent did not go through; the server refused it or never answered.',
+  NO_WRITE_SEEN: 'The task asked for a change, but nothing was sent to any server during the run.',
 });
 
 /** @typedef {keyof typeof ERROR_CODES} ErrorCode */

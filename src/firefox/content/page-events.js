@@ -14,7 +14,7 @@
   /**
    * The console messages, kept by page-world.js in the page's world since document_start (this script
    * arrives at document_idle, after the page's first logs); it answers a request event synchronously.
-   * @returns {{ level: string, text: string, at: number }[]}
+   * @returns {{ level: string, text: string, at: number, stack?: string }[]}
    */
   function consoleLog() {
     /** @type {any[]} */
@@ -125,8 +125,10 @@
       document.dispatchEvent(new CustomEvent(channel('dialog-policy'), { detail: JSON.stringify({ accept: msg.accept, promptText: msg.promptText ?? null, once: msg.once !== false }) }));
       return { ok: true, data: null };
     },
-    'content.console': (/** @type {{ level?: string, clear?: boolean, max?: number }} */ msg) => {
-      const rows = consoleLog().filter((m) => !msg.level || m.level === msg.level).slice(-(msg.max ?? 50));
+    'content.console': (/** @type {{ level?: string, levels?: string[], clear?: boolean, max?: number }} */ msg) => {
+      // "error" takes the uncaught exceptions with it: both are what went wrong.
+      const wanted = msg.levels?.length ? msg.levels : msg.level ? (msg.level === 'error' ? ['error', 'exception'] : [msg.level]) : null;
+      const rows = consoleLog().filter((m) => !wanted || wanted.includes(m.level)).slice(-(msg.max ?? 50));
       if (msg.clear) document.dispatchEvent(new CustomEvent(channel('console-clear')));
       return { ok: true, data: rows };
     },

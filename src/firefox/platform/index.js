@@ -2,6 +2,8 @@
 /** @import { Platform } from '../types/platform' */
 import { readPdf } from './pdf.js';
 import { holdRequests } from './net-hold.js';
+import { evaluate } from './evaluate.js';
+import { createNetworkLog } from './network-log.js';
 
 /** The listener removing the Origin header for local endpoints, so it can be replaced. @type {((details: browser.webRequest._OnBeforeSendHeadersDetails) => browser.webRequest.BlockingResponse) | null} */
 let stripOrigin = null;
@@ -50,6 +52,11 @@ export function createPlatform() {
     },
     readPdf,
     holdRequests,
+    evaluate,
+    network: createNetworkLog(),
+    async insertCss(tabId, css) { await browser.tabs.insertCSS(tabId, { code: css, cssOrigin: 'author' }); },
+    async removeCss(tabId, css) { await browser.tabs.removeCSS(tabId, { code: css, cssOrigin: 'author' }); },
+    // No recorder: Firefox gives extensions no tab capture (record_tab says so, docs/TOOLS.md).
     // Firefox has no chrome.debugger for extensions: no trusted input; the tools use synthetic events.
     async screenshot(tabId, opts) {
       const v = opts.viewport;

@@ -91,6 +91,13 @@ export function startRouter({ platform }) {
       sendResponse({ ok: true, data: { stopped: (s ? runs.stopRun(s) : false) || client } });
       return false;
     }
+    // The Stop button of the on-page recording badge: a content script may stop a recording of its own tab only.
+    if (msg?.type === 'recording.stopFromPage' && sender?.id === browser.runtime.id && typeof sender.tab?.id === 'number' && ops.recorder) {
+      const rec = ops.recorder;
+      rec.status().then((s) => (s.recording && s.tabId === sender.tab.id ? rec.stop().then(() => true) : false))
+        .then((stopped) => sendResponse({ ok: true, data: { stopped } }), (err) => sendResponse({ ok: false, code: 'RECORDING_FAILED', message: String(err?.message ?? err) }));
+      return true;
+    }
     // Requests of the areas the handler table answers (chat.*, settings.*…); other messages are not ours.
     if (!msg || typeof msg.type !== 'string' || !AREAS.has(msg.type.split('.')[0])) return false;
     if (!fromExtensionPage(sender)) {
@@ -132,6 +139,16 @@ export function startRouter({ platform }) {
     if (s) runs.stopRun(s, 'tab_closed');
     sessions.delete(tabId);
     store.remove(tabId).catch(() => {});
+  });
+
+  // Every open panel shows whether a tab is being recorded; the recorded tab's conversation says where the file went.
+  ops.recorder?.onChange((status, file) => {
+    for (const s of sessions.values()) for (const l of s.listeners) l({ type: 'recording', status: { available: true, ...status }, ...(file ? { file } : {}) });
+    if (file) {
+      const mb = (file.bytes / 1_048_576).toFixed(1);
+      const why = file.reason === 'stopped' ? '' : ` It stopped by itself (${file.reason === 'max_duration' ? 'the length cap' : file.reason === 'max_size' ? 'the size cap' : 'the tab closed'}).`;
+      sessions.get(file.tabId)?.apply({ type: 'notice', code: 'RECORDING_SAVED', message: `Recording saved to your downloads as ${file.filename} (${mb} MB, ${Math.round(file.seconds)} s).${why}` });
+    }
   });
 
   platform.setupPanel();

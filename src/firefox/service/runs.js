@@ -16,12 +16,13 @@ import { createPanelInteraction } from './interaction.js';
 import { maskSecretArgs } from './secret-args.js';
 import { storedProviders } from './settings.js';
 import { PAGE_TOOLS, pageTools } from '../agent/tools/webmcp.js';
+import { recordingLimits } from './recording-limits.js';
 
 /**
  * @param {object} deps
  * @param {Platform} deps.platform
  * @param {ReturnType<typeof import('./settings.js').createSettingsStore>} deps.settings
- * @param {import('../types/core').BrowserOps} deps.ops
+ * @param {ReturnType<typeof import('./browser-ops.js').createBrowserOps>} deps.ops
  * @param {ReturnType<typeof import('./history-store.js').createHistoryStore>} deps.history
  * @param {(tabId: number) => Promise<Session>} deps.session
  * @param {() => ReturnType<typeof import('./jobs.js').startJobs>} deps.jobs the scheduler, which itself starts runs here
@@ -161,6 +162,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     const conf = await settings.get();
     const tab = await ops.getTab(tabId);
     const fence = createFence();
+    // With the developer tools on, an acting run keeps the tab's request log from its first step.
+    if (conf.devTools === true && mode === 'act') await ops.devtools.network.watch(tabId).catch(() => {});
     /** @param {Mode} m */
     const systemFor = (m) => systemPrompt({ mode: m, url: tab?.url, title: tab?.title, fence });
     if (s.messages[0]?.role === 'system') s.messages[0] = { role: 'system', content: systemFor(mode) };
@@ -186,7 +189,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     const options = {
       provider, executorProvider, plannerProvider, visionProvider, screenshots: conf.screenshotPolicy, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,
       checkpoint: () => (current() ? checkpoint(s).catch(() => {}) : Promise.resolve()),
-      toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access, skills: knowledge?.skillsAccess },
+      toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access, skills: knowledge?.skillsAccess, recording: recordingLimits(conf) },
+      developerTools: conf.devTools === true,
       siteGuide: knowledge ? (url) => knowledge.siteGuide(url) : undefined,
       onlyTools,
       toolTier: conf.provider.toolTier,
@@ -244,6 +248,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     stopRun(s);
     await Promise.race([s.settled.catch(() => {}), new Promise((r) => setTimeout(r, 3000))]);
     s.reset();
+    // The style sheets inject_css added leave with the conversation that added them.
+    await ops.devtools.revert(s.tabId).catch(() => {});
   }
 
   /**

@@ -144,6 +144,14 @@ export const SETTINGS_SCHEMA = shape({
   onboarded: optional(boolean),
   mcp: optional(shape({ enabled: required(boolean), port: required(number({ min: 1_024, max: 65_530, whole: true })) })),
   webmcp: optional(boolean),
+  // Settings → Developer tools: execute_js, network_requests, inspect_styles, inject_css in Act mode.
+  devTools: optional(boolean),
+  // The tab recorder's caps (Chrome): it stops by itself at either.
+  recorder: optional(shape({
+    maxSeconds: required(number({ min: 5, max: 7_200, whole: true, unit: ' seconds' })),
+    maxMB: required(number({ min: 1, max: 4_000, whole: true, unit: ' MB' })),
+    audio: required(boolean),
+  })),
 });
 
 /**

@@ -11,6 +11,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   maxSteps: 100,
   sites: Object.freeze({ allow: [], confirm: [] }),
   strictSecrets: false,
+  devTools: false,
+  recorder: Object.freeze({ maxSeconds: 300, maxMB: 200, audio: false }),
 });
 
 /**

@@ -154,6 +154,21 @@ export interface BrowserOps {
    * handlers want waits for decide() before it leaves (docs/SECURITY.md). null where it cannot be held.
    */
   holdEffects(tabId: number, handlers: import('./safety').HoldHandlers): Promise<import('./safety').EffectHold | null>;
+  /** the developer tools' access to the tab (service/devtools.js) */
+  devtools: DevtoolsOps;
+  /** the tab recorder; null where the browser has none (Firefox) */
+  recorder: import('./platform').TabRecorder | null;
+}
+
+/** What execute_js, network_requests and inject_css ask of the browser. */
+export interface DevtoolsOps {
+  evaluate(tabId: number, source: string, timeoutMs: number): Promise<import('../agent/js-eval.js').EvalOutcome>;
+  network: import('./platform').NetworkLog;
+  /** add a style sheet to the tab; returns its id (reverted on New chat, gone when the page navigates) */
+  addCss(tabId: number, css: string): Promise<string>;
+  /** remove one sheet by id, or all of the tab's */
+  removeCss(tabId: number, id?: string): Promise<number>;
+  listCss(tabId: number): { id: string; chars: number }[];
 }
 
 export interface FrameInfo {
@@ -186,6 +201,8 @@ export interface ToolContext {
   skills?: SkillsAccess;
   /** characters one tool result may put before the model in this run (agent/budget.js budgetsFor); default RESULT_BUDGET_CHARS */
   resultChars?: number;
+  /** the recorder's limits from settings (record_tab) */
+  recording?: { maxSeconds: number; maxBytes: number; audio: boolean };
 }
 
 /** What the skill tools may ask of the skills store (service/knowledge.js). */
@@ -237,6 +254,10 @@ export interface Tool {
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */
   runnerOnly?: boolean;
+  /** a developer tool: offered only in Act mode and only when the user turned on Settings → Developer tools */
+  developer?: boolean;
+  /** what the browser must have for the tool to be offered (the tab recorder: Chrome only) */
+  needs?: 'recorder';
   run(args: Record<string, any>, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -274,6 +295,10 @@ export interface DoneCheck {
   verified: boolean | null;
   /** quoted phrases of the summary that the page does not show */
   missing: string[];
+  /** what proves the task done where the page shows nothing quoted: writes the server accepted ("POST shop.test/api/orders → 201"), jobs created */
+  evidence?: string[];
+  /** the run's last write, which the server refused: a done that stood after its challenge is flagged with it */
+  refused?: string[];
 }
 
 export type RunStatus = 'done' | 'answered' | 'error' | 'aborted' | 'step_limit' | 'rejected' | 'loop';

@@ -59,7 +59,13 @@ export interface Settings {
   mcp?: { enabled: boolean; port: number };
   /** WebMCP: the page's own declared tools are offered to runs and MCP clients (off by default) */
   webmcp?: boolean;
+  /** offer the developer tools (execute_js, network_requests, inspect_styles, inject_css) in Act mode; off by default */
+  devTools?: boolean;
+  /** the tab recorder's caps and whether it records the tab's sound (Chrome) */
+  recorder?: RecorderSettings;
 }
+
+export interface RecorderSettings { maxSeconds: number; maxMB: number; audio: boolean }
 
 /** A finished run, kept in IndexedDB for the panel's history. */
 export interface RunRecord {
@@ -135,6 +141,9 @@ export type RouterRequest =
   | { type: 'history.list'; limit?: number }
   | { type: 'tool.run'; tabId: number; name: string; args?: Record<string, unknown> }
   | { type: 'tool.list' }
+  | { type: 'recorder.status' }
+  | { type: 'recorder.start'; tabId: number }
+  | { type: 'recorder.stop' }
   | { type: 'provider.models'; provider?: ProviderSettings }
   | { type: 'settings.get' }
   | { type: 'settings.set'; settings: Partial<Settings> }
@@ -174,7 +183,9 @@ export type PanelEvent =
   /** tokens and cost summed over this tab's conversation */
   | { type: 'usage'; usage: UsageTotal }
   /** an MCP client acts in this tab (its name), or no longer (null): ui/driver-bar.js */
-  | { type: 'driver'; name: string | null };
+  | { type: 'driver'; name: string | null }
+  /** whether a tab is being recorded (the panel's record button and pill); file: a recording was just saved */
+  | { type: 'recording'; status: import('./platform').RecordingStatus & { available: boolean }; file?: import('./platform').RecordingFile };
 
 export interface UsageTotal { inputTokens: number; outputTokens: number; costUsd?: number; calls: number }
 

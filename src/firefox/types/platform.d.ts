@@ -25,6 +25,79 @@ export interface Platform {
   holdRequests?(tabId: number, handlers: import('./safety').HoldHandlers): Promise<import('./safety').EffectHold | null>;
   /** the text of a PDF's pages (pdf.js: Chrome in the offscreen document, Firefox in the background page) */
   readPdf(url: string, opts: { from?: number; to?: number; maxChars?: number }): Promise<PdfText>;
+  /** run execute_js's source (agent/js-eval.js) in the top frame's page world (Chrome: CDP Runtime.evaluate; Firefox: the page's eval) */
+  evaluate(tabId: number, source: string, timeoutMs: number): Promise<import('../agent/js-eval.js').EvalOutcome>;
+  /** the tab's request log, kept from the first watch (Chrome: CDP Network; Firefox: webRequest) */
+  network: NetworkLog;
+  /** add or remove a style sheet in the tab's top frame (Chrome: scripting.insertCSS; Firefox: tabs.insertCSS) */
+  insertCss(tabId: number, css: string): Promise<void>;
+  removeCss(tabId: number, css: string): Promise<void>;
+  /** the tab recorder (Chrome: tabCapture into the offscreen document's MediaRecorder); absent where the browser has none (Firefox) */
+  recorder?: TabRecorder;
+}
+
+/** One request of a tab, as network_requests shows it. */
+export interface NetworkEntry {
+  /** short id, unique in the tab's log: network_requests body_of takes it */
+  id: string;
+  method: string;
+  url: string;
+  /** lower-case resource type: document, fetch, xhr, script, stylesheet, image, font, media, websocket, other */
+  type: string;
+  status?: number;
+  mimeType?: string;
+  /** bytes received (encoded), when known */
+  size?: number;
+  /** from the request's start to its end */
+  ms?: number;
+  startedAt: number;
+  /** why it failed (net::ERR_…, blocked, cancelled) */
+  error?: string;
+  fromCache?: boolean;
+  requestHeaders?: Record<string, string>;
+  responseHeaders?: Record<string, string>;
+}
+
+export interface NetworkLog {
+  /** start keeping the tab's requests (idempotent); later ones only: a browser does not keep earlier ones */
+  watch(tabId: number): Promise<void>;
+  /** stop keeping new requests (the log stays until the tab closes) */
+  unwatch(tabId: number): Promise<void>;
+  watching(tabId: number): boolean;
+  /** oldest first, at most the newest 500 */
+  list(tabId: number): NetworkEntry[];
+  /** a response body as text, capped; null when the browser no longer has it or it is not text */
+  body(tabId: number, id: string, maxChars: number): Promise<{ text: string; truncated: boolean } | null>;
+}
+
+export interface RecordingStatus {
+  recording: boolean;
+  tabId?: number;
+  startedAt?: number;
+  bytes?: number;
+  audio?: boolean;
+}
+
+export interface RecordingFile {
+  /** the tab that was recorded */
+  tabId: number;
+  /** the downloaded file's name, under the downloads folder */
+  filename: string;
+  downloadId: number;
+  bytes: number;
+  seconds: number;
+  mimeType: string;
+  /** why it ended: the user or the agent stopped it, the time or size cap, the tab closed */
+  reason: 'stopped' | 'max_duration' | 'max_size' | 'tab_closed';
+}
+
+export interface TabRecorder {
+  start(tabId: number, opts: { audio: boolean; maxSeconds: number; maxBytes: number }): Promise<RecordingStatus>;
+  /** stop and save the recording; resolves once the download has started */
+  stop(): Promise<RecordingFile>;
+  status(): Promise<RecordingStatus>;
+  /** a recording that ended by itself (cap reached, tab closed) was saved */
+  onFinished(listener: (file: RecordingFile) => void): void;
 }
 
 export interface PdfText { pages: number; from: number; to: number; text: string; truncated: boolean }

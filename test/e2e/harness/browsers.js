@@ -5,6 +5,7 @@ import { constants } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { Driver } from './driver.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,6 +19,14 @@ export const FIREFOX_UUID = '6f0c1b8e-7d2a-4c55-9a3e-2b1f0d4c9e71';
  * that neither browser forces to HTTPS (no HSTS preload in Chromium; Firefox's list is turned off).
  */
 export const MAPPED_HOSTS = Object.freeze(['gitlab.com', 'trello.com', 'online.chase.com']);
+
+/**
+ * An unpacked extension's id, as Chromium derives it from the folder's path: the first 32 hex digits
+ * of its SHA-256, written with the letters a–p. @param {string} path
+ */
+export function unpackedExtensionId(path) {
+  return [...createHash('sha256').update(path).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
+}
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -54,7 +63,11 @@ export async function launchChromium(extra = {}) {
     headless: true,
     args: ['--headless=new', `--disable-extensions-except=${CHROME_EXT}`, `--load-extension=${CHROME_EXT}`,
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', `--host-resolver-rules=${[...MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1`), ...(extra.hostRules ?? [])].join(',')}`, ...(extra.args ?? [])],
+      '--disable-sync', '--no-first-run', '--disable-quic',
+      // Stands in for the user having opened Tabwright on a tab (toolbar button, shortcut), which Chrome
+      // requires before tabCapture may record it and which a headless test cannot do (test/e2e/recorder.e2e.js).
+      `--allowlisted-extension-id=${unpackedExtensionId(CHROME_EXT)}`,
+      `--host-resolver-rules=${[...MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1`), ...(extra.hostRules ?? [])].join(',')}`, ...(extra.args ?? [])],
     ...(extra.env ? { env: extra.env } : {}),
     ...(extra.locale ? { locale: extra.locale } : {}),
   });

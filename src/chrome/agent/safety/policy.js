@@ -48,6 +48,8 @@ export function createPolicy(opts) {
   const allowedWrites = new Set();
   /** Strings the agent typed or the user wrote: a URL that carries one to another site asks first. @type {string[]} */
   const known = [];
+  /** Writes already sent in this task (method, URL and body): the same one again asks first. @type {Set<string>} */
+  const sentWrites = new Set();
 
   const mask = (/** @type {string} */ s) => opts.secrets?.mask(s) ?? s;
 
@@ -58,7 +60,7 @@ export function createPolicy(opts) {
   function checkCall(f) {
     const { mode } = f;
     const has = (/** @type {Effect} */ e) => f.effects.includes(e);
-    const changes = has('acts_on_page') || has('navigates') || has('writes_server') || has('creates_jobs') || has('saves_skills');
+    const changes = has('acts_on_page') || has('navigates') || has('writes_server') || has('creates_jobs') || has('saves_skills') || has('runs_code') || has('records_tab');
     if (mode !== 'act' && changes) {
       return refuse('NOT_ALLOWED_IN_ASK_MODE', `${f.tool} would change something, and ${mode === 'plan' ? 'planning' : 'Ask mode'} only reads. Answer from what you can read, or tell the user to switch to Act mode.`);
     }
@@ -70,6 +72,10 @@ export function createPolicy(opts) {
     if (has('saves_skills')) return ask(skillRequest(f));
     if (has('calls_page_tool')) return ask(pageToolRequest(f));
     if (has('writes_server')) return ask(fetchWriteRequest(f, dest));
+    if (has('runs_code')) {
+      const v = checkCode(f);
+      if (v.action !== 'allow') return v;
+    }
     if ((has('leaves_origin') || has('navigates')) && dest) {
       const v = checkDestination(dest, f.url, `${f.tool.replace(/_/g, ' ')} ${siteLabel(dest)}`, f.tool === 'fetch_url' || f.tool === 'read_pdf' ? 'fetch' : 'open');
       if (v.action !== 'allow') return v;
@@ -116,6 +122,27 @@ export function createPolicy(opts) {
         reason: `${siteLabel(url)} is not one of this task's sites (${scope.list().map(siteLabel).join(', ') || 'none yet'}).`, scopeKey: originOf(url) ?? undefined });
     }
     return { action: 'allow' };
+  }
+
+  /**
+   * The agent's own JavaScript in the page can do anything the page can (read every field, send
+   * requests): it asks, unless the user always allows the site (Settings → Site permissions) or
+   * allowed code there for this task. A sensitive site always asks; what the code sends is held
+   * like any acting step's requests.
+   * @param {CallFacts} f @returns {Verdict}
+   */
+  function checkCode(f) {
+    const origin = originOf(f.url) ?? '';
+    const key = `code ${origin}`;
+    const sensitive = opts.sensitiveSite?.(f.url);
+    if (!sensitive && (allowedWrites.has(key) || matchesAny(allowSites, siteLabel(f.url)))) return { action: 'allow' };
+    const code = String(f.args.code ?? '');
+    return ask({
+      category: 'code', rule: 'run_code', severity: sensitive ? 'high' : 'normal', action: 'Run JavaScript in the page', site: siteLabel(f.url),
+      details: [{ label: 'code', value: code.length > 2_000 ? `${mask(code.slice(0, 2_000))}…` : mask(code) }],
+      reason: `The agent wants to run its own code in this page; code can read everything on the page and change it${sensitive ? `, and ${sensitive.name} is a sensitive site` : ''}.`,
+      scopeKey: sensitive ? undefined : key,
+    });
   }
 
   /** @param {string} text @param {CallFacts} f @returns {Verdict} */
@@ -180,6 +207,10 @@ export function createPolicy(opts) {
       const thirdParty = dest !== originOf(ctx.pageUrl);
       if (thirdParty && !carriesTyped && !req.topLevel) return { action: 'allow' };
       return ask({ ...writeRequest(req, ctx), severity: 'high', reason: `The page would send ${carriesTyped ? 'what the agent typed' : 'a change'} to ${site}, which is not one of this task's sites.` });
+    }
+    if (sentWrites.has(writeSignature(req))) {
+      return ask({ ...writeRequest(req, ctx), rule: 'duplicate_write', severity: 'high', scopeKey: undefined,
+        reason: `The same ${req.method} to ${site}, with the same data, was already sent during this task: sending it again may order, post or pay twice.` });
     }
     if (allowedWrites.has(key) || (matchesAny(allowSites, site) && !opts.sensitiveSite?.(req.url))) return { action: 'allow' };
     return ask({ ...writeRequest(req, ctx), reason: `It changes data on ${site}: a ${req.method} request the agent's step caused.` });
@@ -325,6 +356,10 @@ export function createPolicy(opts) {
     },
     /** Strings that must not leave for another site unasked: what the agent typed. @param {string} s */
     remember(s) { if (s && s.length >= 3 && !known.includes(s)) known.push(s); },
+    /** A write left the browser: the same one again asks first. @param {HeldRequest} req */
+    noteSent(req) { sentWrites.add(writeSignature(req)); },
+    /** The server refused it (4xx, 5xx, no answer): trying it again is a retry, not a second submit. @param {HeldRequest} req */
+    noteFailed(req) { sentWrites.delete(writeSignature(req)); },
     scope,
   };
 }
@@ -332,6 +367,12 @@ export function createPolicy(opts) {
 
 /** @param {ErrorCode} code @param {string} message @returns {Verdict} */
 function refuse(code, message) { return { action: 'refuse', code, message }; }
+
+/** What makes two writes the same: method, URL and body (its fields when it has them). @param {HeldRequest} req */
+function writeSignature(req) {
+  const body = req.fields?.length ? req.fields.map(([k, v]) => `${k}=${v}`).join('&') : (req.body ?? '');
+  return `${req.method} ${req.url}\n${body}`;
+}
 /** @param {ConfirmRequest} request @returns {Verdict} */
 function ask(request) { return { action: 'ask', request }; }
 

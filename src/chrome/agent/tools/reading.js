@@ -37,15 +37,20 @@ export const getHtml = {
 /** @type {Tool} */
 export const consoleLogs = {
   name: 'console_logs',
-  description: 'The page\'s recent console messages and uncaught errors (since the page loaded), newest last. level filters (log, info, warn, error, debug).',
+  description: 'The page\'s recent console messages and uncaught exceptions (since the page loaded), newest last; an exception or a logged Error comes with its stack. level: one level (log, info, warn, error, debug, exception; error includes exceptions); levels: several.',
   parameters: {
     type: 'object',
-    properties: { level: { type: 'string', enum: ['log', 'info', 'warn', 'error', 'debug'] }, max: { type: 'integer', minimum: 1, maximum: 500 }, clear: { type: 'boolean' } },
+    properties: {
+      level: { type: 'string', enum: ['log', 'info', 'warn', 'error', 'debug', 'exception'] },
+      levels: { type: 'array', items: { type: 'string', enum: ['log', 'info', 'warn', 'error', 'debug', 'exception'] }, maxItems: 6 },
+      max: { type: 'integer', minimum: 1, maximum: 500 },
+      clear: { type: 'boolean' },
+    },
     additionalProperties: false,
   },
   effects: ['reads_page'],
   async run(args, ctx) {
-    return content(ctx, { type: 'content.console', level: args.level, max: args.max, clear: args.clear === true });
+    return content(ctx, { type: 'content.console', level: args.level, levels: args.levels, max: args.max, clear: args.clear === true });
   },
 };
 

@@ -15,13 +15,14 @@ import { HISTORY_HANDLERS } from './history.js';
 import { JOB_HANDLERS } from './jobs.js';
 import { KNOWLEDGE_HANDLERS } from './knowledge.js';
 import { MCP_HANDLERS } from './mcp.js';
+import { RECORDER_HANDLERS } from './recorder.js';
 
 /**
  * What handlers work with: the router's stores, sessions and runs.
  * @typedef {object} HandlerDeps
  * @property {Platform} platform
  * @property {ReturnType<typeof import('../settings.js').createSettingsStore>} settings
- * @property {BrowserOps} ops
+ * @property {ReturnType<typeof import('../browser-ops.js').createBrowserOps>} ops
  * @property {ReturnType<typeof import('../history-store.js').createHistoryStore>} history
  * @property {Map<number, Session>} sessions the live sessions
  * @property {(tabId: number) => Promise<Session>} session a tab's session, rebuilt from storage when needed
@@ -40,7 +41,7 @@ import { MCP_HANDLERS } from './mcp.js';
  */
 
 /** @type {readonly Handler[]} */
-export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS]);
+export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS, ...RECORDER_HANDLERS]);
 
 /** @type {ReadonlyMap<string, Handler>} */
 const BY_TYPE = new Map(HANDLERS.map((h) => [h.type, h]));

@@ -13,13 +13,16 @@ import { done, clarify, scratchpad } from './control.js';
 import { scheduleTask, scheduleResume } from './schedule.js';
 import { getFrames } from './frames.js';
 import { skills, saveSkill } from './skills.js';
+import { executeJs, networkRequests, inspectStyles, injectCss } from './devtools.js';
+import { recordTab, stopRecording } from './recording.js';
 import { onlyReads } from '../safety/effects.js';
 
 /** @type {readonly Tool[]} */
 export const ALL_TOOLS = Object.freeze([snapshot, readPage, click, type, navigate, done, clarify, scratchpad, scheduleTask, scheduleResume,
   hover, pressKeys, dragDrop, scroll, setField, selectOption, check, uncheck, uploadFile, handleDialog,
   goBack, goForward, reload, tabs, waitFor, screenshot, getHtml, consoleLogs, fetchUrl, listDownloads, readPdf, askUserWhichElement,
-  pageCapabilities, extractData, describeRef, getFrames, skills, saveSkill]);
+  pageCapabilities, extractData, describeRef, getFrames, skills, saveSkill,
+  recordTab, stopRecording, executeJs, networkRequests, inspectStyles, injectCss]);
 
 /** @param {string} name */
 export function findTool(name) {
@@ -28,12 +31,13 @@ export function findTool(name) {
 
 /**
  * Ask mode offers read-only tools and answers in plain text (no done). Plan mode's planner reads
- * like Ask; its steps run as Act (agent/plan.js).
- * @param {Mode} mode
+ * like Ask; its steps run as Act (agent/plan.js). Developer tools come only in Act mode and only
+ * when the user turned them on; a tool that needs what the browser lacks (the recorder) is left out.
+ * @param {Mode} mode @param {{ developer?: boolean, recorder?: boolean }} [can]
  */
-export function toolsForMode(mode) {
+export function toolsForMode(mode, can = {}) {
   // Runner-only tools (describe_ref) are for developers and evals, never offered to the model.
-  const offered = ALL_TOOLS.filter((t) => !t.runnerOnly);
+  const offered = ALL_TOOLS.filter((t) => !t.runnerOnly && (!t.developer || (can.developer === true && mode === 'act')) && (!t.needs || can[t.needs] === true));
   if (mode === 'act') return offered;
   if (mode === 'plan') return offered.filter((t) => PLANNER_TOOLS.has(t.name));
   return offered.filter(onlyReads);

@@ -38,10 +38,10 @@ export function createCalls({ clients, gate, drivers, session, runs, settings })
     if (!client) return { ok: false, code: 'MCP_REVOKED', message: 'This client is no longer paired with Tabwright.' };
     const params = f.params ?? {};
     const conf = await settings.get();
-    if (f.method === 'tools.list') return { ok: true, data: { tools: mcpToolList({ webmcp: conf.webmcp === true }) } };
+    if (f.method === 'tools.list') return { ok: true, data: { tools: mcpToolList({ webmcp: conf.webmcp === true, developer: conf.devTools === true }) } };
     if (f.method === 'tabs.list') return { ok: true, data: { tabs: await grantedTabs(client) } };
     await clients.update(bridgeId, { lastUsed: Date.now() });
-    if (f.method === 'tool.call') return toolCall(client, params, signal, progress, conf.webmcp === true);
+    if (f.method === 'tool.call') return toolCall(client, params, signal, progress, { webmcp: conf.webmcp === true, developer: conf.devTools === true });
     if (f.method === 'run.task') return runTask(client, params, signal, progress);
     return { ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown method ${f.method}.` };
   }
@@ -76,10 +76,10 @@ export function createCalls({ clients, gate, drivers, session, runs, settings })
     return allowed.ok ? { ok: true, tabId: id } : allowed;
   }
 
-  /** @param {ClientRecord} client @param {Record<string, any>} params @param {AbortSignal} signal @param {(m: string) => void} progress @param {boolean} webmcp */
-  async function toolCall(client, params, signal, progress, webmcp) {
+  /** @param {ClientRecord} client @param {Record<string, any>} params @param {AbortSignal} signal @param {(m: string) => void} progress @param {{ webmcp: boolean, developer: boolean }} can */
+  async function toolCall(client, params, signal, progress, can) {
     const name = String(params.name ?? '');
-    const tool = clientTools({ webmcp }).find((t) => t.name === name);
+    const tool = clientTools(can).find((t) => t.name === name);
     if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', message: `There is no tool named "${name}" for MCP clients.` };
     const { tabId, ...args } = params.arguments && typeof params.arguments === 'object' ? params.arguments : {};
     const tab = await tabFor(client, tabId);

@@ -61,6 +61,7 @@ function categoryText(category, ctx) {
     case 'site': return ctx.t('confirmCat_site');
     case 'sensitive': return ctx.t('confirmCat_sensitive');
     case 'skill': return ctx.t('confirmCat_skill');
+    case 'code': return ctx.t('confirmCat_code');
     default: return ctx.t('confirmCat_write');
   }
 }

@@ -1,0 +1,81 @@
+// The tab recorder in Chrome: tabCapture gives a stream id for the tab, the offscreen document
+// records it (offscreen/recorder.js, so a recording outlives this worker), and the file is saved
+// here through downloads: Tabwright/<site> <date>.webm. The offscreen document is the one source
+// of truth on whether a recording is going on.
+/** @import { RecordingFile, RecordingStatus, TabRecorder } from '../types/platform' */
+import { askOffscreen, offscreenExists } from './offscreen.js';
+
+/** An error with a catalog code (agent/error-codes.js) the tools pass on. */
+class RecorderError extends Error {
+  /** @param {string} code @param {string} message */
+  constructor(code, message) { super(message); this.code = code; }
+}
+
+/** @returns {TabRecorder} */
+export function createRecorder() {
+  /** @type {Set<(file: RecordingFile) => void>} */
+  const listeners = new Set();
+
+  // A recording that ended by itself (time or size cap, tab closed) is saved as soon as the offscreen
+  // document says so; registered when the worker starts, so the message wakes a stopped worker.
+  chrome.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {chrome.runtime.MessageSender} */ sender) => {
+    if (msg?.type !== 'offscreen.recorder.finished' || sender.id !== chrome.runtime.id || !msg.file) return false;
+    save(msg.file).then((file) => { for (const l of listeners) l(file); }, (err) => console.warn('Tabwright: could not save the recording', err));
+    return false;
+  });
+
+  /** @param {{ url: string, bytes: number, ms: number, mimeType: string, reason: RecordingFile['reason'], tabId: number, startedAt: number }} f @returns {Promise<RecordingFile>} */
+  async function save(f) {
+    const tab = await chrome.tabs.get(f.tabId).catch(() => null);
+    let site = 'tab';
+    try { site = tab?.url ? new URL(tab.url).hostname || 'tab' : 'tab'; } catch { /* keep "tab" */ }
+    const stamp = new Date(f.startedAt).toISOString().slice(0, 19).replace('T', ' ').replace(/:/g, '-');
+    const filename = `Tabwright/${site.replace(/[^a-z0-9.-]/gi, '_')} ${stamp}.webm`;
+    const downloadId = await chrome.downloads.download({ url: f.url, filename, conflictAction: 'uniquify', saveAs: false });
+    // The bytes stay in the offscreen document until the download has them.
+    whenDone(downloadId).then(() => askOffscreen({ type: 'offscreen.recorder.release', url: f.url }).catch(() => {}));
+    return { tabId: f.tabId, filename, downloadId, bytes: f.bytes, seconds: f.ms / 1000, mimeType: f.mimeType, reason: f.reason };
+  }
+
+  return {
+    async start(tabId, opts) {
+      const now = await this.status();
+      if (now.recording) throw new RecorderError('RECORDING_BUSY', `A recording${now.tabId === tabId ? ' of this tab' : ' of another tab'} is going on already; stop it first.`);
+      let streamId;
+      try {
+        streamId = await chrome.tabCapture.getMediaStreamId({ targetTabId: tabId });
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        if (/invoked|activeTab|Chrome pages cannot be captured/i.test(why)) throw new RecorderError('RECORDING_NOT_ALLOWED', `Chrome refused to record this tab (${why}). Click the Tabwright toolbar button (or press Alt+Shift+Y) on the tab, then try again; browser pages cannot be recorded at all.`);
+        throw new RecorderError('RECORDING_FAILED', why);
+      }
+      const reply = await askOffscreen({ type: 'offscreen.recorder.start', streamId, tabId, audio: opts.audio, maxSeconds: opts.maxSeconds, maxBytes: opts.maxBytes });
+      if (!reply.ok) throw new RecorderError(reply.code ?? 'RECORDING_FAILED', reply.message ?? 'The recorder did not start.');
+      return reply.data;
+    },
+    async stop() {
+      if (!(await offscreenExists())) throw new RecorderError('NOT_RECORDING', 'Nothing is being recorded.');
+      const reply = await askOffscreen({ type: 'offscreen.recorder.stop' });
+      if (!reply.ok) throw new RecorderError(reply.code ?? 'RECORDING_FAILED', reply.message ?? 'The recording could not be stopped.');
+      return save(reply.data);
+    },
+    /** @returns {Promise<RecordingStatus>} */
+    async status() {
+      if (!(await offscreenExists())) return { recording: false };
+      const reply = await askOffscreen({ type: 'offscreen.recorder.status' }).catch(() => null);
+      return reply?.ok ? reply.data : { recording: false };
+    },
+    onFinished(listener) { listeners.add(listener); },
+  };
+}
+
+/** Resolves when a download has finished (or failed, or after a minute). @param {number} id */
+function whenDone(id) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, 60_000);
+    /** @param {chrome.downloads.DownloadDelta} d */
+    function onChanged(d) { if (d.id === id && (d.state?.current === 'complete' || d.state?.current === 'interrupted')) finish(); }
+    function finish() { clearTimeout(timer); chrome.downloads.onChanged.removeListener(onChanged); resolve(undefined); }
+    chrome.downloads.onChanged.addListener(onChanged);
+  });
+}

@@ -1,0 +1,41 @@
+// recorder.*: the panel's record button and the settings page ask whether the browser can record,
+// start and stop a recording of a tab (the same recorder record_tab uses, with the caps from settings).
+/** @import { Handler } from './index.js' */
+import { required, tabId } from './request-fields.js';
+import { recordingLimits } from '../recording-limits.js';
+
+/** @param {unknown} err */
+function asReply(err) {
+  const code = /** @type {{ code?: string }} */ (err)?.code;
+  return { ok: /** @type {const} */ (false), code: code ?? 'RECORDING_FAILED', message: err instanceof Error ? err.message : String(err) };
+}
+
+/** @type {Handler[]} */
+export const RECORDER_HANDLERS = [
+  {
+    type: 'recorder.status',
+    fields: {},
+    async handle(_msg, d) {
+      if (!d.ops.recorder) return { ok: true, data: { available: false, recording: false } };
+      return { ok: true, data: { available: true, ...(await d.ops.recorder.status()) } };
+    },
+  },
+  {
+    type: 'recorder.start',
+    fields: { tabId: required(tabId) },
+    async handle(msg, d) {
+      if (!d.ops.recorder) return { ok: false, code: 'RECORDING_UNAVAILABLE', message: 'Firefox gives extensions no tab capture, so Tabwright cannot record here.' };
+      try {
+        return { ok: true, data: await d.ops.recorder.start(msg.tabId, recordingLimits(await d.settings.get())) };
+      } catch (err) { return asReply(err); }
+    },
+  },
+  {
+    type: 'recorder.stop',
+    fields: {},
+    async handle(_msg, d) {
+      if (!d.ops.recorder) return { ok: false, code: 'RECORDING_UNAVAILABLE', message: 'Firefox gives extensions no tab capture, so Tabwright cannot record here.' };
+      try { return { ok: true, data: await d.ops.recorder.stop() }; } catch (err) { return asReply(err); }
+    },
+  },
+];

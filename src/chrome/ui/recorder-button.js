@@ -1,0 +1,69 @@
+// The panel's record button (Chrome): records the panel's tab to a WebM in the downloads folder.
+// Shown only where the browser can record; while any tab records, a red pill with the time so far
+// stays in the header at every width, and pressing it stops. The background pushes the state
+// ({ type: 'recording' }), so the pill also follows a recording the agent started (record_tab).
+/** @import { RouterRequest, RouterReply } from '../types/messages' */
+/** @import { RecordingStatus } from '../types/platform' */
+
+/**
+ * @param {{ button: HTMLButtonElement, item: HTMLElement, pill: HTMLButtonElement, time: HTMLElement, t: (key: string, subs?: string[]) => string,
+ *   request: (req: RouterRequest) => Promise<RouterReply<any>>, tabId: () => number | null, showStatus: (text: string) => void }} els
+ */
+export function createRecorderButton({ button, item, pill, time, t, request, tabId, showStatus }) {
+  /** @type {(RecordingStatus & { available: boolean }) | null} */
+  let status = null;
+  /** @type {ReturnType<typeof setInterval> | null} */
+  let tick = null;
+
+  /** @param {number} ms */
+  const clock = (ms) => { const s = Math.max(0, Math.floor(ms / 1000)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`; };
+
+  function draw() {
+    const available = status?.available === true;
+    const recording = status?.recording === true;
+    button.hidden = !available;
+    item.hidden = !available;
+    button.setAttribute('aria-pressed', String(recording));
+    const label = recording ? t('recordStopTitle') : t('recordTitle');
+    button.title = label;
+    button.setAttribute('aria-label', label);
+    item.textContent = label;
+    pill.hidden = !recording;
+    if (tick) clearInterval(tick);
+    tick = null;
+    if (recording && status?.startedAt) {
+      const started = status.startedAt;
+      const update = () => { time.textContent = clock(Date.now() - started); };
+      update();
+      tick = setInterval(update, 1000);
+      pill.setAttribute('aria-label', `${t('recordStopTitle')} (${time.textContent})`);
+    }
+  }
+
+  async function toggle() {
+    const id = tabId();
+    if (status?.recording) {
+      const r = await request({ type: 'recorder.stop' });
+      if (!r.ok) showStatus(r.message);
+      return;
+    }
+    if (id === null) return;
+    const r = await request({ type: 'recorder.start', tabId: id });
+    if (!r.ok) { showStatus(r.message); return; }
+    status = { available: true, ...r.data };
+    draw();
+  }
+
+  button.addEventListener('click', toggle);
+  pill.addEventListener('click', toggle);
+
+  return {
+    async refresh() {
+      const r = await request({ type: 'recorder.status' });
+      status = r.ok ? r.data : null;
+      draw();
+    },
+    /** @param {RecordingStatus & { available: boolean }} next */
+    update(next) { status = next; draw(); },
+  };
+}
