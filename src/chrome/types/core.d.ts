@@ -271,6 +271,8 @@ export type AgentEvent =
   /** args: the call's arguments again, with any secret masked (they replace what tool_call showed) */
   /** ms: how long the call took; target: the element it acted on, as the page names it (for the card's sentence) */
   | { type: 'tool_result'; id: string; name: string; result: ToolResult; args?: unknown; ms?: number; target?: { role: string; name: string } }
+  /** the screenshot a step brought the model (a data: URL), for the step's card */
+  | { type: 'tool_image'; id: string; image: string }
   | { type: 'final'; text: string; check?: DoneCheck }
   | { type: 'usage'; usage: Usage }
   /** the provider is waiting before a retry (429 Retry-After, 5xx, network); shown, not an error */

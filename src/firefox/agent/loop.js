@@ -263,6 +263,8 @@ async function loop(opts, guard) {
         }
       }
       const image = await screens.after(tool, result, ctx);
+      // The panel shows what the model was shown: a thumbnail on the step's card.
+      if (image) emit({ type: 'tool_image', id: call.id, image: `data:${image.mediaType};base64,${image.data}` });
       if (image && !seesImages) message.content = `${message.content}\n\n${await screens.describe(image)}`;
       messages.push(message);
       await opts.checkpoint?.();

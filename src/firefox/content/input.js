@@ -165,6 +165,17 @@
    * @returns {Promise<{ el: Element, point: { x: number, y: number }, covered?: boolean } | ToolErr>}
    */
   async function prepare(t, opts = {}) {
+    const ready = await prepareTarget(t, opts);
+    // While the agent acts (its indicator shows), the person sees what it is about to act on.
+    if ('el' in ready && globalThis.Tabwright.indicator?.state().shown) globalThis.Tabwright.highlight?.flash(ready.el);
+    return ready;
+  }
+
+  /**
+   * @param {ActionTarget} t @param {{ needPoint?: boolean, allowDisabled?: boolean, coverLater?: boolean }} opts
+   * @returns {Promise<{ el: Element, point: { x: number, y: number }, covered?: boolean } | ToolErr>}
+   */
+  async function prepareTarget(t, opts) {
     const found = find(t);
     if (!('el' in found)) return found;
     let el = found.el;

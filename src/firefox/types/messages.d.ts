@@ -78,13 +78,18 @@ export interface RunRecord {
   endedAt: number;
   items: TranscriptItem[];
   usage: Usage;
+  /** how the run ended (older records have none) */
+  status?: import('./core').RunStatus;
 }
+
+/** A run as the history list shows it: no transcript, its request's first words instead. */
+export type RunSummary = Omit<RunRecord, 'items'> & { task: string };
 
 /** One entry of the transcript the panel renders. The router owns it; panels mirror it. */
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string; mode: Mode }
   | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean; check?: DoneCheck }
-  | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult; ms?: number; target?: { role: string; name: string } }
+  | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult; ms?: number; target?: { role: string; name: string }; shot?: string }
   | { kind: 'error'; id: string; code: string; message: string }
   | { kind: 'plan'; id: string; steps: string[]; status: PlanStatus | 'expired'; stepStatus: PlanStepStatus[]; outputs: string[] }
   | ({ kind: 'confirm'; id: string; status: 'pending' | ConfirmAnswer | 'expired' } & ConfirmRequest)
@@ -139,8 +144,10 @@ export type RouterRequest =
   | { type: 'confirm.answer'; tabId: number; id: string; answer: ConfirmAnswer }
   | { type: 'clarify.answer'; tabId: number; id: string; text: string }
   | { type: 'history.list'; limit?: number }
+  | { type: 'history.delete'; id: string }
   | { type: 'tool.run'; tabId: number; name: string; args?: Record<string, unknown> }
   | { type: 'tool.list' }
+  | { type: 'page.highlight'; tabId: number; ref: string }
   | { type: 'recorder.status' }
   | { type: 'recorder.start'; tabId: number }
   | { type: 'recorder.stop' }

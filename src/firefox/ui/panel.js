@@ -24,6 +24,7 @@ import { addCopyButtons } from './copy-buttons.js';
 import { createModelSwitch } from './model-switch.js';
 import { createDriverBar } from './driver-bar.js';
 import { createRecorderButton } from './recorder-button.js';
+import { linkCitations } from './citations.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -118,6 +119,7 @@ function render(item) {
       } else {
         streams.delete(item.id);
         renderMarkdown(el, item.text);
+        linkCitations(el, { tabId: () => tabId, request, t, showStatus });
         addCopyButtons(el, item.text, t);
         renderedText.set(item.id, item.text);
       }

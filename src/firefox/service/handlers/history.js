@@ -18,6 +18,14 @@ export const HISTORY_HANDLERS = [
     },
   },
   {
+    type: 'history.delete',
+    fields: { id: required(id) },
+    async handle(msg, d) {
+      await d.history.delete(msg.id);
+      return { ok: true, data: null };
+    },
+  },
+  {
     type: 'history.clear',
     fields: {},
     async handle(_msg, d) {

@@ -16,6 +16,7 @@ import { JOB_HANDLERS } from './jobs.js';
 import { KNOWLEDGE_HANDLERS } from './knowledge.js';
 import { MCP_HANDLERS } from './mcp.js';
 import { RECORDER_HANDLERS } from './recorder.js';
+import { PAGE_HANDLERS } from './page.js';
 
 /**
  * What handlers work with: the router's stores, sessions and runs.
@@ -41,7 +42,7 @@ import { RECORDER_HANDLERS } from './recorder.js';
  */
 
 /** @type {readonly Handler[]} */
-export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS, ...RECORDER_HANDLERS]);
+export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS, ...RECORDER_HANDLERS, ...PAGE_HANDLERS]);
 
 /** @type {ReadonlyMap<string, Handler>} */
 const BY_TYPE = new Map(HANDLERS.map((h) => [h.type, h]));
