@@ -302,10 +302,14 @@ async function init() {
   if (settings && !settings.onboarded) {
     showFirstRun($('#welcome'), {
       async choose(p) {
-        const r = await request({ type: 'settings.set', settings: { provider: { kind: 'openai', apiKey: '', ...p }, onboarded: true } });
+        const r = await request({ type: 'settings.set', settings: { provider: /** @type {any} */ ({ kind: 'openai', apiKey: '', ...p }), onboarded: true } });
         if (r.ok) { settings = /** @type {Settings} */ (r.data); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
       },
       openOptions: () => browser.runtime.openOptionsPage(),
+      async tryKey(provider) {
+        const r = await request({ type: 'provider.models', provider: /** @type {any} */ (provider) });
+        return r.ok ? { ok: true, models: /** @type {string[]} */ (r.data ?? []) } : { ok: false, message: r.message };
+      },
     });
   }
   // Settings saved elsewhere (options page, first run in another panel) apply here at once.
