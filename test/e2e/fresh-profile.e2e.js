@@ -133,7 +133,7 @@ for (const kind of BROWSERS) {
       try {
         await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#welcome'))).hidden, undefined, { message: 'the first-run card' });
         // OpenAI is the card's first provider, so choosing it takes no action; paste the key (2), Use this key (3).
-        expect(await panel.evaluate(() => (/** @type {HTMLSelectElement} */ (document.querySelector('#fr-kind'))).value)).to.equal('openai');
+        await panel.waitFor(() => (/** @type {HTMLSelectElement} */ (document.querySelector('#fr-kind'))).value === 'openai', undefined, { message: 'OpenAI chosen in the card' });
         await panel.fill('#fr-key', KEY); actions++;
         await panel.click('.use-this-key'); actions++;
         await panel.waitFor(() => (/** @type {HTMLElement} */ (document.querySelector('#welcome'))).hidden, undefined, { message: 'the card to go once the key works', timeout: 20_000 });
@@ -144,7 +144,9 @@ for (const kind of BROWSERS) {
         expect(actions).to.equal(5);
         expect(llm.problems).to.deep.equal([]);
         const saved = await control.evaluate(() => /** @type {any} */ (globalThis).browser.runtime.sendMessage({ type: 'settings.get' }));
-        expect(saved.data.provider).to.include({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1-mini' });
+        // The preset's model when the key's list has it, else the first listed (the mock lists mock-1 and mock-2).
+        expect(saved.data.provider).to.include({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'mock-1' });
+        expect(llm.requests.at(-1)?.body.model).to.equal('mock-1');
         expect(saved.data.onboarded).to.equal(true);
       } finally {
         await page.close();

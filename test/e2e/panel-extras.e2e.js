@@ -51,6 +51,8 @@ scenario('panel extras', (ctx) => {
       expect(env.llm.problems).to.deep.equal([]);
       // The click's target was outlined while the agent acted.
       expect(await page.evaluate(() => /** @type {any} */ (window).__outlines)).to.be.at.least(1);
+      // The step's outline has faded and its host is gone before the citation is clicked.
+      await new Promise((r) => setTimeout(r, 1500));
       const before = await page.evaluate(() => /** @type {any} */ (window).__outlines);
       const cite = await panel.waitFor(() => document.querySelector('#log .msg.final .cite')?.textContent ?? null, undefined, { message: 'the cited ref' });
       expect(cite).to.match(/^e\d+$/);

@@ -197,10 +197,25 @@ scenario('panel', (ctx) => {
       await panel.fill('#history-search', 'no such words anywhere');
       await panel.waitFor(() => document.querySelector('#history .runs .empty')?.textContent === 'No run matches the search and filters.', undefined, { message: 'no match' });
       await panel.fill('#history-search', 'skerryvore');
-      await panel.waitFor((n) => document.querySelectorAll('#history .runs .run-link').length === n, all, { message: 'the search to find the run' });
-      await panel.evaluate(() => { const s = /** @type {HTMLSelectElement} */ (document.querySelector('#history-status')); s.value = 'failed'; s.dispatchEvent(new Event('change')); });
-      expect(await rows()).to.equal(0);
-      await panel.evaluate(() => { const s = /** @type {HTMLSelectElement} */ (document.querySelector('#history-status')); s.value = 'done'; s.dispatchEvent(new Event('change')); });
+      const found = await panel.waitFor(() => {
+        const titles = [...document.querySelectorAll('#history .runs .run-link .title')].map((e) => e.textContent ?? '');
+        return titles.length ? titles : null;
+      }, undefined, { message: 'the search to find the run' });
+      expect(found?.every((title) => /skerryvore/i.test(title))).to.equal(true);
+      await panel.fill('#history-search', '');
+      await panel.waitFor((n) => document.querySelectorAll('#history .runs .run-link').length === n, all, { message: 'every run again' });
+      // The outcome filter shows only runs that ended so (other scenarios' runs share this history).
+      for (const outcome of ['failed', 'done']) {
+        const shownOutcomes = await panel.evaluate((o) => {
+          const s = /** @type {HTMLSelectElement} */ (document.querySelector('#history-status'));
+          s.value = o;
+          s.dispatchEvent(new Event('change'));
+          return [...document.querySelectorAll('#history .runs li[data-outcome]')].map((li) => /** @type {HTMLElement} */ (li).dataset.outcome);
+        }, outcome);
+        expect(shownOutcomes.every((x) => x === outcome), `${outcome}: ${shownOutcomes}`).to.equal(true);
+        if (outcome === 'done') expect(shownOutcomes.length).to.be.greaterThan(0);
+      }
+      await panel.evaluate(() => { const s = /** @type {HTMLSelectElement} */ (document.querySelector('#history-status')); s.value = ''; s.dispatchEvent(new Event('change')); });
       expect(await rows()).to.equal(all);
       // Clear history asks for a second click, then empties the store.
       await panel.click('#history-clear');

@@ -4,6 +4,8 @@
 /** @import { RouterRequest, RouterReply } from '../types/messages' */
 
 const REF = /\[((?:f\d+:)?e\d+)\]/g;
+/** The same, without the global flag: test() on a global expression keeps a position between calls. */
+const HAS_REF = /\[(?:f\d+:)?e\d+\]/;
 
 /**
  * @param {HTMLElement} el a rendered answer
@@ -11,7 +13,7 @@ const REF = /\[((?:f\d+:)?e\d+)\]/g;
  */
 export function linkCitations(el, { tabId, request, t, showStatus }) {
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
-    acceptNode: (n) => (n.parentElement?.closest('pre, code, button, a') ? NodeFilter.FILTER_REJECT : REF.test(n.textContent ?? '') ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
+    acceptNode: (n) => (n.parentElement?.closest('pre, code, button, a') ? NodeFilter.FILTER_REJECT : HAS_REF.test(n.textContent ?? '') ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
   });
   /** @type {Text[]} */
   const nodes = [];
