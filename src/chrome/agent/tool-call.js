@@ -12,6 +12,7 @@ import { carriesPageContent, effectsOf } from './safety/effects.js';
 import { fail } from './error-codes.js';
 import { targetOf } from './tools/act.js';
 import { originOf } from './safety/scope.js';
+import { withWrites } from './completion.js';
 
 /**
  * @typedef {object} CallEnv
@@ -86,7 +87,8 @@ export async function runToolCall(call, env) {
     if (effects.includes('acts_on_page')) {
       const cause = `${tool.name.replace(/_/g, ' ')}${target ? ` ${target.role} "${target.name}"` : ''}`;
       const step = await raceAbort(guard.runStep(ctx.tabId, ctx.browser, { cause, pageUrl: urlBefore, target, approvedOrigin }, () => raceAbort(tool.run(args, ctx), signal)), signal);
-      result = step.result;
+      // What the step sent and how the server answered, beside what the page showed.
+      result = withWrites(step.result, step.writes);
     } else {
       result = await raceAbort(tool.run(args, ctx), signal);
     }

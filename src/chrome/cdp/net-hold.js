@@ -13,8 +13,18 @@ import { heldRequest } from './held-request.js';
 export function createNetHold(cdp) {
   /** Armed tabs and their handlers. @type {Map<number, HoldHandlers>} */
   const armed = new Map();
+  /** Writes let go, by their Network request id, until their answer: how each ended goes to its handlers. @type {Map<string, { req: import('../types/safety').HeldRequest, handlers: HoldHandlers }>} */
+  const writes = new Map();
 
   cdp.onEvent((tabId, method, params) => {
+    if (method === 'Network.responseReceived' || method === 'Network.loadingFailed') {
+      const w = writes.get(params.requestId);
+      if (!w) return;
+      // A redirect's final answer comes as responseReceived too; the first answer is the server's word on the write.
+      writes.delete(params.requestId);
+      w.handlers.settled?.(w.req, method === 'Network.responseReceived' ? { status: params.response?.status } : { error: params.canceled ? 'cancelled' : String(params.errorText ?? 'failed') });
+      return;
+    }
     if (method !== 'Fetch.requestPaused') return;
     const handlers = armed.get(tabId);
     const id = /** @type {string} */ (params.requestId);
@@ -27,9 +37,15 @@ export function createNetHold(cdp) {
     // A declined navigation is aborted (the tab stays on its page); BlockedByClient would leave it on
     // an error page. Other requests fail as blocked, which the page sees as a network error.
     const refusal = req.topLevel ? 'Aborted' : 'BlockedByClient';
-    handlers.decide(req).catch(() => false).then((allowed) => cdp.send(tabId,
-      allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
-      allowed ? { requestId: id } : { requestId: id, errorReason: refusal }).catch(() => {}));
+    handlers.decide(req).catch(() => false).then((allowed) => {
+      if (allowed && req.method !== 'GET' && req.method !== 'HEAD' && params.networkId) {
+        writes.set(params.networkId, { req, handlers });
+        if (writes.size > 500) writes.delete(/** @type {string} */ (writes.keys().next().value));
+      }
+      return cdp.send(tabId,
+        allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
+        allowed ? { requestId: id } : { requestId: id, errorReason: refusal });
+    }).catch(() => {});
   });
   cdp.onDetach((tabId) => { armed.delete(tabId); });
 
@@ -42,6 +58,8 @@ export function createNetHold(cdp) {
       try {
         await cdp.pin(tabId);
         armed.set(tabId, handlers);
+        // The Network domain tells how a write let go ended (its status); it stays on while attached.
+        await cdp.send(tabId, 'Network.enable', { maxTotalBufferSize: 20_000_000, maxResourceBufferSize: 5_000_000 });
         await cdp.send(tabId, 'Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
       } catch {
         armed.delete(tabId);

@@ -59,7 +59,7 @@ export function createNetworkLog(cdp) {
     },
     async unwatch(tabId) {
       if (!watched.delete(tabId)) return;
-      await cdp.send(tabId, 'Network.disable').catch(() => {});
+      // The Network domain stays on (the request hold reads write answers from it) until the debugger detaches.
       cdp.unpin(tabId);
     },
     watching: (tabId) => watched.has(tabId),

@@ -10,6 +10,10 @@
   let host = null;
   /** @type {HTMLButtonElement | null} */
   let stop = null;
+  /** @type {HTMLSpanElement | null} */
+  let labelEl = null;
+  /** Who acts, when it is not Tabwright's own run: "Driven by Claude Code" (an MCP client, docs/MCP.md). */
+  let driver = '';
   const tag = `tw-${Math.random().toString(36).slice(2, 10)}`;
 
   const CSS = `
@@ -35,7 +39,10 @@
   /** @type {{ disconnect(): void, onDisconnect: { addListener(fn: () => void): void } } | null} */
   let lifeline = null;
 
-  function show() {
+  /** @param {string} [by] the MCP client acting in this tab, if any */
+  function show(by) {
+    driver = typeof by === 'string' ? by.slice(0, 100) : '';
+    if (labelEl) labelEl.textContent = labelText();
     holdLifeline();
     if (host?.isConnected) return;
     if (host) { place(host); return; }
@@ -101,8 +108,8 @@
     bar.setAttribute('role', 'status');
     const dot = document.createElement('span');
     dot.className = 'dot';
-    const label = document.createElement('span');
-    label.textContent = browser.i18n.getMessage('indicatorLabel') || 'Tabwright is working in this tab';
+    const label = labelEl = document.createElement('span');
+    label.textContent = labelText();
     stop = document.createElement('button');
     stop.type = 'button';
     stop.textContent = browser.i18n.getMessage('stop') || 'Stop';
@@ -117,6 +124,11 @@
     place(host);
   }
 
+  function labelText() {
+    return driver ? (browser.i18n.getMessage('mcpDrivenBy', [driver]) || `Driven by ${driver}`)
+      : (browser.i18n.getMessage('indicatorLabel') || 'Tabwright is working in this tab');
+  }
+
   function hide() {
     const port = lifeline;
     lifeline = null;
@@ -126,6 +138,7 @@
     host?.remove();
     host = null;
     stop = null;
+    labelEl = null;
   }
 
   /** Where the Stop button is, for tests (the shadow root is closed to the page and to them). */
@@ -133,13 +146,13 @@
     if (!host?.isConnected || !stop) return { shown: false };
     const r = stop.getBoundingClientRect();
     const visible = getComputedStyle(host).display !== 'none' && r.width > 0 && r.height > 0;
-    return { shown: true, visible, stop: { x: r.x + r.width / 2, y: r.y + r.height / 2 } };
+    return { shown: true, visible, stop: { x: r.x + r.width / 2, y: r.y + r.height / 2 }, label: labelEl?.textContent ?? '' };
   }
 
   const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, { indicator: { show, hide, state } });
   Object.assign(tw.handlers, {
-    'content.indicator': (/** @type {{ show: boolean }} */ msg) => {
-      if (msg.show) show(); else hide();
+    'content.indicator': (/** @type {{ show: boolean, driver?: string }} */ msg) => {
+      if (msg.show) show(msg.driver); else hide();
       return { ok: true, data: state() };
     },
     'content.indicatorState': () => ({ ok: true, data: state() }),

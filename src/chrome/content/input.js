@@ -49,7 +49,11 @@
     let pick = best[0].el;
     for (const h of best) if (composedContains(pick, h.el)) pick = h.el;
     // A text node inside a link or button acts through it.
-    return pick.closest(INTERACTIVE) ?? pick;
+    const target = pick.closest(INTERACTIVE) ?? pick;
+    // A field's label names the field: set_field, type and select_option act on the control it labels
+    // (a control hidden behind a styled label keeps the label, whose click reaches it).
+    if (target instanceof HTMLLabelElement && target.control && visibleBox(target.control)) return target.control;
+    return target;
   }
 
   /** @param {string} selector */
@@ -161,6 +165,17 @@
    * @returns {Promise<{ el: Element, point: { x: number, y: number }, covered?: boolean } | ToolErr>}
    */
   async function prepare(t, opts = {}) {
+    const ready = await prepareTarget(t, opts);
+    // While the agent acts (its indicator shows), the person sees what it is about to act on.
+    if ('el' in ready && globalThis.Tabwright.indicator?.state().shown) globalThis.Tabwright.highlight?.flash(ready.el);
+    return ready;
+  }
+
+  /**
+   * @param {ActionTarget} t @param {{ needPoint?: boolean, allowDisabled?: boolean, coverLater?: boolean }} opts
+   * @returns {Promise<{ el: Element, point: { x: number, y: number }, covered?: boolean } | ToolErr>}
+   */
+  async function prepareTarget(t, opts) {
     const found = find(t);
     if (!('el' in found)) return found;
     let el = found.el;

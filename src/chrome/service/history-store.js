@@ -35,11 +35,18 @@ export function createHistoryStore() {
         }
       }
     },
-    /** Newest first, without their transcripts. @returns {Promise<Omit<RunRecord, 'items'>[]>} */
+    /** Newest first, without their transcripts: the request's first words stand in. @returns {Promise<import('../types/messages').RunSummary[]>} */
     async list() {
       const d = await open();
       const all = /** @type {RunRecord[]} */ (await d.getAllFromIndex(STORE, 'endedAt'));
-      return all.reverse().map(({ items: _items, ...rest }) => rest);
+      return all.reverse().map(({ items, ...rest }) => {
+        const first = items.find((i) => i.kind === 'user');
+        return { ...rest, task: first && first.kind === 'user' ? first.text.slice(0, 300) : '' };
+      });
+    },
+    /** @param {string} id */
+    async delete(id) {
+      await (await open()).delete(STORE, id);
     },
     /** @param {string} id @returns {Promise<RunRecord | undefined>} */
     async get(id) {
@@ -47,10 +54,6 @@ export function createHistoryStore() {
     },
     async clear() {
       await (await open()).clear(STORE);
-    },
-    /** @param {string} id */
-    async remove(id) {
-      await (await open()).delete(STORE, id);
     },
   };
 }

@@ -15,6 +15,7 @@ import { createProvider } from '../providers/index.js';
 import { createPanelInteraction } from './interaction.js';
 import { maskSecretArgs } from './secret-args.js';
 import { storedProviders } from './settings.js';
+import { PAGE_TOOLS, pageTools } from '../agent/tools/webmcp.js';
 import { recordingLimits } from './recording-limits.js';
 
 /**
@@ -150,7 +151,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       if (shown && (s.run === controller || s.run === null)) showIndicator(s.tabId, false);
       if (!current()) return;
       // The run is in the history before the panel hears it ended, so "idle" means "recorded".
-      await Promise.all([record(s, { firstItem, startedAt, usageBefore, mode, tab }), trace?.finish(o)]);
+      await Promise.all([record(s, { firstItem, startedAt, usageBefore, mode, tab, status: o.status }), trace?.finish(o)]);
       if (!current()) return;
       s.run = null;
       s.state.transition(o.status === 'aborted' ? 'stop' : o.status === 'error' ? 'fail' : 'finish');
@@ -202,6 +203,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       siteGuide: knowledge ? (url) => knowledge.siteGuide(url) : undefined,
       onlyTools,
       toolTier: conf.provider.toolTier,
+      // WebMCP (Settings): the page's own tools; calling one acts, so only Act mode offers it.
+      extraTools: conf.webmcp === true ? (mode === 'act' ? [...PAGE_TOOLS] : [pageTools]) : undefined,
       emit: (e) => {
         if (!current()) return;
         // Ended because its tab was closed: say that, not "Stopped" (the history keeps the record).
@@ -224,13 +227,13 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
   /**
    * The finished run's history record. The history is a convenience: a failed or stuck write never
    * keeps the run going.
-   * @param {Session} s @param {{ firstItem: number, startedAt: number, usageBefore: { inputTokens: number, outputTokens: number }, mode: Mode, tab: { url?: string, title?: string } | null }} run
+   * @param {Session} s @param {{ firstItem: number, startedAt: number, usageBefore: { inputTokens: number, outputTokens: number }, mode: Mode, tab: { url?: string, title?: string } | null, status?: import('../types/core').RunStatus }} run
    */
-  async function record(s, { firstItem, startedAt, usageBefore, mode, tab }) {
+  async function record(s, { firstItem, startedAt, usageBefore, mode, tab, status }) {
     const usage = { inputTokens: s.usage.inputTokens - usageBefore.inputTokens, outputTokens: s.usage.outputTokens - usageBefore.outputTokens };
     const save = ops.getTab(s.tabId).then((t) => history.save({
       id: `${s.tabId}-${startedAt}`, tabId: s.tabId, url: t?.url ?? tab?.url ?? '', title: t?.title ?? tab?.title ?? '', mode,
-      startedAt, endedAt: Date.now(), items: s.secrets.maskDeep(s.items.slice(firstItem).map(maskSecretArgs)), usage,
+      startedAt, endedAt: Date.now(), status, items: s.secrets.maskDeep(s.items.slice(firstItem).map(maskSecretArgs)), usage,
     }));
     await Promise.race([save.catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
   }

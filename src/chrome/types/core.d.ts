@@ -275,6 +275,8 @@ export type AgentEvent =
   /** args: the call's arguments again, with any secret masked (they replace what tool_call showed) */
   /** ms: how long the call took; target: the element it acted on, as the page names it (for the card's sentence) */
   | { type: 'tool_result'; id: string; name: string; result: ToolResult; args?: unknown; ms?: number; target?: { role: string; name: string } }
+  /** the screenshot a step brought the model (a data: URL), for the step's card */
+  | { type: 'tool_image'; id: string; image: string }
   | { type: 'final'; text: string; check?: DoneCheck }
   | { type: 'usage'; usage: Usage }
   /** the provider is waiting before a retry (429 Retry-After, 5xx, network); shown, not an error */
@@ -299,6 +301,10 @@ export interface DoneCheck {
   verified: boolean | null;
   /** quoted phrases of the summary that the page does not show */
   missing: string[];
+  /** what proves the task done where the page shows nothing quoted: writes the server accepted ("POST shop.test/api/orders → 201"), jobs created */
+  evidence?: string[];
+  /** the run's last write, which the server refused: a done that stood after its challenge is flagged with it */
+  refused?: string[];
 }
 
 export type RunStatus = 'done' | 'answered' | 'error' | 'aborted' | 'step_limit' | 'rejected' | 'loop';
@@ -322,7 +328,7 @@ export type ContentRequest =
   | { type: 'content.read'; maxChars?: number }
   | { type: 'content.readable'; maxChars?: number }
   | { type: 'content.ping' }
-  | { type: 'content.indicator'; show: boolean }
+  | { type: 'content.indicator'; show: boolean; driver?: string }
   | { type: 'content.indicatorState' }
 
   // Issue #4 (actions): content/input.js, widgets.js, page-events.js, picker.js; see their handlers.

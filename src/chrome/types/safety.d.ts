@@ -14,10 +14,11 @@
  * - controls_run: steers the run itself (done, clarify, scratchpad), touches nothing outside it
  * - reads_skills: reads the user's skills (extension data: nothing from the page, nothing leaves)
  * - saves_skills: keeps instructions the agent will follow in later runs (save_skill); always asks
+ * - calls_page_tool: runs a tool the page declares itself through WebMCP (call_page_tool); always asks
  * - runs_code: runs the agent's own JavaScript in the page (execute_js): it can do anything the page can; asks unless the site is always allowed
  * - records_tab: records the tab to a video file on this computer (record_tab); Act mode only, shown while it lasts
  */
-export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origin' | 'writes_server' | 'creates_jobs' | 'touches_secrets' | 'controls_run' | 'reads_skills' | 'saves_skills' | 'runs_code' | 'records_tab';
+export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origin' | 'writes_server' | 'creates_jobs' | 'touches_secrets' | 'controls_run' | 'reads_skills' | 'saves_skills' | 'calls_page_tool' | 'runs_code' | 'records_tab';
 
 /**
  * A request (or download) the page started while an agent action ran, paused before it leaves the
@@ -50,7 +51,15 @@ export interface HoldHandlers {
   wants(req: HeldRequest): boolean;
   /** The policy's decision: true lets the request (or download) go on, false drops it. Never rejects. */
   decide(req: HeldRequest): Promise<boolean>;
+  /**
+   * How a request decide() let go ended: the server's status, or the network error. Called once per
+   * such request that changes data (not for GETs), with the same object decide() was given.
+   */
+  settled?(req: HeldRequest, outcome: WriteOutcome): void;
 }
+
+/** How a write ended: the HTTP status, or why it never got one. */
+export interface WriteOutcome { status?: number; error?: string }
 
 /** An armed hold on one tab. */
 export interface EffectHold {
@@ -68,7 +77,9 @@ export type ConfirmRule =
   | 'site_confirm'      // the site is on the user's "always confirm" list
   | 'sensitive_site'    // the site's adapter is high-risk (money, administration, account security)
   | 'skill_save'        // save_skill: instructions kept for later runs
+  | 'page_tool'         // call_page_tool: a page's own WebMCP tool
   | 'run_code'          // execute_js: the agent's own code in the page, outside the always-allowed sites
+  | 'duplicate_write'   // the same write (method, URL, body) a second time in one task: a second order, a second message
   | 'fetch_write';      // fetch_url with a method that changes data
 
 /** What a consequential step looks like to the user: what will happen, where, with which data, and why we ask. */

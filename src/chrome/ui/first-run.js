@@ -3,12 +3,17 @@
 /** @import { Candidate, LocalServer } from './detect-local.js' */
 import { t } from './i18n.js';
 import { detectLocalModels } from './detect-local.js';
+import { PROVIDER_KINDS } from '../providers/presets.js';
+
+/** The hosted providers the card offers a key field for; the rest are in Settings. */
+const KEY_KINDS = /** @type {const} */ (['openai', 'anthropic', 'gemini', 'openrouter', 'groq', 'mistral', 'deepseek', 'xai']);
 
 const NAMES = { ollama: 'Ollama', lmstudio: 'LM Studio', builtin: 'builtin' };
 
 /**
  * @param {HTMLElement} card the #welcome section
- * @param {{ choose: (provider: { baseUrl: string, model: string }) => Promise<void>, openOptions: () => void }} actions
+ * @param {{ choose: (provider: { baseUrl: string, model: string, kind?: string, apiKey?: string }) => Promise<void>, openOptions: () => void,
+ *   tryKey: (provider: { kind: string, baseUrl: string, model: string, apiKey: string }) => Promise<{ ok: true, models: string[] } | { ok: false, message: string }> }} actions
  */
 export async function showFirstRun(card, actions) {
   card.hidden = false;
@@ -20,6 +25,40 @@ export async function showFirstRun(card, actions) {
   card.dataset.detected = found.filter((c) => c.found).map((c) => c.id).join(' ') || 'none';
   status.textContent = found.some((c) => c.found && c.id !== 'builtin') ? t('welcomeFound') : t('welcomeNothingFound');
   /** @type {HTMLButtonElement} */ (card.querySelector('.use-key')).onclick = actions.openOptions;
+  keyForm(card, actions);
+}
+
+/**
+ * A hosted model in three actions: pick the provider (OpenAI is chosen), paste the key, press Use this
+ * key. The key is tried first (the provider's model list); only a key that works is saved.
+ * @param {HTMLElement} card @param {Parameters<typeof showFirstRun>[1]} actions
+ */
+function keyForm(card, actions) {
+  const form = /** @type {HTMLFormElement} */ (card.querySelector('.key-form'));
+  const kind = /** @type {HTMLSelectElement} */ (form.querySelector('#fr-kind'));
+  const key = /** @type {HTMLInputElement} */ (form.querySelector('#fr-key'));
+  const status = /** @type {HTMLElement} */ (card.querySelector('.key-status'));
+  const button = /** @type {HTMLButtonElement} */ (form.querySelector('button[type=submit]'));
+  kind.replaceChildren(...KEY_KINDS.map((k) => new Option(PROVIDER_KINDS[k].label, k)));
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    const apiKey = key.value.trim();
+    if (!apiKey) { status.textContent = t('firstRunNoKey'); key.focus(); return; }
+    const preset = PROVIDER_KINDS[/** @type {typeof KEY_KINDS[number]} */ (kind.value)];
+    const provider = { kind: kind.value, baseUrl: preset.baseUrl, model: preset.model, apiKey };
+    button.disabled = true;
+    status.textContent = t('firstRunTrying');
+    try {
+      const tried = await actions.tryKey(provider);
+      if (!tried.ok) { status.textContent = t('firstRunKeyFailed', [tried.message]); return; }
+      // The preset's model when the key can use it, else the first the provider lists.
+      const model = tried.models.includes(preset.model) || !tried.models.length ? preset.model : tried.models[0];
+      status.textContent = '';
+      await actions.choose({ ...provider, model });
+    } finally {
+      button.disabled = false;
+    }
+  };
 }
 
 /** @param {Candidate} c @param {Parameters<typeof showFirstRun>[1]} actions */

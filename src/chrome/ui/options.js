@@ -6,6 +6,7 @@ import { exportSettings, parseImport } from '../service/settings-io.js';
 import { MAX_IMPORT_BYTES } from '../service/settings-schema.js';
 import { createProviderCard, readProviderCard } from './options-providers.js';
 import { setupKnowledge } from './options-knowledge.js';
+import { setupMcp } from './options-mcp.js';
 
 const ROLES = /** @type {const} */ (['planner', 'executor', 'vision']);
 const form = /** @type {HTMLFormElement} */ (document.getElementById('settings-form'));
@@ -258,6 +259,7 @@ async function load() {
   const rec = await request({ type: 'recorder.status' });
   field('recorder-fields').hidden = !(rec.ok && rec.data.available);
   await setupKnowledge({ t, request });
+  await setupMcp({ t, request });
   document.body.dataset.ready = 'true';
 }
 

@@ -23,7 +23,9 @@ import { createStreamRenderer } from './stream-render.js';
 import { setupMoreMenu } from './header-menu.js';
 import { addCopyButtons } from './copy-buttons.js';
 import { createModelSwitch } from './model-switch.js';
+import { createDriverBar } from './driver-bar.js';
 import { createRecorderButton } from './recorder-button.js';
+import { linkCitations } from './citations.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -118,6 +120,7 @@ function render(item) {
       } else {
         streams.delete(item.id);
         renderMarkdown(el, item.text);
+        linkCitations(el, { tabId: () => tabId, request, t, showStatus });
         addCopyButtons(el, item.text, t);
         renderedText.set(item.id, item.text);
       }
@@ -189,6 +192,7 @@ function onEvent(e) {
       status.classList.toggle('waiting', waiting);
       break;
     case 'usage': showUsage(e.usage); break;
+    case 'driver': driverBar.show(e.name); break;
     case 'recording': recorder.update(e.status); break;
   }
   if (waiting && (e.type === 'delta' || e.type === 'upsert' || (e.type === 'running' && !e.running))) {
@@ -207,6 +211,7 @@ function attach(id) {
   port.onMessage.addListener(onEvent);
   skillsBar.refresh();
   workflowsBar.refresh();
+  void driverBar.attach(id);
   recorder.refresh();
   const mine = port;
   // The Chrome service worker may be stopped; reconnect so the panel keeps mirroring the tab.
@@ -223,6 +228,7 @@ function showUsage(usage) {
   usageEl.dataset.output = String(usage.outputTokens);
 }
 
+const driverBar = createDriverBar({ before: log, t, request, tabId: () => tabId });
 const recorder = createRecorderButton({
   button: /** @type {HTMLButtonElement} */ ($('#record')), item: $('#record-item'), pill: /** @type {HTMLButtonElement} */ ($('#rec-pill')), time: $('#rec-time'),
   t, request, tabId: () => tabId, showStatus: (text) => showStatus(text),
@@ -302,10 +308,14 @@ async function init() {
   if (settings && !settings.onboarded) {
     showFirstRun($('#welcome'), {
       async choose(p) {
-        const r = await request({ type: 'settings.set', settings: { provider: { kind: 'openai', apiKey: '', ...p }, onboarded: true } });
+        const r = await request({ type: 'settings.set', settings: { provider: /** @type {any} */ ({ kind: 'openai', apiKey: '', ...p }), onboarded: true } });
         if (r.ok) { settings = /** @type {Settings} */ (r.data); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
       },
       openOptions: () => browser.runtime.openOptionsPage(),
+      async tryKey(provider) {
+        const r = await request({ type: 'provider.models', provider: /** @type {any} */ (provider) });
+        return r.ok ? { ok: true, models: /** @type {string[]} */ (r.data ?? []) } : { ok: false, message: r.message };
+      },
     });
   }
   // Settings saved elsewhere (options page, first run in another panel) apply here at once.

@@ -99,6 +99,24 @@ export const ERROR_CODES = Object.freeze({
   // Actions (issue 13)
   AMBIGUOUS_OPTION: 'Several options match that label and none exactly; give the full label or the value.',
   DRAG_NO_EFFECT: 'The drag ran but nothing on the page moved or changed.',
+  // The MCP bridge and WebMCP (issue 21, docs/MCP.md)
+  TAB_NOT_GRANTED: 'This MCP client may not use that tab; the user chooses its tabs in Settings → MCP bridge.',
+  CONFIRMATION_TIMEOUT: 'Nobody answered the confirmation in time, so nothing was sent.',
+  STOPPED_BY_USER: 'The user pressed Stop in the browser.',
+  MCP_BAD_CODE: 'That is not a pairing code; it has 10 letters and digits.',
+  MCP_CODE_MISMATCH: 'That code is not the one the waiting bridge printed.',
+  MCP_NO_BRIDGE: 'No MCP bridge is waiting to be paired.',
+  MCP_NOT_WAITING: 'This bridge is not waiting to be paired.',
+  MCP_PAIRING_FAILED: 'The pairing did not finish; restart the bridge and use its new code.',
+  MCP_TOO_MANY: 'Too many MCP clients are paired; revoke one first.',
+  MCP_NOT_PAIRED: 'This MCP client is not paired with Tabwright.',
+  MCP_REVOKED: 'The user revoked this MCP client.',
+  MCP_BAD_SIGNATURE: 'The bridge could not prove its pairing, so Tabwright refused it.',
+  MCP_NOT_CONNECTED: 'The bridge is not connected to Tabwright; turn on Settings → MCP bridge in the browser.',
+  BAD_FRAME: 'A bridge message was malformed and was ignored.',
+  RESULT_TOO_LARGE: 'The result was too large to send; ask for less.',
+  WEBMCP_UNAVAILABLE: 'This page declares no WebMCP tools.',
+  PAGE_TOOL_FAILED: "The page's own tool failed.",
   // Developer tools and the tab recorder (issue 20)
   JS_EXCEPTION: 'The code ran and threw an exception; its message and stack say where.',
   JS_SYNTAX_ERROR: 'The code does not parse; fix it and try again.',
@@ -124,6 +142,9 @@ export const ERROR_CODES = Object.freeze({
   WORKFLOW_STEP_FAILED: 'A workflow step did not succeed; the workflow stopped there.',
   WORKFLOW_REPAIR_FAILED: 'The model could not repair the workflow step; the workflow stopped there.',
   NOTHING_TO_SAVE: 'The run has no steps that can be replayed.',
+  // Verified completion (issue 17)
+  WRITE_FAILED: 'The last change the agent sent did not go through; the server refused it or never answered.',
+  NO_WRITE_SEEN: 'The task asked for a change, but nothing was sent to any server during the run.',
 });
 
 /** @typedef {keyof typeof ERROR_CODES} ErrorCode */

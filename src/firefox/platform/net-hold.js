@@ -14,16 +14,31 @@ const TYPES = /** @type {Record<string, string>} */ ({ main_frame: 'document', s
  * @returns {Promise<EffectHold | null>}
  */
 export async function holdRequests(tabId, handlers) {
+  /** Writes let go, by request id, until their answer. @type {Map<string, HeldRequest>} */
+  const writes = new Map();
   /** @param {browser.webRequest._OnBeforeRequestDetails} d */
   const listener = (d) => {
     const req = heldRequest(d);
     let wanted = false;
     try { wanted = handlers.wants(req); } catch { wanted = true; }
     if (!wanted) return {};
-    return handlers.decide(req).catch(() => false).then((allowed) => ({ cancel: !allowed }));
+    return handlers.decide(req).catch(() => false).then((allowed) => {
+      if (allowed && req.method !== 'GET' && req.method !== 'HEAD') writes.set(d.requestId, req);
+      return { cancel: !allowed };
+    });
   };
+  /** How a write let go ended. @param {{ requestId: string, statusCode?: number, error?: string }} d */
+  const answered = (d) => {
+    const req = writes.get(d.requestId);
+    if (!req) return;
+    writes.delete(d.requestId);
+    handlers.settled?.(req, d.statusCode !== undefined ? { status: d.statusCode } : { error: d.error ?? 'failed' });
+  };
+  const filter = { urls: ['<all_urls>'], tabId };
   try {
-    browser.webRequest.onBeforeRequest.addListener(/** @type {any} */ (listener), { urls: ['<all_urls>'], tabId }, ['blocking', 'requestBody']);
+    browser.webRequest.onBeforeRequest.addListener(/** @type {any} */ (listener), filter, ['blocking', 'requestBody']);
+    browser.webRequest.onCompleted.addListener(answered, filter);
+    browser.webRequest.onErrorOccurred.addListener(answered, filter);
   } catch {
     return null;
   }
@@ -33,6 +48,11 @@ export async function holdRequests(tabId, handlers) {
       if (released) return;
       released = true;
       browser.webRequest.onBeforeRequest.removeListener(/** @type {any} */ (listener));
+      // Answers to writes already let go may still come: listen a little longer.
+      setTimeout(() => {
+        browser.webRequest.onCompleted.removeListener(answered);
+        browser.webRequest.onErrorOccurred.removeListener(answered);
+      }, 10_000);
     },
   };
 }

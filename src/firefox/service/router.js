@@ -19,6 +19,7 @@ import { createTraces } from './traces.js';
 import { createWorkflowStore } from './workflow-store.js';
 import { createWorkflows } from './workflows.js';
 import { thumbnail } from './thumbnail.js';
+import { startMcp } from './mcp/index.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
 const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
@@ -87,14 +88,16 @@ export function startRouter({ platform }) {
   const workflows = createWorkflows({ store: createWorkflowStore(), traces: traceStore, history, runs: () => runs });
   const runs = createRuns({ platform, settings, ops, history, session, knowledge, traces, workflows: () => workflows, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
   const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false) });
+  const mcp = startMcp({ settings, ops, session, runs, knowledge });
   /** @type {import('./handlers/index.js').HandlerDeps} */
-  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, traces: traceStore, workflows };
+  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp, traces: traceStore, workflows };
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
     if (msg?.type === 'indicator.stop' && sender?.id === browser.runtime.id && typeof sender.tab?.id === 'number') {
       const s = sessions.get(sender.tab.id);
-      sendResponse({ ok: true, data: { stopped: s ? runs.stopRun(s) : false } });
+      const client = mcp.stopTab(sender.tab.id);
+      sendResponse({ ok: true, data: { stopped: (s ? runs.stopRun(s) : false) || client } });
       return false;
     }
     // The Stop button of the on-page recording badge: a content script may stop a recording of its own tab only.

@@ -166,6 +166,11 @@ export class Session {
         if (item && item.kind === 'tool') this.upsert({ ...item, result: e.result, ...(e.args !== undefined ? { args: e.args } : {}), ...(e.ms !== undefined ? { ms: e.ms } : {}), ...(e.target ? { target: e.target } : {}) });
         break;
       }
+      case 'tool_image': {
+        const item = this.item(e.id);
+        if (item && item.kind === 'tool' && /^data:image\/(png|jpeg|webp);base64,/.test(e.image)) this.upsert({ ...item, shot: e.image });
+        break;
+      }
       case 'final': {
         const last = this.items[this.items.length - 1];
         const check = e.check ? { check: e.check } : {};

@@ -142,6 +142,8 @@ export const SETTINGS_SCHEMA = shape({
   strictSecrets: optional(boolean),
   closeJobTabs: optional(boolean),
   onboarded: optional(boolean),
+  mcp: optional(shape({ enabled: required(boolean), port: required(number({ min: 1_024, max: 65_530, whole: true })) })),
+  webmcp: optional(boolean),
   // Settings → Developer tools: execute_js, network_requests, inspect_styles, inject_css in Act mode.
   devTools: optional(boolean),
   // The tab recorder's caps (Chrome): it stops by itself at either.

@@ -207,10 +207,12 @@ export interface TabwrightContent {
     readText(maxChars?: number): ToolResult;
   };
   indicator: {
-    show(): void;
+    show(driver?: string): void;
     hide(): void;
-    state(): { shown: boolean; visible?: boolean; stop?: { x: number; y: number } };
+    state(): { shown: boolean; visible?: boolean; stop?: { x: number; y: number }; label?: string };
   };
+  /** content/highlight.js: a brief outline around an element (the agent's target, a cited place) */
+  highlight?: { flash(el: Element, opts?: { cite?: boolean; ms?: number }): void };
   // Issue #4 (actions).
   input: TabwrightInput;
   /** content/editing.js: the default actions of editing keys for synthetic key events */

@@ -55,6 +55,10 @@ export interface Settings {
   closeJobTabs?: boolean;
   /** set once the user has chosen a provider (first run is over) */
   onboarded?: boolean;
+  /** the MCP bridge (docs/MCP.md): the background connects to bridges on 127.0.0.1 from `port` on (off by default) */
+  mcp?: { enabled: boolean; port: number };
+  /** WebMCP: the page's own declared tools are offered to runs and MCP clients (off by default) */
+  webmcp?: boolean;
   /** offer the developer tools (execute_js, network_requests, inspect_styles, inject_css) in Act mode; off by default */
   devTools?: boolean;
   /** the tab recorder's caps and whether it records the tab's sound (Chrome) */
@@ -76,13 +80,18 @@ export interface RunRecord {
   endedAt: number;
   items: TranscriptItem[];
   usage: Usage;
+  /** how the run ended (older records have none) */
+  status?: import('./core').RunStatus;
 }
+
+/** A run as the history list shows it: no transcript, its request's first words instead. */
+export type RunSummary = Omit<RunRecord, 'items'> & { task: string };
 
 /** One entry of the transcript the panel renders. The router owns it; panels mirror it. */
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string; mode: Mode }
   | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean; check?: DoneCheck }
-  | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult; ms?: number; target?: { role: string; name: string } }
+  | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult; ms?: number; target?: { role: string; name: string }; shot?: string }
   | { kind: 'error'; id: string; code: string; message: string }
   | { kind: 'plan'; id: string; steps: string[]; status: PlanStatus | 'expired'; stepStatus: PlanStepStatus[]; outputs: string[] }
   | ({ kind: 'confirm'; id: string; status: 'pending' | ConfirmAnswer | 'expired' } & ConfirmRequest)
@@ -137,8 +146,10 @@ export type RouterRequest =
   | { type: 'confirm.answer'; tabId: number; id: string; answer: ConfirmAnswer }
   | { type: 'clarify.answer'; tabId: number; id: string; text: string }
   | { type: 'history.list'; limit?: number }
+  | { type: 'history.delete'; id: string }
   | { type: 'tool.run'; tabId: number; name: string; args?: Record<string, unknown> }
   | { type: 'tool.list' }
+  | { type: 'page.highlight'; tabId: number; ref: string }
   | { type: 'recorder.status' }
   | { type: 'recorder.start'; tabId: number }
   | { type: 'recorder.stop' }
@@ -162,7 +173,6 @@ export type RouterRequest =
   | { type: 'skills.import'; data: unknown }
   | { type: 'skills.run'; tabId: number; name: string; values?: Record<string, string> }
   // Traces and workflows (issue 18): service/handlers/traces.js and workflows.js.
-  | { type: 'history.delete'; id: string }
   | { type: 'traces.list' }
   | { type: 'traces.get'; id: string }
   | { type: 'traces.delete'; id: string }
@@ -176,7 +186,14 @@ export type RouterRequest =
   | { type: 'workflows.applyRepair'; id: string; step: number; accept: boolean }
   | { type: 'workflows.export'; id?: string }
   | { type: 'workflows.import'; data: unknown }
-  | JobsRequest;
+  | JobsRequest
+  // The MCP bridge (service/handlers/mcp.js, docs/MCP.md).
+  | { type: 'mcp.status' }
+  | { type: 'mcp.pair'; code: string; grant: import('../mcp/grants.js').Grant }
+  | { type: 'mcp.grant'; id: string; grant: import('../mcp/grants.js').Grant }
+  | { type: 'mcp.revoke'; id: string }
+  | { type: 'mcp.stop'; tabId: number }
+  | { type: 'mcp.driver'; tabId: number };
 
 /** Pushed over the port named `panel:<tabId>`. */
 export type PanelEvent =
@@ -188,6 +205,8 @@ export type PanelEvent =
   | { type: 'status'; text: string }
   /** tokens and cost summed over this tab's conversation */
   | { type: 'usage'; usage: UsageTotal }
+  /** an MCP client acts in this tab (its name), or no longer (null): ui/driver-bar.js */
+  | { type: 'driver'; name: string | null }
   /** whether a tab is being recorded (the panel's record button and pill); file: a recording was just saved */
   | { type: 'recording'; status: import('./platform').RecordingStatus & { available: boolean }; file?: import('./platform').RecordingFile };
 

@@ -1,6 +1,43 @@
-// The panel's history of past runs (kept by the router in IndexedDB): a list, and one run read-only.
-/** @import { RunRecord, RouterRequest, RouterReply, TranscriptItem } from '../types/messages' */
+// The panel's History view: past runs (kept by the router in IndexedDB), searchable by their words,
+// title and address, filtered by site and by how they ended; a run opens read-only, and each can be
+// deleted or exported as JSON (secrets were masked before it was stored).
+/** @import { RunRecord, RunSummary, RouterRequest, RouterReply, TranscriptItem } from '../types/messages' */
 import { t } from './i18n.js';
+
+/** How a run ended, as the filter groups it. @param {RunSummary} run @returns {'done' | 'failed' | 'stopped' | 'unknown'} */
+function outcomeOf(run) {
+  switch (run.status) {
+    case 'done': case 'answered': return 'done';
+    case 'aborted': return 'stopped';
+    case 'error': case 'step_limit': case 'loop': case 'rejected': return 'failed';
+    default: return 'unknown';
+  }
+}
+
+/** @param {string} url */
+function hostOf(url) {
+  try { return new URL(url).host; } catch { return ''; }
+}
+
+/** Literal keys, so the i18n test sees each. @param {ReturnType<typeof outcomeOf>} o */
+function outcomeText(o) {
+  switch (o) {
+    case 'done': return t('historyDone');
+    case 'failed': return t('historyFailed');
+    case 'stopped': return t('historyStopped');
+    default: return '';
+  }
+}
+
+/** Saves a JSON file from the panel. @param {string} name @param {unknown} data */
+function download(name, data) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
 
 /**
  * @param {{ view: HTMLElement, request: (r: RouterRequest) => Promise<RouterReply<any>>, render: (item: TranscriptItem) => HTMLElement }} deps
@@ -9,44 +46,105 @@ export function createHistoryView({ view, request, render }) {
   const list = /** @type {HTMLElement} */ (view.querySelector('.runs'));
   const detail = /** @type {HTMLElement} */ (view.querySelector('.run'));
   const clear = /** @type {HTMLButtonElement} */ (view.querySelector('#history-clear'));
+  const tools = /** @type {HTMLElement} */ (view.querySelector('.history-tools'));
+  const search = /** @type {HTMLInputElement} */ (view.querySelector('#history-search'));
+  const site = /** @type {HTMLSelectElement} */ (view.querySelector('#history-site'));
+  const status = /** @type {HTMLSelectElement} */ (view.querySelector('#history-status'));
+  /** @type {RunSummary[]} */
+  let runs = [];
+  let failure = '';
+
+  // Clearing everything takes a second click within a few seconds (the button says so meanwhile).
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let armed = null;
   clear.addEventListener('click', async () => {
+    if (!armed) {
+      clear.textContent = t('historyClearConfirm');
+      clear.classList.add('danger');
+      armed = setTimeout(disarm, 4000);
+      return;
+    }
+    disarm();
     await request({ type: 'history.clear' });
     await showList();
   });
+  function disarm() {
+    if (armed) clearTimeout(armed);
+    armed = null;
+    clear.textContent = t('historyClear');
+    clear.classList.remove('danger');
+  }
+  search.addEventListener('input', draw);
+  site.addEventListener('change', draw);
+  status.addEventListener('change', draw);
 
   async function showList() {
     detail.hidden = true;
     list.hidden = false;
-    clear.hidden = false;
+    tools.hidden = false;
     const reply = await request({ type: 'history.list' });
-    /** @type {Omit<RunRecord, 'items'>[]} */
-    const runs = reply.ok ? reply.data : [];
+    runs = reply.ok ? reply.data : [];
+    failure = reply.ok ? '' : reply.message;
+    const hosts = [...new Set(runs.map((r) => hostOf(r.url)).filter(Boolean))].sort();
+    const chosen = site.value;
+    site.replaceChildren(new Option(t('historyAllSites'), ''), ...hosts.map((h) => new Option(h, h)));
+    site.value = hosts.includes(chosen) ? chosen : '';
+    draw();
+  }
+
+  /** The list under the search and filters. */
+  function draw() {
     clear.hidden = runs.length === 0;
-    if (!runs.length) {
+    const words = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    const shown = runs.filter((r) => (!site.value || hostOf(r.url) === site.value)
+      && (!status.value || outcomeOf(r) === status.value)
+      && words.every((w) => `${r.task} ${r.title} ${r.url}`.toLowerCase().includes(w)));
+    if (!shown.length) {
       const p = document.createElement('li');
       p.className = 'empty';
-      p.textContent = reply.ok ? t('historyEmpty') : reply.message;
+      p.textContent = failure || (runs.length ? t('historyNoMatch') : t('historyEmpty'));
       list.replaceChildren(p);
       return;
     }
     const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-    list.replaceChildren(...runs.map((run) => {
-      const li = document.createElement('li');
-      const open = document.createElement('button');
-      open.type = 'button';
-      open.className = 'ghost run-link';
-      open.dataset.run = run.id;
-      const title = document.createElement('span');
-      title.className = 'title';
-      title.textContent = run.title || run.url || t('historyUntitled');
-      const meta = document.createElement('span');
-      meta.className = 'meta';
-      meta.textContent = `${fmt.format(run.endedAt)} · ${run.mode === 'ask' ? t('modeAsk') : t('modeAct')}`;
-      open.append(title, meta);
-      open.addEventListener('click', () => showRun(run.id));
-      li.append(open);
-      return li;
-    }));
+    list.replaceChildren(...shown.map((run) => row(run, fmt)));
+  }
+
+  /** @param {RunSummary} run @param {Intl.DateTimeFormat} fmt */
+  function row(run, fmt) {
+    const li = document.createElement('li');
+    li.dataset.run = run.id;
+    li.dataset.outcome = outcomeOf(run);
+    const open = document.createElement('button');
+    open.type = 'button';
+    open.className = 'ghost run-link';
+    open.dataset.run = run.id;
+    const title = document.createElement('span');
+    title.className = 'title';
+    title.textContent = run.title || run.url || t('historyUntitled');
+    const task = document.createElement('span');
+    task.className = 'task';
+    task.textContent = run.task;
+    const meta = document.createElement('span');
+    meta.className = 'meta';
+    const ended = outcomeText(outcomeOf(run));
+    meta.textContent = [fmt.format(run.endedAt), run.mode === 'ask' ? t('modeAsk') : run.mode === 'plan' ? t('modePlan') : t('modeAct'), hostOf(run.url), ended].filter(Boolean).join(' · ');
+    open.append(title, ...(run.task ? [task] : []), meta);
+    open.addEventListener('click', () => showRun(run.id));
+    const del = document.createElement('button');
+    del.type = 'button';
+    del.className = 'ghost icon run-delete';
+    del.title = t('historyDelete');
+    del.setAttribute('aria-label', `${t('historyDelete')}: ${title.textContent}`);
+    del.textContent = '×';
+    del.addEventListener('click', async () => {
+      await request({ type: 'history.delete', id: run.id });
+      runs = runs.filter((r) => r.id !== run.id);
+      draw();
+      /** @type {HTMLElement | null} */ (list.querySelector('.run-link'))?.focus();
+    });
+    li.append(open, del);
+    return li;
   }
 
   /** @param {string} id */
@@ -56,6 +154,7 @@ export function createHistoryView({ view, request, render }) {
     /** @type {RunRecord} */
     const run = reply.data;
     list.hidden = true;
+    tools.hidden = true;
     clear.hidden = true;
     detail.hidden = false;
     const back = document.createElement('button');
@@ -63,6 +162,14 @@ export function createHistoryView({ view, request, render }) {
     back.className = 'ghost';
     back.textContent = t('historyBack');
     back.addEventListener('click', showList);
+    const exportRun = document.createElement('button');
+    exportRun.type = 'button';
+    exportRun.className = 'ghost run-export';
+    exportRun.textContent = t('historyExport');
+    exportRun.addEventListener('click', () => download(`tabwright-run-${run.id}.json`, run));
+    const bar = document.createElement('div');
+    bar.className = 'run-bar';
+    bar.append(back, exportRun);
     const items = document.createElement('div');
     items.className = 'items';
     items.append(...run.items.map(render));
@@ -73,12 +180,17 @@ export function createHistoryView({ view, request, render }) {
     actions.append(
       Object.assign(document.createElement('button'), { type: 'button', className: 'ghost save-workflow', textContent: t('historySaveWorkflow'), onclick: open(`ui/workflows.html?fromRun=${encodeURIComponent(run.id)}`) }),
       Object.assign(document.createElement('button'), { type: 'button', className: 'ghost open-trace', textContent: t('historyOpenTrace'), onclick: open(`ui/traces.html#${encodeURIComponent(run.id)}`) }),
-      // Deleting a run deletes its trace too.
-      Object.assign(document.createElement('button'), { type: 'button', className: 'ghost delete-run', textContent: t('tracesDelete'), onclick: async () => { await request({ type: 'history.delete', id: run.id }); await showList(); } }),
     );
-    detail.replaceChildren(back, actions, items);
+    detail.replaceChildren(bar, actions, items);
     back.focus();
   }
+
+  /** Every run, whole, as one JSON file. */
+  async function exportAll() {
+    const all = await Promise.all(runs.map((r) => request({ type: 'history.get', id: r.id })));
+    download('tabwright-history.json', all.filter((r) => r.ok).map((r) => r.data));
+  }
+  /** @type {HTMLButtonElement} */ (view.querySelector('#history-export')).addEventListener('click', exportAll);
 
   return { showList };
 }

@@ -7,6 +7,17 @@ import { toolSentence, toolKind } from './tool-sentence.js';
 
 const IMAGE_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/;
 
+/** @param {string} src @param {string} name */
+function thumbnail(src, name) {
+  const img = document.createElement('img');
+  img.className = 'thumb';
+  img.src = src;
+  img.alt = t('screenshotAlt', [name]);
+  img.title = t('screenshotEnlarge');
+  img.addEventListener('click', (e) => { e.preventDefault(); img.classList.toggle('large'); });
+  return img;
+}
+
 /**
  * Pull images out of a tool result's data: data: URLs and { type: 'image', mediaType, data } parts.
  * Returns the data with each image replaced by a placeholder, and the image URLs.
@@ -73,6 +84,8 @@ export function renderToolCard(shown) {
   sr.className = 'sr-only';
   sr.textContent = { ok: t('toolOk'), failed: t('toolFailed'), pending: t('toolPending') }[state];
   summary.append(says, ' ', time, sr);
+  // What the model was shown after this step, small enough to glance at; a click opens it large.
+  if (item.shot && IMAGE_URL.test(item.shot)) summary.append(thumbnail(item.shot, item.name));
   const name = document.createElement('p');
   name.className = 'name';
   name.textContent = `${item.name} ${briefArgs(item.args)}`;

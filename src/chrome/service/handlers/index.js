@@ -14,9 +14,11 @@ import { SETTINGS_HANDLERS } from './settings.js';
 import { HISTORY_HANDLERS } from './history.js';
 import { JOB_HANDLERS } from './jobs.js';
 import { KNOWLEDGE_HANDLERS } from './knowledge.js';
+import { MCP_HANDLERS } from './mcp.js';
 import { RECORDER_HANDLERS } from './recorder.js';
 import { TRACE_HANDLERS } from './traces.js';
 import { WORKFLOW_HANDLERS } from './workflows.js';
+import { PAGE_HANDLERS } from './page.js';
 
 /**
  * What handlers work with: the router's stores, sessions and runs.
@@ -33,6 +35,7 @@ import { WORKFLOW_HANDLERS } from './workflows.js';
  * @property {ReturnType<typeof import('../knowledge.js').createKnowledge>} knowledge site adapters and skills
  * @property {import('../trace-store.js').TraceStore} traces the runs' traces (issue 18)
  * @property {import('../workflows.js').Workflows} workflows saved workflows (issue 18)
+ * @property {import('../mcp/index.js').Mcp} mcp the MCP bridge (service/mcp/)
  */
 
 /**
@@ -43,7 +46,7 @@ import { WORKFLOW_HANDLERS } from './workflows.js';
  */
 
 /** @type {readonly Handler[]} */
-export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...RECORDER_HANDLERS, ...TRACE_HANDLERS, ...WORKFLOW_HANDLERS]);
+export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS, ...RECORDER_HANDLERS, ...PAGE_HANDLERS, ...TRACE_HANDLERS, ...WORKFLOW_HANDLERS]);
 
 /** @type {ReadonlyMap<string, Handler>} */
 const BY_TYPE = new Map(HANDLERS.map((h) => [h.type, h]));

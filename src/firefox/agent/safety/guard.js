@@ -6,9 +6,14 @@
 /** @import { ConfirmAnswer, ConfirmRequest, EffectHold, HeldRequest } from '../../types/safety' */
 /** @import { Policy } from './policy.js' */
 import { fail } from '../error-codes.js';
+import { createWriteLedger, writeLine } from './write-ledger.js';
 
 /** Requests this long after a step ended are still that step's doing (a delayed submit). */
 const AFTERMATH_MS = 2000;
+/** How long a step's result waits for its writes' answers (the rest are told with the next result). */
+const WRITE_ANSWER_MS = 1500;
+/** Methods that change nothing on a server. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * @typedef {object} StepInfo
@@ -24,8 +29,11 @@ const AFTERMATH_MS = 2000;
  * @param {Interaction} [deps.interact] the user; without one every card is a refusal
  * @param {AbortSignal} [deps.signal]
  * @param {() => number} [deps.now]
+ * @param {import('./write-ledger.js').WriteLedger} [deps.ledger] the run's writes (a new one by default)
  */
-export function createGuard({ policy, interact, signal, now = Date.now }) {
+export function createGuard({ policy, interact, signal, now = Date.now, ledger = createWriteLedger() }) {
+  /** The number of the current (or last) acting step, for the ledger. */
+  let stepNo = 0;
   /** @type {Map<number, Promise<EffectHold | null>>} */
   const holds = new Map();
   /** @type {StepInfo | null} */
@@ -66,6 +74,17 @@ export function createGuard({ policy, interact, signal, now = Date.now }) {
   async function decide(req) {
     const info = step ?? lastStep;
     if (!info) return true;
+    const allowed = await judge(req, info);
+    // Every write a step caused is in the ledger, sent or not; what was sent can no longer be sent twice unasked.
+    if (req.kind === 'request' && !SAFE_METHODS.has(req.method)) {
+      ledger.add(req, allowed, stepNo);
+      if (allowed) policy.noteSent(req);
+    }
+    return allowed;
+  }
+
+  /** @param {HeldRequest} req @param {StepInfo} info @returns {Promise<boolean>} */
+  async function judge(req, info) {
     const verdict = policy.judgeRequest(req, info);
     const during = step !== null;
     /** @param {{ request: ConfirmRequest | null, allowed: boolean, answer?: ConfirmAnswer }} d */
@@ -97,6 +116,10 @@ export function createGuard({ policy, interact, signal, now = Date.now }) {
           p.finally(() => pending.delete(p));
           return p;
         },
+        settled: (req, outcome) => {
+          ledger.settle(req, outcome);
+          if (outcome.error || (outcome.status ?? 0) >= 400) policy.noteFailed(req);
+        },
       }).catch(() => null);
       holds.set(tabId, h);
     }
@@ -112,16 +135,17 @@ export function createGuard({ policy, interact, signal, now = Date.now }) {
      * step's result into USER_DECLINED (the page may show an error: the request never left).
      * @param {number} tabId @param {BrowserOps} browser @param {StepInfo} info
      * @param {() => Promise<ToolResult>} run
-     * @returns {Promise<{ result: ToolResult, held: boolean }>}
+     * @returns {Promise<{ result: ToolResult, held: boolean, writes: import('./write-ledger.js').WriteEntry[] }>}
      */
     async runStep(tabId, browser, info, run) {
       const hold = await armed(tabId, browser);
+      stepNo++;
       if (!hold) {
         // Nothing can be held here (Chrome's debugger is taken by DevTools or another extension):
         // the step itself is asked about first, since what it sends could not be stopped.
         const answer = await confirm(policy.unheldStep(info));
-        if (answer === 'no') return { result: fail('USER_DECLINED', `The user declined: ${info.cause}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`), held: false };
-        return { result: await run(), held: false };
+        if (answer === 'no') return { result: fail('USER_DECLINED', `The user declined: ${info.cause}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`), held: false, writes: [] };
+        return { result: await run(), held: false, writes: [] };
       }
       step = info;
       lastStep = info;
@@ -145,8 +169,14 @@ export function createGuard({ policy, interact, signal, now = Date.now }) {
           ? fail('USER_DECLINED', `The step ran, but the user declined what it would send: ${what}. It never left the browser; the page may now show an error. Do not try it again another way; finish, or ask the user what they want instead.`)
           : fail('CONFIRMATION_REQUIRED', `The step ran, but what it would send was blocked: ${what}. Nobody is here to confirm it; finish and tell the user.`);
       }
-      return { result, held: hold !== null };
+      // The step's writes and their answers (a moment's wait; later answers come with the next result).
+      const writes = ledger.ofStep(stepNo);
+      await ledger.settleWithin(writes, WRITE_ANSWER_MS, (w) => late.push(`After your last step: ${writeLine(w)}.`));
+      return { result, held: hold !== null, writes };
     },
+
+    /** Every write this run caused so far, in order. */
+    writes: () => ledger.all(),
 
     /** Requests the policy decided after the step's result went back: told with the next result. */
     takeLate() { const out = late; late = []; return out; },

@@ -48,6 +48,8 @@ export function createPolicy(opts) {
   const allowedWrites = new Set();
   /** Strings the agent typed or the user wrote: a URL that carries one to another site asks first. @type {string[]} */
   const known = [];
+  /** Writes already sent in this task (method, URL and body): the same one again asks first. @type {Set<string>} */
+  const sentWrites = new Set();
 
   const mask = (/** @type {string} */ s) => opts.secrets?.mask(s) ?? s;
 
@@ -68,6 +70,7 @@ export function createPolicy(opts) {
     }
     if (has('creates_jobs')) return ask(jobRequest(f));
     if (has('saves_skills')) return ask(skillRequest(f));
+    if (has('calls_page_tool')) return ask(pageToolRequest(f));
     if (has('writes_server')) return ask(fetchWriteRequest(f, dest));
     if (has('runs_code')) {
       const v = checkCode(f);
@@ -205,6 +208,10 @@ export function createPolicy(opts) {
       if (thirdParty && !carriesTyped && !req.topLevel) return { action: 'allow' };
       return ask({ ...writeRequest(req, ctx), severity: 'high', reason: `The page would send ${carriesTyped ? 'what the agent typed' : 'a change'} to ${site}, which is not one of this task's sites.` });
     }
+    if (sentWrites.has(writeSignature(req))) {
+      return ask({ ...writeRequest(req, ctx), rule: 'duplicate_write', severity: 'high', scopeKey: undefined,
+        reason: `The same ${req.method} to ${site}, with the same data, was already sent during this task: sending it again may order, post or pay twice.` });
+    }
     if (allowedWrites.has(key) || (matchesAny(allowSites, site) && !opts.sensitiveSite?.(req.url))) return { action: 'allow' };
     return ask({ ...writeRequest(req, ctx), reason: `It changes data on ${site}: a ${req.method} request the agent's step caused.` });
   }
@@ -294,6 +301,19 @@ export function createPolicy(opts) {
     };
   }
 
+  /**
+   * A page's own WebMCP tool (agent/tools/webmcp.js): the page's code does whatever it does, so every call asks.
+   * @param {CallFacts} f @returns {ConfirmRequest}
+   */
+  function pageToolRequest(f) {
+    const input = f.args.input && typeof f.args.input === 'object' ? Object.entries(f.args.input) : [];
+    return {
+      category: 'write', rule: 'page_tool', severity: 'normal', action: `Call the page's tool "${mask(String(f.args.name ?? '')).slice(0, 100)}"`, site: siteLabel(f.url),
+      details: input.slice(0, MAX_DETAILS).map(([label, value]) => maskDetail({ label, value: typeof value === 'string' ? value : JSON.stringify(value) ?? '' })),
+      reason: `${siteLabel(f.url)} declares this tool itself (WebMCP); what it does is the page's own code.`,
+    };
+  }
+
   /** @param {HeldRequest} req @returns {{ label: string, value: string }[]} */
   function bodyDetails(req) {
     const fields = req.fields?.length ? req.fields : null;
@@ -336,6 +356,10 @@ export function createPolicy(opts) {
     },
     /** Strings that must not leave for another site unasked: what the agent typed. @param {string} s */
     remember(s) { if (s && s.length >= 3 && !known.includes(s)) known.push(s); },
+    /** A write left the browser: the same one again asks first. @param {HeldRequest} req */
+    noteSent(req) { sentWrites.add(writeSignature(req)); },
+    /** The server refused it (4xx, 5xx, no answer): trying it again is a retry, not a second submit. @param {HeldRequest} req */
+    noteFailed(req) { sentWrites.delete(writeSignature(req)); },
     scope,
   };
 }
@@ -343,6 +367,12 @@ export function createPolicy(opts) {
 
 /** @param {ErrorCode} code @param {string} message @returns {Verdict} */
 function refuse(code, message) { return { action: 'refuse', code, message }; }
+
+/** What makes two writes the same: method, URL and body (its fields when it has them). @param {HeldRequest} req */
+function writeSignature(req) {
+  const body = req.fields?.length ? req.fields.map(([k, v]) => `${k}=${v}`).join('&') : (req.body ?? '');
+  return `${req.method} ${req.url}\n${body}`;
+}
 /** @param {ConfirmRequest} request @returns {Verdict} */
 function ask(request) { return { action: 'ask', request }; }
 

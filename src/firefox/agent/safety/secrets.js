@@ -125,11 +125,15 @@ export function createSecretVault() {
 
   /** @template T @param {T} value @param {number} depth @returns {T} */
   function deep(value, depth) {
-    if (typeof value === 'string') return /** @type {T} */ (/** @type {unknown} */ (mask(value)));
+    // A screenshot's data: URL is pixels, not text (a step card's thumbnail).
+    if (typeof value === 'string') return /** @type {T} */ (/** @type {unknown} */ (/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/.test(value) ? value : mask(value)));
     if (!value || typeof value !== 'object' || depth > 32) return value;
     if (Array.isArray(value)) return /** @type {T} */ (/** @type {unknown} */ (value.map((x) => deep(x, depth + 1))));
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) return value;
+    // An image's pixels are not text: its base64 would look like tokens, and masking it breaks the picture.
+    const img = /** @type {{ mediaType?: unknown, data?: unknown }} */ (value);
+    if (typeof img.mediaType === 'string' && img.mediaType.startsWith('image/') && typeof img.data === 'string') return value;
     /** @type {Record<string, unknown>} */
     const out = {};
     for (const [k, x] of Object.entries(value)) out[k] = deep(x, depth + 1);

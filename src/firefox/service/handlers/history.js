@@ -31,7 +31,7 @@ export const HISTORY_HANDLERS = [
     type: 'history.delete',
     fields: { id: required(id) },
     async handle(msg, d) {
-      await Promise.all([d.history.remove(msg.id), d.traces.delete(msg.id)]);
+      await Promise.all([d.history.delete(msg.id), d.traces.delete(msg.id)]);
       return { ok: true, data: null };
     },
   },

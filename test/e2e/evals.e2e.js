@@ -1,0 +1,42 @@
+// Issue 17: the eval suite's fixed subset in both browsers, through the real panel, with the
+// rule-based mock model (test/evals/mock-policy.js): every task passes by the server's own check,
+// no task whose page lies ends in a claimed done, and the double-submit trap leaves one order.
+// The whole suite: `npm run eval` (docs/EVALS.md).
+import { expect } from 'chai';
+import { scenario } from './harness/scenario.js';
+import { startApps } from '../fixtures/apps/server.js';
+import { TASKS, CI_TASKS } from '../evals/tasks.js';
+import { prepareSettings, runTask, markdown } from '../evals/runner.js';
+
+scenario('eval subset', (ctx) => {
+  /** @type {Awaited<ReturnType<typeof startApps>>} */
+  let apps;
+  /** @type {import('../evals/runner.js').EvalRow[]} */
+  const rows = [];
+  before(async () => {
+    apps = await startApps();
+    await prepareSettings(ctx.env.control, { kind: 'openai', baseUrl: ctx.env.llm.baseUrl, model: 'mock-1', apiKey: 'sk-test-123' }, apps.url);
+  });
+  after(async function () {
+    this.timeout(30_000);
+    if (rows.length) console.log(markdown(rows, `eval subset, ${ctx.kind}`));
+    await apps?.close();
+    const { ask } = await import('./harness/env.js');
+    await ask(ctx.env.control, { type: 'settings.set', settings: { sites: { allow: [], confirm: [] }, maxSteps: 100 } });
+  });
+
+  for (const id of CI_TASKS) {
+    const task = /** @type {import('../evals/tasks.js').Task} */ (TASKS.find((t) => t.id === id));
+    it(`${task.id}${task.trap ? ` (${task.trap})` : ''}: ${task.instruction.slice(0, 70)}`, async function () {
+      this.timeout(150_000);
+      const row = await runTask({ browser: ctx.env.browser, control: ctx.env.control, apps, llm: ctx.env.llm, mock: true }, task);
+      rows.push(row);
+      expect(ctx.env.llm.problems, 'the mock model').to.deep.equal([]);
+      expect(row.pass, `${row.why}; answer: ${row.answer}\n${row.trace.join('\n')}`).to.equal(true);
+      expect(row.falseSuccess).to.equal(false);
+      expect(row.duplicateWrites).to.equal(0);
+      if (task.trap === 'lie') expect(row.claimedDone).to.equal(false);
+      if (task.trap === 'double') expect(row.cards, row.trace.join('\n')).to.be.greaterThan(0);
+    });
+  }
+});

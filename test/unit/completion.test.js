@@ -1,0 +1,147 @@
+// Verified completion (issue 17): every acting step names the writes it caused and how the server
+// answered; done is challenged when the last write failed or a task that asked for a change wrote
+// nothing; a write the server accepted, or a job created, is evidence where the page is silent; a
+// done that stands after its challenge is flagged with the refused write.
+import { expect } from 'chai';
+import { runAgent } from '../../src/chrome/agent/loop.js';
+import { createPolicy } from '../../src/chrome/agent/safety/policy.js';
+import { createTaskScope } from '../../src/chrome/agent/safety/scope.js';
+import { asksForChange, challengeDone, evidenceOf, failedLastWrite } from '../../src/chrome/agent/completion.js';
+import { writeLine } from '../../src/chrome/agent/safety/write-ledger.js';
+import { fakeProvider, say, call } from './fake-provider.js';
+import { fakeBrowser } from './fake-browser.js';
+import { fakeInteraction } from './fake-interaction.js';
+
+/** @import { AgentEvent, ChatMessage } from '../../src/chrome/types/core' */
+/** @import { HeldRequest } from '../../src/chrome/types/safety' */
+
+const SHOP = 'https://shop.test';
+/** @param {Partial<HeldRequest>} r @returns {HeldRequest} */
+const req = (r = {}) => ({ kind: 'request', method: 'POST', url: `${SHOP}/api/settings`, type: 'fetch', topLevel: false, body: '{"theme":"dark"}', ...r });
+
+/** A settings page whose Save button POSTs; the page says "Saved!" whatever the server answers. */
+function settingsPage(/** @type {number} */ status) {
+  const b = fakeBrowser((msg) => {
+    if (msg.type === 'content.snapshot') return { ok: true, data: { text: '- button "Save" [e1]\n- status "Saved!"', url: b.url, title: 'Settings' } };
+    if (msg.type === 'content.targetInfo') return { ok: true, data: { role: 'button', name: 'Save' } };
+    if (msg.type === 'content.read') return { ok: true, data: 'Settings Saved!' };
+    return { ok: true, data: { clicked: true } };
+  });
+  b.url = `${SHOP}/settings`;
+  b.causes['content.click'] = [req()];
+  b.answers = () => ({ status });
+  return b;
+}
+
+/** @param {{ provider: any, browser: any, task: string, allow?: string[] }} o */
+async function run(o) {
+  /** @type {AgentEvent[]} */
+  const events = [];
+  /** @type {ChatMessage[]} */
+  const messages = [{ role: 'system', content: 'sys' }, { role: 'user', content: o.task }];
+  const policy = createPolicy({ scope: createTaskScope(`${SHOP}/settings`, o.task), alwaysAllow: o.allow ?? ['shop.test'] });
+  const outcome = await runAgent({ mode: 'act', messages, provider: o.provider, policy, interact: fakeInteraction({ confirm: 'yes' }), toolContext: { tabId: 1, browser: o.browser }, emit: (e) => events.push(e) });
+  const tools = messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+  const final = /** @type {any} */ (events.find((e) => e.type === 'final'));
+  return { outcome, tools, final };
+}
+
+describe('verified completion: what counts as asking for a change', () => {
+  it('reads commands, not nouns', () => {
+    for (const t of ['Buy the cart', 'Fill in the form and submit it', 'Please book a table for two', 'Change my e-mail to ada@example.test', 'I want you to cancel the subscription', 'Bestellen Sie das Poster', '予約して', '删除这个问题'])
+      expect(asksForChange(t), t).to.equal(true);
+    for (const t of ['What does the page say about my order?', 'Summarise this post', 'Which booking is cheapest?', 'Read the comments', 'Add one to the counter'])
+      expect(asksForChange(t), t).to.equal(false);
+  });
+});
+
+describe('verified completion: the challenge and the evidence', () => {
+  /** @param {Partial<import('../../src/chrome/agent/safety/write-ledger.js').WriteEntry>} x @returns {import('../../src/chrome/agent/safety/write-ledger.js').WriteEntry} */
+  const w = (x) => ({ method: 'POST', url: `${SHOP}/api/orders`, sent: true, step: 1, settled: true, ...x });
+
+  it('challenges a done whose last sent write failed, and one for a change nothing was written for', () => {
+    expect(challengeDone({ writes: [w({ status: 201 }), w({ status: 500 })], task: 'Buy it', createdJobs: 0 })?.code).to.equal('WRITE_FAILED');
+    expect(challengeDone({ writes: [w({ error: 'net::ERR_CONNECTION_RESET' })], task: 'Buy it', createdJobs: 0 })?.message).to.include('POST shop.test/api/orders → failed (net::ERR_CONNECTION_RESET)');
+    expect(challengeDone({ writes: [], task: 'Submit the form', createdJobs: 0 })?.code).to.equal('NO_WRITE_SEEN');
+    expect(challengeDone({ writes: [], task: 'Submit the form every morning', createdJobs: 1 })).to.equal(null);
+    expect(challengeDone({ writes: [w({ status: 500 }), w({ status: 201 })], task: 'Buy it', createdJobs: 0 })).to.equal(null);
+    // A write the user declined is the user's decision, told already: not a failure to challenge.
+    expect(challengeDone({ writes: [w({ status: 201 }), w({ sent: false })], task: 'Buy it', createdJobs: 0 })).to.equal(null);
+    expect(challengeDone({ writes: [], task: 'What is on the page?', createdJobs: 0 })).to.equal(null);
+  });
+
+  it('names writes and evidence in words', () => {
+    expect(writeLine(w({ status: 201 }))).to.equal('POST shop.test/api/orders → 201');
+    expect(writeLine(w({ sent: false }))).to.equal('POST shop.test/api/orders → not sent (declined)');
+    expect(writeLine(w({ settled: false }))).to.equal('POST shop.test/api/orders → no answer yet');
+    expect(evidenceOf([w({ status: 201 }), w({ status: 500 })], 1)).to.deep.equal(['POST shop.test/api/orders → 201', 'a scheduled job was created']);
+    expect(failedLastWrite([w({ status: 201 }), w({ status: 422 })])).to.equal('POST shop.test/api/orders → 422');
+  });
+});
+
+describe('verified completion through the loop', () => {
+  it('a page that says "Saved!" after a 500: the step names the 500, done is challenged, and an honest model reports failure', async () => {
+    const provider = fakeProvider([
+      call({ name: 'click', args: { ref: 'e1' } }),
+      call({ name: 'done', args: { summary: 'Saved your settings: the page says "Saved!".' } }),
+      say('I could not save your settings: the server refused the change (500).'),
+    ]);
+    const { outcome, tools } = await run({ provider, browser: settingsPage(500), task: 'Save the dark theme' });
+    expect(tools[0]).to.match(/"writes":\["POST shop\.test\/api\/settings → 500"\]/);
+    expect(tools[1]).to.match(/^Error WRITE_FAILED: The last change this run sent did not go through: POST shop\.test\/api\/settings → 500/);
+    expect(outcome.status).to.equal('answered');
+  });
+
+  it('a done that stands after the challenge is flagged with the refused write', async () => {
+    const provider = fakeProvider([
+      call({ name: 'click', args: { ref: 'e1' } }),
+      call({ name: 'done', args: { summary: 'Saved.' } }),
+      call({ name: 'done', args: { summary: 'Saved, really.' } }),
+    ]);
+    const { outcome, final } = await run({ provider, browser: settingsPage(500), task: 'Save the dark theme' });
+    expect(outcome.status).to.equal('done');
+    expect(final.check).to.deep.include({ verified: false, refused: ['POST shop.test/api/settings → 500'] });
+  });
+
+  it('a write the server accepted is evidence: no "not seen on the page" challenge for a quote the page does not show', async () => {
+    const provider = fakeProvider([
+      call({ name: 'click', args: { ref: 'e1' } }),
+      call({ name: 'done', args: { summary: 'Done: "Your theme is now dark".' } }),
+    ]);
+    const { outcome, tools, final } = await run({ provider, browser: settingsPage(201), task: 'Save the dark theme' });
+    expect(outcome.status).to.equal('done');
+    expect(tools).to.have.length(2);
+    expect(final.check).to.deep.include({ verified: true, evidence: ['POST shop.test/api/settings → 201'] });
+  });
+
+  it('a task that asked for a change and wrote nothing is challenged once; the second done stands', async () => {
+    const b = settingsPage(200);
+    b.causes['content.click'] = [];
+    const provider = fakeProvider([
+      call({ name: 'click', args: { ref: 'e1' } }),
+      call({ name: 'done', args: { summary: 'Saved.' } }),
+      call({ name: 'done', args: { summary: 'The theme switch applies in this browser only; nothing needed saving.' } }),
+    ]);
+    const { outcome, tools } = await run({ provider, browser: b, task: 'Save the dark theme' });
+    expect(tools[1]).to.match(/^Error NO_WRITE_SEEN/);
+    expect(outcome.status).to.equal('done');
+  });
+
+  it('a second identical submit asks first, even on an always-allowed site; declined, only one write leaves', async () => {
+    const b = settingsPage(201);
+    const provider = fakeProvider([
+      call({ name: 'click', args: { ref: 'e1' } }),
+      call({ name: 'click', args: { ref: 'e1' } }),
+      say('Saved once.'),
+    ]);
+    const asked = fakeInteraction({ confirm: 'no' });
+    /** @type {ChatMessage[]} */
+    const messages = [{ role: 'system', content: 'sys' }, { role: 'user', content: 'Save the dark theme' }];
+    const policy = createPolicy({ scope: createTaskScope(`${SHOP}/settings`), alwaysAllow: ['shop.test'] });
+    await runAgent({ mode: 'act', messages, provider, policy, interact: asked, toolContext: { tabId: 1, browser: b }, emit: () => {} });
+    expect(asked.asked.confirms.map((c) => c.rule)).to.deep.equal(['duplicate_write']);
+    expect(b.held.filter((h) => h.allowed && h.wanted).length).to.equal(1);
+    const second = messages.filter((m) => m.role === 'tool').map((m) => String(m.content))[1];
+    expect(second).to.match(/^Error USER_DECLINED/).and.match(/Writes: POST shop\.test\/api\/settings → not sent \(declined\)/);
+  });
+});
