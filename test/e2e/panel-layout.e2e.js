@@ -1,12 +1,13 @@
 // Issue 19, a header that fits: at Firefox's 240 px sidebar and Chrome's 380 px side panel, in
-// English and Japanese, nothing scrolls sideways and every header action is reachable (below 480 px
-// through the More menu, whose items press the header's own buttons). Japanese is checked in
-// Chromium: Firefox takes its UI language from an installed language pack, which the test machine
-// lacks (the same reason as in screenshots.e2e.js).
+// English, Japanese and Arabic (right to left), nothing scrolls sideways and every header action is
+// reachable (below 480 px through the More menu, whose items press the header's own buttons). The
+// other languages run in a browser of their own: Chromium takes its UI language from --lang, Firefox
+// from intl.locale.requested with that language's pack installed (firefox-esr-l10n-ja and -ar, which
+// .ci/run installs).
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { openPageWithPanel } from './harness/env.js';
-import { launchChromium } from './harness/browsers.js';
+import { launchChromium, launchFirefox } from './harness/browsers.js';
 
 /** @import { Driver } from './harness/driver.js' */
 
@@ -67,15 +68,50 @@ scenario('the panel header fits', (ctx) => {
     }
   });
 
-  if (ctx.kind === 'chromium') {
-    it('in Japanese too (--lang=ja)', async function () {
+  // The panel in another UI language, in a browser of its own. Arabic is right to left: @@bidi_dir
+  // sets the document's direction, so the header starts at the right edge and the More menu opens
+  // towards the left, and still nothing scrolls sideways.
+  const LANGUAGES = [
+    { tag: 'ja', name: 'Japanese', region: 'ja_JP', dir: 'ltr', newChat: '新しいチャット' },
+    { tag: 'ar', name: 'Arabic', region: 'ar_EG', dir: 'rtl', newChat: 'محادثة جديدة' },
+  ];
+  for (const lang of LANGUAGES) {
+    it(`in ${lang.name} too (${ctx.kind === 'chromium' ? `--lang=${lang.tag}` : `intl.locale.requested=${lang.tag}`}), ${lang.dir === 'rtl' ? 'right to left' : 'left to right'}`, async function () {
       this.timeout(120_000);
-      const own = await launchChromium({ locale: 'ja-JP', args: ['--lang=ja'], env: { ...process.env, LANGUAGE: 'ja', LANG: 'ja_JP.UTF-8' } });
+      const own = ctx.kind === 'chromium'
+        ? await launchChromium({ locale: lang.tag, args: [`--lang=${lang.tag}`], env: { ...process.env, LANGUAGE: lang.tag, LANG: `${lang.region}.UTF-8` } })
+        : await launchFirefox({ prefs: { 'intl.locale.requested': lang.tag } });
       try {
         const panel = await own.openExtensionPage('ui/panel.html?tabId=1');
-        expect(await panel.evaluate(() => browser.i18n.getUILanguage())).to.match(/^ja/);
-        expect(await panel.text('#new-chat')).to.equal('新しいチャット');
-        await checkWidths(panel, 'ja', 'chromium');
+        expect(await panel.evaluate(() => browser.i18n.getUILanguage()), 'the UI language').to.match(new RegExp(`^${lang.tag}`));
+        await panel.waitFor((text) => document.querySelector('#new-chat')?.textContent === text, lang.newChat, { message: `${lang.name} strings` });
+        // Chrome's record button appears once the background says the browser can record.
+        if (ctx.kind === 'chromium') await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#record'))).hidden, undefined, { message: 'the record button' });
+        expect(await panel.evaluate(() => ({ dir: document.dir, lang: document.documentElement.lang }))).to.deep.equal({ dir: lang.dir, lang: lang.tag });
+        await checkWidths(panel, lang.tag, ctx.kind);
+        if (lang.dir === 'rtl') {
+          await panel.viewport(380, 700);
+          await panel.waitFor(() => innerWidth === 380, undefined, { message: 'width 380' });
+          const edges = await panel.evaluate(async () => {
+            // The header's first item (the brand, or below 480 px the modes) hugs the right edge, and the
+            // More button, the last, the left one; its menu opens inside the panel.
+            const items = [...document.querySelectorAll('.bar > *')].filter((e) => e.getBoundingClientRect().width > 0);
+            const first = items[0].getBoundingClientRect();
+            const more = /** @type {HTMLButtonElement} */ (document.querySelector('#more'));
+            more.click();
+            await new Promise((r) => requestAnimationFrame(r));
+            const menu = /** @type {HTMLElement} */ (document.querySelector('#more-menu')).getBoundingClientRect();
+            const item = /** @type {HTMLElement} */ (document.querySelector('#more-menu [role=menuitem]'));
+            const align = getComputedStyle(item).textAlign;
+            more.click();
+            return { firstRight: innerWidth - first.right, moreLeft: more.getBoundingClientRect().left, menuLeft: menu.left, menuRight: innerWidth - menu.right, align, itemDir: getComputedStyle(item).direction };
+          });
+          expect(edges.firstRight, 'the header starts at the right edge').to.be.lessThan(24);
+          expect(edges.moreLeft, 'More sits at the left edge').to.be.lessThan(24);
+          expect(edges.menuLeft, 'the menu inside the panel, left').to.be.at.least(0);
+          expect(edges.menuRight, 'the menu inside the panel, right').to.be.at.least(0);
+          expect(edges.itemDir).to.equal('rtl');
+        }
       } finally {
         await own.close();
       }

@@ -6,7 +6,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const tree = join(dirname(fileURLToPath(import.meta.url)), '../../src/chrome');
-const REQUIRED_LOCALES = ['de', 'en', 'es', 'fr', 'ja', 'zh_CN'];
+const REQUIRED_LOCALES = ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt_BR', 'ru', 'zh_CN'];
 
 /** @param {string} dir @returns {Promise<string[]>} */
 async function filesUnder(dir) {
@@ -63,7 +63,7 @@ async function usedKeys() {
 }
 
 describe('i18n', () => {
-  it('has English, German, French, Spanish, Japanese and Simplified Chinese', async () => {
+  it('has English, German, French, Spanish, Japanese, Simplified Chinese, Brazilian Portuguese, Italian, Korean, Russian and Arabic', async () => {
     expect(Object.keys(await locales())).to.include.members(REQUIRED_LOCALES);
   });
 
