@@ -78,6 +78,11 @@ scenario('panel look', (ctx) => {
       const light = await bodyColors(panel);
       await panel.screenshot(join(ARTIFACTS, `panel-${kind}-light.png`));
       expect(light.bg).to.equal('rgb(255, 255, 255)');
+      // The narrowest sidebar (Firefox's default is about 240 px): nothing scrolls sideways.
+      await panel.viewport(240, 760);
+      expect(await panel.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).to.equal(true);
+      await panel.screenshot(join(ARTIFACTS, `panel-${kind}-240.png`));
+      await panel.viewport(420, 760);
 
       // Dark: Chromium emulates the system preference; Firefox starts with its dark-theme preference.
       /** @type {{ bg: string, fg: string }} */
@@ -129,8 +134,7 @@ scenario('panel look', (ctx) => {
   });
 
   if (ctx.kind === 'chromium') {
-    // Firefox takes its UI language from an installed language pack, which the test machine lacks;
-    // Chromium takes it from --lang, so the German shot is Chromium's.
+    // Chromium takes its UI language from --lang (Firefox's language runs are in panel-layout.e2e.js).
     it('speaks German when the browser does (--lang=de): panel, transcript controls and settings page', async function () {
       this.timeout(120_000);
       await mkdir(ARTIFACTS, { recursive: true });
@@ -148,6 +152,21 @@ scenario('panel look', (ctx) => {
         await options.waitFor(() => document.body.dataset.ready === 'true', undefined, { message: 'the settings page' });
         expect(await options.text('h1')).to.equal('Tabwright-Einstellungen');
         await options.screenshot(join(ARTIFACTS, 'options-chromium-de.png'));
+      } finally {
+        await own.close();
+      }
+    });
+
+    it('speaks Japanese when the browser does (--lang=ja): the panel after a run', async function () {
+      this.timeout(120_000);
+      await mkdir(ARTIFACTS, { recursive: true });
+      const own = await launchChromium({ locale: 'ja-JP', args: ['--lang=ja'], env: { ...process.env, LANGUAGE: 'ja', LANG: 'ja_JP.UTF-8' } });
+      try {
+        const { panel } = await signedInPanel(own, 'alice とパスワード hunter2 でサインインして');
+        expect(await panel.evaluate(() => browser.i18n.getUILanguage())).to.match(/^ja/);
+        expect(await panel.text('#send')).to.equal('送信');
+        expect(await panel.text('#new-chat')).to.equal('新しいチャット');
+        await panel.screenshot(join(ARTIFACTS, 'panel-chromium-ja.png'));
       } finally {
         await own.close();
       }
