@@ -1,0 +1,147 @@
+// Issue 19, accessibility: axe-core runs on every extension page, in light and in dark, in both
+// browsers, and finds nothing: one h1 per page, every control inside a landmark, names, contrast.
+// axe is injected by the test only (node_modules/axe-core); the extension ships none of it.
+import { expect } from 'chai';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { scenario } from './harness/scenario.js';
+import { ask, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
+import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
+
+/** @import { Driver } from './harness/driver.js' */
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const UI = fileURLToPath(new URL('../../src/chrome/ui/', import.meta.url));
+
+/**
+ * The extension pages that need no set-up beyond opening them. A new page is one more line here;
+ * the trace viewer joins by itself once src/chrome/ui/traces.html exists.
+ */
+const PAGES = [
+  'ui/options.html',
+  'ui/jobs.html',
+  'ui/welcome.html',
+  ...(existsSync(`${UI}traces.html`) ? ['ui/traces.html'] : []),
+];
+
+const SCHEMES = /** @type {const} */ (['light', 'dark']);
+
+/** WCAG 2.0/2.1/2.2 A and AA, plus the landmark and heading rules from axe's best practices. */
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  rules: { 'landmark-one-main': { enabled: true }, region: { enabled: true }, 'page-has-heading-one': { enabled: true } },
+  resultTypes: ['violations'],
+};
+const MUST_RUN = ['landmark-one-main', 'region', 'page-has-heading-one', 'color-contrast', 'button-name', 'label'];
+
+/**
+ * Run axe on what the page shows now; returns the violations as readable lines, the h1 count and
+ * which rules ran. @param {Driver} d
+ */
+async function axeOnce(d) {
+  if (!(await d.evaluate(() => 'axe' in window))) {
+    // Evaluated through the debugging protocol (CDP, WebDriver BiDi), so the extension's CSP does not apply.
+    await /** @type {any} */ (d.page).evaluate(`${AXE}\n;void 0`);
+  }
+  return d.evaluate(async (opts) => {
+    const r = await /** @type {any} */ (window).axe.run(document, opts);
+    /** @param {any[]} list */
+    const ids = (list) => list.map((x) => x.id);
+    return {
+      dark: matchMedia('(prefers-color-scheme: dark)').matches,
+      h1: document.querySelectorAll('h1, [role=heading][aria-level="1"]').length,
+      ran: [...ids(r.violations), ...ids(r.passes), ...ids(r.incomplete), ...ids(r.inapplicable)],
+      violations: r.violations.map((/** @type {any} */ v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((/** @type {any} */ n) => `      ${n.target.join(' ')}  ${String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`).join('\n')}`),
+    };
+  }, AXE_OPTIONS);
+}
+
+/**
+ * axe in light and in dark; fails with every violation's rule, impact, help and targets.
+ * @param {Driver} d @param {string} label
+ */
+async function audit(d, label) {
+  /** @type {string[]} */
+  const problems = [];
+  for (const scheme of SCHEMES) {
+    await d.colorScheme(scheme);
+    const r = await axeOnce(d);
+    expect(r.dark, `${label}: the ${scheme} scheme is in force`).to.equal(scheme === 'dark');
+    expect(r.ran, `${label}: axe ran the rules`).to.include.members(MUST_RUN);
+    if (r.h1 !== 1) problems.push(`[${scheme}] ${r.h1} h1 elements (one expected)`);
+    for (const v of r.violations) problems.push(`[${scheme}] ${v}`);
+  }
+  await d.colorScheme('light');
+  expect(problems, `${d.kind} ${label}:\n  ${problems.join('\n  ')}\n`).to.deep.equal([]);
+}
+
+scenario('accessibility', (ctx) => {
+  before(async () => { await useMockProvider(ctx.env); });
+
+  for (const path of PAGES) {
+    it(`${path} has no axe violations in light and dark`, async () => {
+      const { env } = ctx;
+      /** @type {string | null} */
+      let jobId = null;
+      if (path === 'ui/jobs.html') {
+        // A job in the list, so its row, its status and its buttons are audited too; far off, so it never runs.
+        const created = await ask(env.control, { type: 'jobs.create', job: { title: 'Weekly report', prompt: 'Summarise the article.', target: { type: 'url', url: `${env.site.url}/article.html` }, schedule: { kind: 'interval', minutes: 10_080 } } });
+        expect(created.ok, JSON.stringify(created)).to.equal(true);
+        jobId = created.ok ? /** @type {any} */ (created.data).id : null;
+      }
+      const page = await env.browser.openExtensionPage(path);
+      try {
+        if (jobId) await page.waitFor(() => document.querySelectorAll('#jobs > li').length > 0, undefined, { message: 'the job in the list' });
+        await page.waitFor(() => document.documentElement.dataset.i18n !== 'pending' && document.title.trim().length > 0, undefined, { message: 'the page to render' });
+        await audit(page, path);
+      } finally {
+        await page.close();
+        if (jobId) await ask(env.control, { type: 'jobs.delete', id: jobId });
+      }
+    });
+  }
+
+  it('ui/panel.html: chat, a confirmation, a finished run and History have no axe violations', async () => {
+    const { env } = ctx;
+    // snapshot, click "Place order" (held for confirmation), then done: tool cards, a card, an answer.
+    env.llm.script([
+      { toolCalls: [{ name: 'snapshot', args: {} }] },
+      (req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(lastToolResult(req.body), 'button', 'Place order') } }] }),
+      { toolCalls: [{ name: 'done', args: { summary: 'Ordered the **poster**. The page says "Thank you! Order #1001 is placed."' } }] },
+    ]);
+    const { page, panel } = await openPageWithPanel(env, 'checkout.html');
+    try {
+      await audit(panel, 'panel, empty chat');
+
+      // A side panel's own width: the header folds its actions into the "more" menu.
+      await panel.viewport(400, 760);
+      await panel.click('#more');
+      await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#more-menu')).hidden), undefined, { message: 'the more menu' });
+      await audit(panel, 'panel at 400 px with the more menu open');
+      await panel.press('Escape');
+      await panel.viewport(1000, 760);
+
+      await sendFromPanel(panel, 'Buy what is in my cart', 'act');
+      await panel.waitFor(() => Boolean(document.querySelector('.card.confirm.pending')), undefined, { message: 'the confirmation card' });
+      await audit(panel, 'panel with a pending confirmation');
+
+      await panel.click('.card.confirm .confirm-yes');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      await panel.evaluate(() => { for (const d of document.querySelectorAll('details.tool')) /** @type {HTMLDetailsElement} */ (d).open = true; });
+      await audit(panel, 'panel after a finished run (tool cards opened, answer)');
+
+      await panel.click('#history-toggle');
+      await panel.waitFor(() => document.querySelectorAll('#history .runs .run-link').length > 0, undefined, { message: 'the History list' });
+      await audit(panel, 'panel History');
+
+      await panel.click('#history .runs .run-link');
+      await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#history .run')).hidden) && document.querySelector('#history .run .items')?.childElementCount, undefined, { message: 'a run from History' });
+      await audit(panel, 'panel History, one run');
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+});
