@@ -93,7 +93,9 @@ scenario('accessibility', (ctx) => {
       const page = await env.browser.openExtensionPage(path);
       try {
         if (jobId) await page.waitFor(() => document.querySelectorAll('#jobs > li').length > 0, undefined, { message: 'the job in the list' });
-        await page.waitFor(() => document.documentElement.dataset.i18n !== 'pending' && document.title.trim().length > 0, undefined, { message: 'the page to render' });
+        if (path === 'ui/options.html') await page.waitFor(() => document.body.dataset.ready === 'true', undefined, { message: 'the settings page' });
+        // What folds away is audited too: every disclosure open.
+        await page.evaluate(() => { for (const d of document.querySelectorAll('details')) /** @type {HTMLDetailsElement} */ (d).open = true; });
         await audit(page, path);
       } finally {
         await page.close();
@@ -101,6 +103,25 @@ scenario('accessibility', (ctx) => {
       }
     });
   }
+
+  it('ui/panel.html: the first-run card has no axe violations', async () => {
+    const { env } = ctx;
+    const set = await ask(env.control, { type: 'settings.set', settings: { onboarded: false } });
+    expect(set.ok).to.equal(true);
+    const { page, panel } = await openPageWithPanel(env, 'article.html');
+    try {
+      await panel.waitFor(() => {
+        const w = /** @type {HTMLElement} */ (document.querySelector('#welcome'));
+        return !w.hidden && w.dataset.detected;
+      }, undefined, { message: 'the first-run card with its detection result' });
+      await audit(panel, 'panel, first run');
+    } finally {
+      await ask(env.control, { type: 'settings.set', settings: { onboarded: true } });
+      await useMockProvider(env);
+      await page.close();
+      await panel.close();
+    }
+  });
 
   it('ui/panel.html: chat, a confirmation, a finished run and History have no axe violations', async () => {
     const { env } = ctx;
