@@ -142,6 +142,34 @@ scenario('accessibility', (ctx) => {
       }
     });
 
+    it(`ui/panel.html: a plan waiting for approval and a question from the agent have no axe violations (${scheme})`, async () => {
+      const env = envs[scheme];
+      await useMockProvider(env);
+      env.llm.script([
+        { text: 'Two steps.', toolCalls: [{ name: 'propose_plan', args: { steps: ['Open the cart', 'Place the order'] } }] },
+        { toolCalls: [{ name: 'clarify', args: { question: 'Which size of poster?' } }] },
+        { text: 'Fine.' },
+      ]);
+      const { page, panel } = await openPageWithPanel(env, 'checkout.html');
+      try {
+        await sendFromPanel(panel, 'Buy what is in my cart', 'plan');
+        await panel.waitFor(() => Boolean(document.querySelector('.card.plan.pending textarea')), undefined, { message: 'the plan card' });
+        await audit(panel, 'panel with a plan waiting for approval', scheme);
+        await panel.click('.card.plan .plan-reject');
+        await waitForIdle(panel);
+        await sendFromPanel(panel, 'Buy what is in my cart', 'act');
+        await panel.waitFor(() => Boolean(document.querySelector('.card.clarify.pending input')), undefined, { message: 'the question card' });
+        await audit(panel, 'panel with a question from the agent', scheme);
+        await panel.fill('.card.clarify .clarify-input', 'A3');
+        await panel.click('.card.clarify .clarify-send');
+        await waitForIdle(panel);
+        expect(env.llm.problems).to.deep.equal([]);
+      } finally {
+        await page.close();
+        await panel.close();
+      }
+    });
+
     it(`ui/panel.html: chat, a confirmation, a finished run and History have no axe violations (${scheme})`, async () => {
       const env = envs[scheme];
       await useMockProvider(env);
