@@ -25,6 +25,7 @@ const PAGES = [
   'ui/jobs.html',
   'ui/welcome.html',
   ...(existsSync(`${UI}traces.html`) ? ['ui/traces.html'] : []),
+  'ui/workflows.html',
 ];
 
 const SCHEMES = /** @type {const} */ (['light', 'dark']);
