@@ -180,3 +180,12 @@ describe('the recorder\'s WebM duration', () => {
     expect(patchDuration(new Uint8Array(0), 100)).to.equal(null);
   });
 });
+
+describe('run_workflow is offered only when there are workflows', () => {
+  it('leaves it out of Act mode without saved workflows, and never offers it in Ask mode', () => {
+    const names = (/** @type {any[]} */ tools) => tools.map((t) => t.name);
+    expect(names(toolsForMode('act'))).to.not.include('run_workflow');
+    expect(names(toolsForMode('act', { workflows: true }))).to.include('run_workflow');
+    expect(names(toolsForMode('ask', { workflows: true }))).to.not.include('run_workflow');
+  });
+});

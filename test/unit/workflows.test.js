@@ -265,7 +265,7 @@ describe('workflows: the service and the model tool', () => {
     ]);
     const outcome = await runAgent({
       provider, mode: 'act', messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'order again' }],
-      toolContext: { tabId: 1, browser: ops, workflows: service.access }, emit: () => {}, interact: ui, verifyDone: false,
+      toolContext: { tabId: 1, browser: ops, workflows: service.access }, hasWorkflows: true, emit: () => {}, interact: ui, verifyDone: false,
     });
     expect(outcome.status).to.equal('answered');
     expect(provider.requests).to.have.length(3);

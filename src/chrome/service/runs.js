@@ -200,6 +200,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       checkpoint: () => (current() ? checkpoint(s).catch(() => {}) : Promise.resolve()),
       toolContext: { tabId, browser: ops, signal: controller.signal, jobs: jobs().access, skills: knowledge?.skillsAccess, recording: recordingLimits(conf), workflows: workflows?.().access },
       developerTools: conf.devTools === true,
+      hasWorkflows: workflows ? (await workflows().access.list().catch(() => [])).length > 0 : false,
       siteGuide: knowledge ? (url) => knowledge.siteGuide(url) : undefined,
       onlyTools,
       toolTier: conf.provider.toolTier,

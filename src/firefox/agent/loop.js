@@ -61,6 +61,7 @@ import { MASK } from './safety/secret-patterns.js';
  * @property {Tool[]} [extraTools] offered on top of the mode's tools (Plan mode's propose_plan)
  * @property {(url: string) => Promise<SiteGuide | null>} [siteGuide] what Tabwright knows about a site (its adapter's guidance, its skills): added to the run's first user message, and to a step's result when the step takes the tab to a site with another guide
  * @property {readonly string[]} [onlyTools] a skill's tools: the only ones offered (besides done and clarify)
+ * @property {boolean} [hasWorkflows] the user has saved workflows: run_workflow is offered (Act mode)
  * @property {boolean} [developerTools] the user turned on Settings → Developer tools: execute_js, network_requests, inspect_styles, inject_css (Act mode)
  * @property {'auto' | 'full' | 'compact'} [toolTier] the user's choice of tools for this provider (agent/tool-tiers.js); auto: by the model's window
  */
@@ -116,7 +117,7 @@ async function loop(opts, guard) {
   // A model without vision gets the screenshot described by the vision role's model, or its size alone.
   const seesImages = caps?.vision ?? true;
   const screens = createScreenshots({ policy: opts.screenshots, seesImages, vision: opts.visionProvider, fence, signal });
-  const modeTools = screens.offer(toolsForMode(mode, { developer: opts.developerTools === true, recorder: Boolean(opts.toolContext.browser.recorder) })).filter((t) => !opts.onlyTools?.length || opts.onlyTools.includes(t.name) || t.name === 'done' || t.name === 'clarify');
+  const modeTools = screens.offer(toolsForMode(mode, { developer: opts.developerTools === true, recorder: Boolean(opts.toolContext.browser.recorder), workflows: opts.hasWorkflows === true })).filter((t) => !opts.onlyTools?.length || opts.onlyTools.includes(t.name) || t.name === 'done' || t.name === 'clarify');
   const tiering = chooseTier({
     tools: modeTools, contextWindow, maxOutput: limits?.maxOutput ?? caps?.maxOutput ?? 4_096, override: opts.toolTier,
     systemTokens: Math.ceil(textOf(messages[0]?.role === 'system' ? messages[0].content : '').length / 3.5), promptProtocol: caps?.tools === false,

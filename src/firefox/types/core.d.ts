@@ -261,7 +261,7 @@ export interface Tool {
   /** a developer tool: offered only in Act mode and only when the user turned on Settings → Developer tools */
   developer?: boolean;
   /** what the browser must have for the tool to be offered (the tab recorder: Chrome only) */
-  needs?: 'recorder';
+  needs?: 'recorder' | 'workflows';
   run(args: Record<string, any>, ctx: ToolContext): Promise<ToolResult>;
 }
 

@@ -21,6 +21,8 @@ export const runWorkflow = {
   // Running one navigates to its start page (the destination below); its steps declare their own effects and are gated one by one.
   effects: ['reads_page', 'navigates'],
   effectsFor: (args) => (args.action === 'run' ? ['reads_page', 'navigates'] : ['reads_page']),
+  // Offered only when the user has saved a workflow: otherwise it costs tokens on every step for nothing.
+  needs: 'workflows',
   async destination(args, ctx) {
     if (args.action !== 'run' || !ctx.workflows || typeof args.name !== 'string') return null;
     return (await ctx.workflows.find(args.name))?.start.url ?? null;

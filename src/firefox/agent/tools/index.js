@@ -34,7 +34,7 @@ export function findTool(name) {
  * Ask mode offers read-only tools and answers in plain text (no done). Plan mode's planner reads
  * like Ask; its steps run as Act (agent/plan.js). Developer tools come only in Act mode and only
  * when the user turned them on; a tool that needs what the browser lacks (the recorder) is left out.
- * @param {Mode} mode @param {{ developer?: boolean, recorder?: boolean }} [can]
+ * @param {Mode} mode @param {{ developer?: boolean, recorder?: boolean, workflows?: boolean }} [can] workflows: the user has saved one
  */
 export function toolsForMode(mode, can = {}) {
   // Runner-only tools (describe_ref) are for developers and evals, never offered to the model.
