@@ -7,6 +7,7 @@ import { MAX_IMPORT_BYTES } from '../service/settings-schema.js';
 import { createProviderCard, readProviderCard } from './options-providers.js';
 import { setupKnowledge } from './options-knowledge.js';
 import { setupMcp } from './options-mcp.js';
+import { saveFile } from './save-file.js';
 
 const ROLES = /** @type {const} */ (['planner', 'executor', 'vision']);
 const form = /** @type {HTMLFormElement} */ (document.getElementById('settings-form'));
@@ -226,12 +227,7 @@ providersEl.addEventListener('click', (e) => {
 document.getElementById('export')?.addEventListener('click', async () => {
   const reply = await request({ type: 'settings.get' });
   if (!reply.ok) { say(reply.message, true); return; }
-  const blob = new Blob([exportSettings(reply.data)], { type: 'application/json' });
-  const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: 'tabwright-settings.json' });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  saveFile('tabwright-settings.json', exportSettings(reply.data));
   say(t('exported'));
 });
 

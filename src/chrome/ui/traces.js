@@ -6,6 +6,7 @@
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
 import { t, localize } from './i18n.js';
 import { REPORT_CSS, isTrace, renderTrace, traceReportHtml } from './trace-report.js';
+import { saveFile } from './save-file.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 const locale = browser.i18n.getUILanguage();
@@ -106,15 +107,8 @@ async function route() {
   else { status(r.message); showList(); await loadList(); }
 }
 
-/** Offers a file to save. @param {string} text @param {string} type @param {string} name */
-function download(text, type, name) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** @param {string} text @param {string} type @param {string} name */
+const download = (text, type, name) => saveFile(name, text, type);
 
 /** @param {Trace} trace */
 const fileName = (trace) => `tabwright-trace-${trace.site.replace(/[^a-z0-9.-]+/gi, '_') || 'run'}-${new Date(trace.startedAt).toISOString().slice(0, 19).replace(/[:T]/g, '-')}`;

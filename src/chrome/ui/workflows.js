@@ -7,6 +7,7 @@
 import { t, localize } from './i18n.js';
 import { createWorkflowEditor } from './workflow-editor.js';
 import { describeStep } from '../agent/workflows/fingerprint.js';
+import { saveJson } from './save-file.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 const params = new URLSearchParams(location.search);
@@ -119,12 +120,7 @@ function schedule(wf, li) {
 
 /** @param {unknown} data @param {string} name */
 function download(data, name) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: `tabwright-workflows-${name.replace(/[^a-z0-9-]+/gi, '_').slice(0, 40) || 'all'}.json` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveJson(`tabwright-workflows-${name.replace(/[^a-z0-9-]+/gi, '_').slice(0, 40) || 'all'}.json`, data);
 }
 
 $('export-all').addEventListener('click', async () => { const r = await request({ type: 'workflows.export' }); if (r.ok) download(r.data, 'all'); });

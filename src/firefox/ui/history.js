@@ -3,6 +3,7 @@
 // deleted or exported as JSON (secrets were masked before it was stored).
 /** @import { RunRecord, RunSummary, RouterRequest, RouterReply, TranscriptItem } from '../types/messages' */
 import { t } from './i18n.js';
+import { saveJson } from './save-file.js';
 
 /** How a run ended, as the filter groups it. @param {RunSummary} run @returns {'done' | 'failed' | 'stopped' | 'unknown'} */
 function outcomeOf(run) {
@@ -29,15 +30,6 @@ function outcomeText(o) {
   }
 }
 
-/** Saves a JSON file from the panel. @param {string} name @param {unknown} data */
-function download(name, data) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
 
 /**
  * @param {{ view: HTMLElement, request: (r: RouterRequest) => Promise<RouterReply<any>>, render: (item: TranscriptItem) => HTMLElement }} deps
@@ -166,7 +158,7 @@ export function createHistoryView({ view, request, render }) {
     exportRun.type = 'button';
     exportRun.className = 'ghost run-export';
     exportRun.textContent = t('historyExport');
-    exportRun.addEventListener('click', () => download(`tabwright-run-${run.id}.json`, run));
+    exportRun.addEventListener('click', () => saveJson(`tabwright-run-${run.id}.json`, run));
     const bar = document.createElement('div');
     bar.className = 'run-bar';
     bar.append(back, exportRun);
@@ -188,7 +180,7 @@ export function createHistoryView({ view, request, render }) {
   /** Every run, whole, as one JSON file. */
   async function exportAll() {
     const all = await Promise.all(runs.map((r) => request({ type: 'history.get', id: r.id })));
-    download('tabwright-history.json', all.filter((r) => r.ok).map((r) => r.data));
+    saveJson('tabwright-history.json', all.filter((r) => r.ok).map((r) => r.data));
   }
   /** @type {HTMLButtonElement} */ (view.querySelector('#history-export')).addEventListener('click', exportAll);
 

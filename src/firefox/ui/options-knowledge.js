@@ -5,6 +5,7 @@
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
 import { formatAdapter } from '../agent/adapters/adapter-format.js';
 import { formatSkill } from '../agent/skills/skill-format.js';
+import { saveJson } from './save-file.js';
 
 /** Import files above this size are refused before reading. */
 const MAX_FILE_BYTES = 2_000_000;
@@ -138,11 +139,7 @@ function setupList(kind, { t, request }) {
   $('export').addEventListener('click', async () => {
     const r = await request(kind.exportReq);
     if (!r.ok) { say(r.message, true); return; }
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([JSON.stringify(r.data, null, 2)], { type: 'application/json' }));
-    a.download = `tabwright-${kind.prefix}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveJson(`tabwright-${kind.prefix}.json`, r.data);
   });
   const file = /** @type {HTMLInputElement} */ ($('import-file'));
   file.addEventListener('change', async () => {
