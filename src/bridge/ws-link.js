@@ -235,8 +235,12 @@ export function createExtensionLink({ port, span = 4, state, save, name, log, on
     notReady,
     get ready() { return active !== null; },
     get port() { return listening; },
-    /** The client's name changed (MCP initialize): tell the extension. */
-    renamed() { try { active?.send(encodeFrame({ type: 'client', name: name() })); } catch { /* gone */ } },
+    /**
+     * The client's name changed (MCP initialize): tell every connection, also one still waiting
+     * to be paired (the extension connects as soon as the port opens, often before initialize,
+     * and Settings shows the waiting bridge by this name).
+     */
+    renamed() { for (const ws of wss?.clients ?? []) { try { ws.send(encodeFrame({ type: 'client', name: name() })); } catch { /* gone */ } } },
     async close() {
       for (const c of wss?.clients ?? []) c.terminate();
       await new Promise((r) => (wss ? wss.close(() => r(null)) : r(null)));

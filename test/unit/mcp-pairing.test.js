@@ -111,12 +111,12 @@ describe('MCP pairing: extension link ⇄ bridge, over a real WebSocket', functi
   afterEach(async () => { for (const o of open.splice(0)) await o.close?.() ?? o.stop?.(); });
 
   /** A bridge with its log lines and a port of its own. @param {string} file */
-  async function bridge(file, port = 20000 + Math.floor(Math.random() * 20000)) {
+  async function bridge(file, port = 20000 + Math.floor(Math.random() * 20000), name = () => 'Test Client') {
     const path = join(dir, file);
     const state = await loadState(path);
     /** @type {string[]} */
     const lines = [];
-    const b = createExtensionLink({ port, span: 1, state, save: (s) => saveState(path, s), name: () => 'Test Client', log: (l) => lines.push(l) });
+    const b = createExtensionLink({ port, span: 1, state, save: (s) => saveState(path, s), name, log: (l) => lines.push(l) });
     await b.start();
     open.push(b);
     const code = () => [...lines].reverse().map((l) => /pairing code (\S+)/.exec(l)?.[1]).find(Boolean) ?? '';
@@ -157,6 +157,19 @@ describe('MCP pairing: extension link ⇄ bridge, over a real WebSocket', functi
     await until(() => br.b.ready, 'the bridge to see Tabwright connected');
     expect(await br.b.call('tools.list')).to.deep.equal({ ok: true, data: { method: 'tools.list' } });
     expect(calls).to.deep.equal(['tools.list']);
+  });
+
+  it('names a waiting bridge by its MCP client even when the extension connected before the client introduced itself', async () => {
+    let clientName = 'MCP client';
+    const br = await bridge('early.json', undefined, () => clientName);
+    const { link } = extension(br.port, memoryClients());
+    await until(() => link.info.state === 'pending', 'the bridge to wait for pairing');
+    expect(link.info.name).to.equal('MCP client');
+    clientName = 'Late Agent'; // MCP initialize arrives after the extension dialed in
+    br.b.renamed();
+    await until(() => link.info.name === 'Late Agent', 'the waiting link to learn the client name');
+    const paired = await link.pair(br.code(), { kind: 'all' });
+    expect(paired).to.deep.equal({ ok: true, name: 'Late Agent' });
   });
 
   it('signs in again after a restart of the bridge; refuses a bridge with a wrong secret; revoke disconnects', async () => {
