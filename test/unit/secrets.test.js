@@ -83,6 +83,31 @@ describe('secret rules (agent/safety/secret-patterns.js)', () => {
     ]) expect(findTokens(s), s).to.deep.equal([]);
   });
 
+  it('finds exactly what TOKEN_RE run at every position finds, trying it only where a candidate can start (random text)', () => {
+    /** The plain scan findTokens replaced: TOKEN_RE over the whole string. @param {string} s */
+    const scan = (s) => {
+      const out = [];
+      if (s.length < 16 || !/[A-Za-z0-9_-]{16}/.test(s)) return out;
+      const re = new RegExp(patterns.TOKEN_RE.source, 'g');
+      for (let m = re.exec(s); m; m = re.exec(s)) if (patterns.tokenAt(m, s)) out.push({ start: m.index, end: m.index + m[0].length, text: m[0] });
+      return out;
+    };
+    const parts = ['sk-', 'sk_live_', 'rk_test_', 'pk_live_', 'whsec_', 'ghp_', 'github_pat_', 'xoxb-', 'AKIA', 'AIza', 'eyJ', '.eyJ', '.', 'Bearer', 'bearer', 'xBearer',
+      ' ', '  ', '     ', '\n', '-', '_', '/', '=', '==', '~', '+', 'a', 'Z', '7', 'word', 'Donaudampfschiff', '9f86d081884c7d659a2feaa0c55ad015', 'x9Kq2LmZ7pR4vT8wY1nB5cD3', 'abc123def456ghi789jkl012', 'é', '"'];
+    let seed = 7;
+    const rand = (/** @type {number} */ n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    let found = 0;
+    for (let i = 0; i < 4000; i++) {
+      let s = '';
+      const n = 2 + rand(40);
+      for (let k = 0; k < n; k++) s += rand(3) ? parts[rand(parts.length)] : String.fromCharCode(48 + rand(75)).repeat(1 + rand(12));
+      const want = scan(s);
+      found += want.length;
+      expect(findTokens(s), JSON.stringify(s)).to.deep.equal(want);
+    }
+    expect(found, 'the random text holds tokens to find').to.be.greaterThan(500);
+  });
+
   it('names secret fields by autocomplete and by name or id, on words', () => {
     for (const a of ['current-password', 'new-password', 'one-time-code', 'cc-number', 'cc-csc', 'cc-exp', 'cc-exp-month', 'section-pay billing cc-number']) expect(isSecretAutocomplete(a), a).to.equal(true);
     for (const a of ['username', 'email', 'cc-name', 'off', '', null]) expect(isSecretAutocomplete(a), String(a)).to.equal(false);

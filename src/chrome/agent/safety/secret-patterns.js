@@ -6,6 +6,8 @@
 //   looksLikeToken(s)            s contains a string that looks like an API key or token
 //   findTokens(s)                the token-looking strings in s, in order
 //   maskTokens(s)                s with every token-looking string replaced by MASK
+//   TOKEN_RE, tokenAt(m, s)      the candidate pattern and the test of one candidate (findTokens tries
+//                                TOKEN_RE only where a candidate can start)
 //
 // Tokens: provider keys by prefix (sk-…, sk_live_/sk_test_/rk_…, pk_live_, whsec_, ghp_/gho_/ghu_/ghs_/
 // ghr_, github_pat_, xoxa-/xoxb-/xoxp-…, AKIA/ASIA + 16, AIza + 35, JWT eyJ….eyJ….…), the credential
@@ -53,8 +55,14 @@ function isSecretName(s) {
  * the generic run stand alone (no word character or hyphen either side).
  */
 const TOKEN_RE = /(?<![A-Za-z0-9_-])(?:(sk-[A-Za-z0-9_-]{16,})|((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)|(xox[abposr]-[A-Za-z0-9-]{10,})|([A-Za-z0-9_-]{32,}))(?![A-Za-z0-9_-])|(?<=\b[Bb]earer\s{1,4})([A-Za-z0-9._~+/-]{20,}=*)/g;
-/** Cheap pre-check: every candidate holds 16+ characters in a row of these. */
-const TOKEN_HINT = /[A-Za-z0-9_-]{16}/;
+/** TOKEN_RE tried at one position (its lookbehinds still see what comes before). */
+const TOKEN_AT = new RegExp(TOKEN_RE.source, 'y');
+/** Where candidate 5 can start: right after "Bearer" and its spaces. */
+const BEARER = /\b[Bb]earer\s{1,4}/g;
+/** The shortest run of key characters a candidate 1 to 4 starts with (a JWT's "eyJ" and 8). */
+const MIN_RUN = 11;
+/** Every candidate holds a run of at least this many key characters: shorter text has no token. */
+const HINT_RUN = 16;
 
 /** Letters and digits both. @param {string} s */
 function lettersAndDigits(s) {
@@ -112,12 +120,51 @@ function genericAt(t, at, s) {
 function findTokens(s) {
   /** @type {{ start: number, end: number, text: string }[]} */
   const out = [];
-  if (!s || s.length < 16 || !TOKEN_HINT.test(s)) return out;
-  TOKEN_RE.lastIndex = 0;
-  for (let m = TOKEN_RE.exec(s); m; m = TOKEN_RE.exec(s)) {
-    if (tokenAt(m, s)) out.push({ start: m.index, end: m.index + m[0].length, text: m[0] });
+  if (!s || s.length < HINT_RUN) return out;
+  const starts = candidateStarts(s);
+  if (!starts) return out;
+  let end = 0;
+  for (const at of starts) {
+    if (at < end) continue;
+    TOKEN_AT.lastIndex = at;
+    const m = TOKEN_AT.exec(s);
+    if (!m) continue;
+    end = at + m[0].length;
+    if (tokenAt(m, s)) out.push({ start: at, end, text: m[0] });
   }
   return out;
+}
+
+/**
+ * The positions where TOKEN_RE can match, in order, or null when no run of key characters is long
+ * enough for any token. One pass over the char codes finds the runs: TOKEN_RE tried at every
+ * position of a long page outline cost as much as a tenth of building it, and it can only match
+ * where a run of MIN_RUN or more starts, or right after "Bearer " (test/unit/secrets.test.js
+ * compares both ways on random text).
+ * @param {string} s @returns {number[] | null}
+ */
+function candidateStarts(s) {
+  /** @type {number[]} */
+  const at = [];
+  let longest = 0;
+  let run = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 0;
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95) {
+      if (run < 0) run = i;
+    } else if (run >= 0) {
+      const length = i - run;
+      if (length >= MIN_RUN) at.push(run);
+      if (length > longest) longest = length;
+      run = -1;
+    }
+  }
+  if (longest < HINT_RUN) return null;
+  if (!s.includes('earer')) return at;
+  BEARER.lastIndex = 0;
+  const before = at.length;
+  for (let m = BEARER.exec(s); m; m = BEARER.exec(s)) at.push(m.index + m[0].length);
+  return at.length > before ? at.sort((a, b) => a - b) : at;
 }
 
 /** @param {string} s */
@@ -135,4 +182,4 @@ function maskTokens(s) {
 }
 // ---- END shared with content/secret-patterns.js ----
 
-export { MASK, SECRET_AUTOCOMPLETE, SECRET_NAME, isSecretAutocomplete, isSecretName, findTokens, looksLikeToken, maskTokens };
+export { MASK, SECRET_AUTOCOMPLETE, SECRET_NAME, TOKEN_RE, isSecretAutocomplete, isSecretName, tokenAt, findTokens, looksLikeToken, maskTokens };
