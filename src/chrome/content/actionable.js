@@ -12,10 +12,10 @@
    * The role the outline shows: a label whose own input is visually hidden takes the input's role,
    * because custom checkboxes and radios hide the input and style the label (Bootstrap, Material).
    * Script-wired elements with no role are shown as buttons.
-   * @param {Element} el
+   * @param {Element} el @param {boolean} [marked] false when the caller knows el has none of the attributes of MARKED
    */
-  function roleFor(el) {
-    const role = roleOf(el);
+  function roleFor(el, marked = true) {
+    const role = marked ? roleOf(el) : tw.roles.implicitRoleOf(el);
     if (el.localName === 'label') {
       const control = /** @type {HTMLLabelElement} */ (el).control;
       if (control && control.localName === 'input' && isHidden(control)) return roleOf(control);
@@ -26,11 +26,13 @@
   /**
    * Why an element is actionable, or '' when it is not.
    * @param {Element} el @param {string} role @param {{ listeners: WeakSet<Element>, insideAction: boolean }} ctx
+   * @param {boolean} [marked] false when the caller knows el has none of the attributes of MARKED
    */
-  function reason(el, role, ctx) {
+  function reason(el, role, ctx, marked = true) {
     if (WIDGET.has(role)) return el.localName === 'label' ? 'label' : 'role';
     if (ctx.insideAction) return '';
     if (el.localName === 'summary') return 'summary';
+    if (!marked) return ctx.listeners.has(el) ? 'listener' : '';
     const ce = el.getAttribute('contenteditable');
     // The editing host only: its editable descendants are part of the same field.
     if (ce !== null && ce !== 'false' && !el.parentElement?.closest('[contenteditable]:not([contenteditable=false])')) return 'editable';
@@ -40,6 +42,17 @@
     const tabindex = el.getAttribute('tabindex');
     if (tabindex !== null && Number(tabindex) >= 0 && el !== el.ownerDocument.body) return 'tabindex';
     return '';
+  }
+
+  /**
+   * Every attribute that role, reason and the outline's hidden test read. Most elements of real
+   * pages carry none of them: one selector match answers for all seven reads.
+   */
+  const MARKED = '[aria-hidden],[inert],[role],[contenteditable],[onclick],[draggable],[tabindex]';
+
+  /** Whether an element carries any attribute of MARKED. @param {Element} el */
+  function marked(el) {
+    return el.hasAttributes() && el.matches(MARKED);
   }
 
   /** cursor:pointer set on this element, not inherited from its parent (in the flat tree): where a click target starts. @param {Element} el */
@@ -133,5 +146,5 @@
     return '';
   }
 
-  tw.actionable = { roleFor, reason, pointerStart, hintOf, nameFor, wordsOf };
+  tw.actionable = { roleFor, reason, marked, pointerStart, hintOf, nameFor, wordsOf };
 })();

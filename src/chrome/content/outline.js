@@ -76,13 +76,14 @@
     if (node.nodeType !== 1) return;
     const el = /** @type {Element} */ (node);
     if (SKIP.has(el.localName)) return;
+    const marked = A.marked(el);
     // wai-aria §8.1: aria-hidden and inert subtrees are out of the accessibility tree.
-    if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return;
+    if (marked && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) return;
     // An empty element with no role and no reason to act on it can add nothing (spacers, icon
     // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
-    if (!el.firstChild && !el.shadowRoot && !HAS_CONTENT_ELSEWHERE.has(el.localName) && !el.hasAttribute('role') && !tw.roles.implicitRole(el) && !A.reason(el, '', ctx)) return;
-    const role = A.roleFor(el);
-    const reason = A.reason(el, role, ctx);
+    if (!el.firstChild && !el.shadowRoot && !HAS_CONTENT_ELSEWHERE.has(el.localName) && !(marked && el.hasAttribute('role')) && !tw.roles.implicitRole(el) && !A.reason(el, '', ctx, marked)) return;
+    const role = A.roleFor(el, marked);
+    const reason = A.reason(el, role, ctx, marked);
     // A plain element (no line of its own, not where a pointer target starts) is looked at only
     // when it has text of its own to show: each element below looks at itself, and
     // checkVisibility() answers for the ancestors too (display:none above hides, visibility is
@@ -244,7 +245,7 @@
    */
   function makeNode(el, role, why, ctx, kids, nameFromChildren = false, known = undefined) {
     const shownRole = role && role !== 'generic' && role !== 'none' && role !== 'paragraph' ? role : why === 'editable' ? 'textbox' : 'clickable';
-    const wantsName = !/^(list|listitem|row|table|rowgroup|cell|columnheader|rowheader)$/.test(shownRole) || why;
+    const wantsName = !UNNAMED.has(shownRole) || why;
     let name = wantsName && !nameFromChildren ? known ?? A.nameFor(el, shownRole, why, true) : '';
     let hint = false;
     if (!name && why) { name = A.hintOf(el); hint = !!name; }
@@ -260,6 +261,11 @@
     if (why) node.ref = R.refFor(el, { role: shownRole, name, landmark: ctx.landmark, index: R.countTwin(shownRole, name, ctx.landmark) });
     return node;
   }
+
+  /** Structure whose lines carry no name unless it is a target: its content says it. */
+  const UNNAMED = new Set(['list', 'listitem', 'row', 'table', 'rowgroup', 'cell', 'columnheader', 'rowheader']);
+  /** Fields the browser validates (:user-invalid). */
+  const FIELDS = new Set(['input', 'select', 'textarea']);
 
   /**
    * Whether any aria-* state attribute is set: most lines (plain links and buttons) have none, and
@@ -296,7 +302,7 @@
     if (a('aria-current') && a('aria-current') !== 'false') out.push('current');
     if (/** @type {any} */ (input).disabled || a('aria-disabled') === 'true') out.push('disabled');
     if (/** @type {HTMLInputElement} */ (input).required || a('aria-required') === 'true') out.push('required');
-    if (a('aria-invalid') === 'true' || (/^(input|select|textarea)$/.test(input.localName) && safeMatches(input, ':user-invalid'))) out.push('invalid');
+    if (a('aria-invalid') === 'true' || (FIELDS.has(input.localName) && safeMatches(input, ':user-invalid'))) out.push('invalid');
     if (el.ownerDocument.activeElement === el && el !== el.ownerDocument.body) out.push('focused');
     if (input.localName === 'input' && input.type === 'password') out.push('password');
     return out;

@@ -103,6 +103,11 @@
         return token === 'presentation' ? 'none' : token;
       }
     }
+    return implicitRoleOf(el);
+  }
+
+  /** The role of an element without a role attribute (presentation as none). @param {Element} el */
+  function implicitRoleOf(el) {
     const implicit = implicitRole(el);
     return implicit === 'presentation' ? 'none' : implicit;
   }
@@ -113,5 +118,5 @@
     return /^(a|button|input|select|textarea)$/.test(el.localName) && !(/** @type {HTMLButtonElement} */ (el).disabled) && (el.localName !== 'a' || el.hasAttribute('href'));
   }
 
-  tw.roles = { roleOf, implicitRole, focusable, WIDGET, NAME_FROM_CONTENT, LANDMARK };
+  tw.roles = { roleOf, implicitRole, implicitRoleOf, focusable, WIDGET, NAME_FROM_CONTENT, LANDMARK };
 })();

@@ -98,6 +98,8 @@ export interface Roles {
   roleOf(el: Element): string;
   /** the HTML-AAM implicit role ('' when none worth naming, 'presentation' for alt="" images) */
   implicitRole(el: Element): string;
+  /** roleOf() for an element known to have no role attribute: the implicit role, presentation as 'none' */
+  implicitRoleOf(el: Element): string;
   focusable(el: Element): boolean;
   /** widgets a user operates: each gets a ref */
   WIDGET: Set<string>;
@@ -112,8 +114,11 @@ export type ActionReason = '' | 'role' | 'label' | 'summary' | 'editable' | 'lis
 /** content/actionable.js: what a user can act on and the names of unnamed controls. */
 export interface Actionable {
   /** the role the outline shows (a label standing in for its hidden input takes the input's role) */
-  roleFor(el: Element): string;
-  reason(el: Element, role: string, ctx: { listeners: WeakSet<Element>; insideAction: boolean }): ActionReason;
+  /** marked: false when the caller knows el carries none of the attributes marked() looks for (its role is then the implicit one) */
+  roleFor(el: Element, marked?: boolean): string;
+  reason(el: Element, role: string, ctx: { listeners: WeakSet<Element>; insideAction: boolean }, marked?: boolean): ActionReason;
+  /** whether el carries any attribute role and reason read (aria-hidden, inert, role, contenteditable, onclick, draggable, tabindex) */
+  marked(el: Element): boolean;
   /** cursor:pointer set on el itself, not inherited from its flat-tree parent */
   pointerStart(el: Element): boolean;
   /** up to three readable class/id/icon words, '' when there are none */

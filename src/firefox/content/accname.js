@@ -4,8 +4,8 @@
 (() => {
   const tw = globalThis.Tabwright = globalThis.Tabwright ?? /** @type {any} */ ({ handlers: {} });
   if (tw.accname) return;
-  const { clean, hasInk, isHidden, isHiddenSelf, idrefs, boxAtEdge, cap } = tw.dom;
-  const { roleOf, NAME_FROM_CONTENT } = tw.roles;
+  const { clean, hasInk, isHidden, isHiddenSelf, rendering, idrefs, boxAtEdge, cap } = tw.dom;
+  const { roleOf, implicitRoleOf, NAME_FROM_CONTENT } = tw.roles;
 
   /**
    * @typedef {object} Ctx
@@ -68,6 +68,15 @@
     return s.length < NAME_MAX ? `${s}…` : cap(`${s} …`, NAME_MAX);
   }
 
+  /** The attributes compute() reads on every element (hidden, role, labels, title). */
+  const NAMING = '[aria-hidden],[inert],[role],[aria-labelledby],[aria-label],[title]';
+
+  /** isHiddenSelf() for an element without aria-hidden or inert: no box, or visibility hidden. @param {Element} el */
+  function notRendered(el) {
+    const r = rendering(el);
+    return r === 'none' || r === 'hidden';
+  }
+
   /** Elements whose name step 2E (a native label, alt, legend, caption, SVG title) can give. */
   const NATIVE = new Set(['input', 'textarea', 'select', 'meter', 'progress', 'output', 'button', 'img', 'area', 'fieldset', 'figure', 'table', 'svg', 'slot', 'label']);
 
@@ -94,12 +103,14 @@
     // started at a hidden node named by aria-labelledby.
     // Descendants met in a recursion only need their own flags: their ancestors were checked.
     const known = ctx.rootShown && !ctx.recursing;
-    if (!ctx.includeHidden && !known && (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy ? isHiddenSelf(el) : isHidden(el))) return '';
+    // Most descendants carry none of the attributes read below: one selector match spares the reads.
+    const marked = el.hasAttributes() && el.matches(NAMING);
+    if (!ctx.includeHidden && !known && (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy ? (marked ? isHiddenSelf(el) : notRendered(el)) : isHidden(el))) return '';
 
-    const role = roleOf(el);
+    const role = marked ? roleOf(el) : implicitRoleOf(el);
 
     // Step 2B: aria-labelledby, unless already following one (no chains of chains).
-    if (!ctx.inLabelledBy) {
+    if (!ctx.inLabelledBy && marked) {
       const refs = idrefs(el, 'aria-labelledby');
       if (refs.length) {
         const parts = refs.map((/** @type {Element} */ r) => clean(compute(r, { visited: new Set(), inLabelledBy: true, includeHidden: isHidden(r), recursing: true, embedded: false })));
@@ -130,7 +141,7 @@
     }
 
     // Step 2D: aria-label (ignored on presentational roles, which carry no name).
-    const label = el.getAttribute('aria-label');
+    const label = marked ? el.getAttribute('aria-label') : null;
     if (label && label.trim() && role !== 'none') return label;
 
     // Step 2E: the host language's own label (HTML-AAM accessible name computations).
@@ -147,7 +158,7 @@
     }
 
     // Step 2I: the tooltip attribute (title), then HTML-AAM's last resort for fields: placeholder.
-    const title = el.getAttribute('title');
+    const title = marked ? el.getAttribute('title') : null;
     if (title && title.trim()) return title;
     if (!ctx.recursing && (el.localName === 'input' || el.localName === 'textarea')) {
       const ph = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
