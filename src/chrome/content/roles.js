@@ -41,9 +41,11 @@
   /** Sectioning content that turns header/footer into plain generics (HTML-AAM: header/footer "scoped to body"). */
   const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
 
-  /** @param {Element} el @returns {string} the implicit role of an HTML element, '' when it has none worth naming */
-  function implicitRole(el) {
-    const tag = el.localName;
+  /**
+   * @param {Element} el @param {string} [tag] el.localName, when the caller has it
+   * @returns {string} the implicit role of an HTML element, '' when it has none worth naming
+   */
+  function implicitRole(el, tag = el.localName) {
     const simple = SIMPLE[tag];
     if (simple) return simple;
     switch (tag) {
@@ -106,9 +108,9 @@
     return implicitRoleOf(el);
   }
 
-  /** The role of an element without a role attribute (presentation as none). @param {Element} el */
-  function implicitRoleOf(el) {
-    const implicit = implicitRole(el);
+  /** The role of an element without a role attribute (presentation as none). @param {Element} el @param {string} [tag] el.localName */
+  function implicitRoleOf(el, tag = el.localName) {
+    const implicit = implicitRole(el, tag);
     return implicit === 'presentation' ? 'none' : implicit;
   }
 

@@ -12,11 +12,11 @@
    * The role the outline shows: a label whose own input is visually hidden takes the input's role,
    * because custom checkboxes and radios hide the input and style the label (Bootstrap, Material).
    * Script-wired elements with no role are shown as buttons.
-   * @param {Element} el @param {boolean} [marked] false when the caller knows el has none of the attributes of MARKED
+   * @param {Element} el @param {boolean} [marked] false when the caller knows el has none of the attributes of MARKED @param {string} [tag] el.localName, when the caller has it
    */
-  function roleFor(el, marked = true) {
-    const role = marked ? roleOf(el) : tw.roles.implicitRoleOf(el);
-    if (el.localName === 'label') {
+  function roleFor(el, marked = true, tag = el.localName) {
+    const role = marked ? roleOf(el) : tw.roles.implicitRoleOf(el, tag);
+    if (tag === 'label') {
       const control = /** @type {HTMLLabelElement} */ (el).control;
       if (control && control.localName === 'input' && isHidden(control)) return roleOf(control);
     }
@@ -26,12 +26,12 @@
   /**
    * Why an element is actionable, or '' when it is not.
    * @param {Element} el @param {string} role @param {{ listeners: WeakSet<Element>, insideAction: boolean }} ctx
-   * @param {boolean} [marked] false when the caller knows el has none of the attributes of MARKED
+   * @param {boolean} [marked] false when the caller knows el has none of the attributes of MARKED @param {string} [tag] el.localName, when the caller has it
    */
-  function reason(el, role, ctx, marked = true) {
-    if (WIDGET.has(role)) return el.localName === 'label' ? 'label' : 'role';
+  function reason(el, role, ctx, marked = true, tag = el.localName) {
+    if (WIDGET.has(role)) return tag === 'label' ? 'label' : 'role';
     if (ctx.insideAction) return '';
-    if (el.localName === 'summary') return 'summary';
+    if (tag === 'summary') return 'summary';
     if (!marked) return ctx.listeners.has(el) ? 'listener' : '';
     const ce = el.getAttribute('contenteditable');
     // The editing host only: its editable descendants are part of the same field.

@@ -75,25 +75,29 @@
     }
     if (node.nodeType !== 1) return;
     const el = /** @type {Element} */ (node);
-    if (SKIP.has(el.localName)) return;
+    // Read once: every DOM property read crosses into the browser.
+    const tag = el.localName;
+    if (SKIP.has(tag)) return;
     const marked = A.marked(el);
     // wai-aria §8.1: aria-hidden and inert subtrees are out of the accessibility tree.
     if (marked && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) return;
     // An empty element with no role and no reason to act on it can add nothing (spacers, icon
     // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
-    if (!el.firstChild && !el.shadowRoot && !HAS_CONTENT_ELSEWHERE.has(el.localName) && !(marked && el.hasAttribute('role')) && !tw.roles.implicitRole(el) && !A.reason(el, '', ctx, marked)) return;
-    const role = A.roleFor(el, marked);
-    const reason = A.reason(el, role, ctx, marked);
+    const first = el.firstChild;
+    const shadow = el.shadowRoot;
+    if (!first && !shadow && !HAS_CONTENT_ELSEWHERE.has(tag) && !(marked && el.hasAttribute('role')) && !tw.roles.implicitRole(el, tag) && !A.reason(el, '', ctx, marked, tag)) return;
+    const role = A.roleFor(el, marked, tag);
+    const reason = A.reason(el, role, ctx, marked, tag);
     // A plain element (no line of its own, not where a pointer target starts) is looked at only
     // when it has text of its own to show: each element below looks at itself, and
     // checkVisibility() answers for the ancestors too (display:none above hides, visibility is
     // inherited). Most elements of real pages are such wrappers.
-    if (!reason && !SHOWN.has(role) && !OWN_WALK.has(el.localName) && !el.shadowRoot && !ctx.opts.viewportOnly && (ctx.insideAction || !A.pointerStart(el))) {
-      const labelText = ctx.labelText || labelsShownControl(el);
+    if (!reason && !SHOWN.has(role) && !OWN_WALK.has(tag) && !shadow && !ctx.opts.viewportOnly && (ctx.insideAction || !A.pointerStart(el))) {
+      const labelText = ctx.labelText || (tag === 'label' && labelsShownControl(el));
       const childCtx = labelText === ctx.labelText ? ctx : { ...ctx, labelText };
       /** Whether its own text shows: not looked at yet (null), then true or false. @type {boolean | null} */
       let shows = null;
-      for (let c = el.firstChild; c; c = c.nextSibling) {
+      for (let c = first; c; c = c.nextSibling) {
         if (c.nodeType !== 3) { walk(c, childCtx, out); continue; }
         if (ctx.spend.stopped) { B.skip(c, out, ctx.spend); continue; }
         const data = /** @type {Text} */ (c).data;
@@ -123,19 +127,19 @@
     const landmark = LANDMARK.has(role) ? `${role}:${tw.accname.name(el)}` : ctx.landmark;
     // Inside a leaf target (a button, a pointer card) nothing else is one; inside a wired row or column the controls are.
     const insideAction = ctx.insideAction || pointer || (!!why && RR.swallows(why, role));
-    const labelText = ctx.labelText || labelsShownControl(el);
+    const labelText = ctx.labelText || (tag === 'label' && labelsShownControl(el));
     // Most elements change nothing for their children: share the context instead of copying it.
     /** @type {WalkCtx} */
     const childCtx = landmark === ctx.landmark && textHidden === ctx.textHidden && insideAction === ctx.insideAction && labelText === ctx.labelText
       ? ctx : { ...ctx, landmark, textHidden, insideAction, labelText };
 
-    if (el.localName === 'svg') {
+    if (tag === 'svg') {
       if (roleShown || why) out.push(makeNode(el, role, why, ctx, []));
       return;
     }
-    if (el.localName === 'iframe' || el.localName === 'frame') { out.push(frameNode(el, ctx, childCtx)); return; }
+    if (tag === 'iframe' || tag === 'frame') { out.push(frameNode(el, ctx, childCtx)); return; }
 
-    let descend = !(el.localName === 'select' || el.localName === 'textarea' || el.localName === 'input');
+    let descend = !(tag === 'select' || tag === 'textarea' || tag === 'input');
     let nameFromChildren = false;
     if (descend && (roleShown || why) && (RR.LEAF.has(role) || why)) {
       // A leaf's name says what its content says, unless the content holds more controls.
@@ -146,10 +150,10 @@
     // A target that is not a leaf is walked to find the targets inside it; with none, its name says it all.
     const spent = descend && why && !RR.LEAF.has(role) ? { chars: ctx.spend.chars, lines: ctx.spend.lines, stopped: ctx.spend.stopped } : null;
     if (descend) {
-      if (el.shadowRoot || el.localName === 'slot') {
+      if (shadow || tag === 'slot') {
         for (const child of childrenOf(el)) walk(child, childCtx, out);
       } else {
-        for (let c = el.firstChild; c; c = c.nextSibling) walk(c, childCtx, out);
+        for (let c = first; c; c = c.nextSibling) walk(c, childCtx, out);
       }
     }
     if (spent && !anyRef(out, start)) { out.length = start; Object.assign(ctx.spend, spent); }

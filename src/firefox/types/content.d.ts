@@ -97,9 +97,9 @@ export interface Roles {
   /** the first known token of role="", else the implicit role ('' for none); presentational roles on focusable elements are ignored */
   roleOf(el: Element): string;
   /** the HTML-AAM implicit role ('' when none worth naming, 'presentation' for alt="" images) */
-  implicitRole(el: Element): string;
+  implicitRole(el: Element, tag?: string): string;
   /** roleOf() for an element known to have no role attribute: the implicit role, presentation as 'none' */
-  implicitRoleOf(el: Element): string;
+  implicitRoleOf(el: Element, tag?: string): string;
   focusable(el: Element): boolean;
   /** widgets a user operates: each gets a ref */
   WIDGET: Set<string>;
@@ -115,8 +115,8 @@ export type ActionReason = '' | 'role' | 'label' | 'summary' | 'editable' | 'lis
 export interface Actionable {
   /** the role the outline shows (a label standing in for its hidden input takes the input's role) */
   /** marked: false when the caller knows el carries none of the attributes marked() looks for (its role is then the implicit one) */
-  roleFor(el: Element, marked?: boolean): string;
-  reason(el: Element, role: string, ctx: { listeners: WeakSet<Element>; insideAction: boolean }, marked?: boolean): ActionReason;
+  roleFor(el: Element, marked?: boolean, tag?: string): string;
+  reason(el: Element, role: string, ctx: { listeners: WeakSet<Element>; insideAction: boolean }, marked?: boolean, tag?: string): ActionReason;
   /** whether el carries any attribute role and reason read (aria-hidden, inert, role, contenteditable, onclick, draggable, tabindex) */
   marked(el: Element): boolean;
   /** cursor:pointer set on el itself, not inherited from its flat-tree parent */
