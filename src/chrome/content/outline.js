@@ -42,6 +42,7 @@
    * @property {boolean} textHidden visibility:hidden ancestor (its text is not rendered, visible children are)
    * @property {boolean} labelText inside a label whose text already names its control
    * @property {import('../types/content').OutlineSpend} spend the output budget the walk may still spend
+   * @property {Set<Element>} focused the focused element of each document walked (read once per pass, not per line)
    */
   /**
    * @typedef {object} BuildOpts
@@ -234,6 +235,7 @@
     const id = tw.frames.frameIdOf(el, ctx.opts.nonce);
     const doc = id === null ? tw.dom.sameOriginDocument(el) : null;
     if (doc) {
+      focusedIn(doc, ctx.focused);
       /** @type {ONode[]} */
       const kids = [];
       for (const child of childrenOf(el)) walk(child, childCtx, kids);
@@ -255,12 +257,13 @@
     if (!name && why) { name = A.hintOf(el); hint = !!name; }
     if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
     const aria = hasAria(el);
+    const tag = el.localName;
     /** @type {ONode} */
-    const node = { role: shownRole, name, hint, states: states(el, shownRole, aria), children: kids, el };
+    const node = { role: shownRole, name, hint, states: states(el, shownRole, aria, tag, ctx.focused), children: kids, el };
     ctx.spend.lines++;
-    const value = valueOf(el, aria);
+    const value = valueOf(el, aria, tag);
     if (value) node.value = value;
-    const options = el.localName === 'select' ? tw.selectOptions.line(/** @type {HTMLSelectElement} */ (el)) : '';
+    const options = tag === 'select' ? tw.selectOptions.line(/** @type {HTMLSelectElement} */ (el)) : '';
     if (options) { node.options = options; ctx.spend.chars += options.length; }
     if (why) node.ref = R.refFor(el, { role: shownRole, name, landmark: ctx.landmark, index: R.countTwin(shownRole, name, ctx.landmark) });
     return node;
@@ -284,31 +287,36 @@
   /** @returns {string | null} */
   const NO_ATTR = () => null;
 
-  /** @param {Element} el @param {string} role @param {boolean} aria the element has aria-* attributes @returns {string[]} */
-  function states(el, role, aria) {
+  /**
+   * @param {Element} el @param {string} role @param {boolean} aria the element has aria-* attributes
+   * @param {string} tag el.localName @param {Set<Element>} focused the focused elements (WalkCtx)
+   * @returns {string[]}
+   */
+  function states(el, role, aria, tag, focused) {
     const out = [];
     const a = aria ? (/** @type {string} */ n) => el.getAttribute(n) : NO_ATTR;
-    if (role === 'heading') out.push(`level=${/^h([1-6])$/.exec(el.localName)?.[1] ?? a('aria-level') ?? 2}`);
+    if (role === 'heading') out.push(`level=${/^h([1-6])$/.exec(tag)?.[1] ?? a('aria-level') ?? 2}`);
     // A textarea or an editor takes line breaks (Enter is not submit): unlike a one-line input.
-    if (role === 'textbox' && el.localName !== 'input') {
+    if (role === 'textbox' && tag !== 'input') {
       const ml = el.getAttribute('aria-multiline'), ce = el.getAttribute('contenteditable');
-      if (el.localName === 'textarea' || ml === 'true' || (ml !== 'false' && ce !== null && ce !== 'false')) out.push('multiline');
+      if (tag === 'textarea' || ml === 'true' || (ml !== 'false' && ce !== null && ce !== 'false')) out.push('multiline');
     }
-    const input = /** @type {HTMLInputElement} */ (el.localName === 'label' ? /** @type {HTMLLabelElement} */ (el).control ?? el : el);
-    if (input.localName === 'input' && (input.type === 'checkbox' || input.type === 'radio')) {
+    const input = /** @type {HTMLInputElement} */ (tag === 'label' ? /** @type {HTMLLabelElement} */ (el).control ?? el : el);
+    const inputTag = input === el ? tag : input.localName;
+    if (inputTag === 'input' && (input.type === 'checkbox' || input.type === 'radio')) {
       if (input.indeterminate) out.push('checked=mixed'); else if (input.checked) out.push('checked');
     } else if (a('aria-checked') === 'true') out.push('checked');
     else if (a('aria-checked') === 'mixed') out.push('checked=mixed');
-    const expanded = a('aria-expanded') ?? (el.localName === 'summary' ? String(!!(/** @type {HTMLDetailsElement | null} */ (el.parentElement))?.open) : null);
+    const expanded = a('aria-expanded') ?? (tag === 'summary' ? String(!!(/** @type {HTMLDetailsElement | null} */ (el.parentElement))?.open) : null);
     if (expanded === 'true') out.push('expanded'); else if (expanded === 'false') out.push('collapsed');
-    if (a('aria-selected') === 'true' || (el.localName === 'option' && /** @type {HTMLOptionElement} */ (el).selected)) out.push('selected');
+    if (a('aria-selected') === 'true' || (tag === 'option' && /** @type {HTMLOptionElement} */ (el).selected)) out.push('selected');
     if (a('aria-pressed') === 'true') out.push('pressed');
     if (a('aria-current') && a('aria-current') !== 'false') out.push('current');
     if (/** @type {any} */ (input).disabled || a('aria-disabled') === 'true') out.push('disabled');
     if (/** @type {HTMLInputElement} */ (input).required || a('aria-required') === 'true') out.push('required');
-    if (a('aria-invalid') === 'true' || (FIELDS.has(input.localName) && safeMatches(input, ':user-invalid'))) out.push('invalid');
-    if (el.ownerDocument.activeElement === el && el !== el.ownerDocument.body) out.push('focused');
-    if (input.localName === 'input' && input.type === 'password') out.push('password');
+    if (a('aria-invalid') === 'true' || (FIELDS.has(inputTag) && safeMatches(input, ':user-invalid'))) out.push('invalid');
+    if (focused.has(el)) out.push('focused');
+    if (inputTag === 'input' && input.type === 'password') out.push('password');
     return out;
   }
 
@@ -320,16 +328,16 @@
   /**
    * A field's current value; a secret field's (password now or ever, one-time code, card number…,
    * content/secrets.js) is the mask. Token-looking strings are masked in the rendered text.
-   * @param {Element} el @param {boolean} aria the element has aria-* attributes
+   * @param {Element} el @param {boolean} aria the element has aria-* attributes @param {string} tag el.localName
    */
-  function valueOf(el, aria) {
-    if (el.localName === 'input') {
+  function valueOf(el, aria, tag) {
+    if (tag === 'input') {
       const input = /** @type {HTMLInputElement} */ (el);
       if (/^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test(input.type)) return '';
       return S.maskValue(el, input.value.slice(0, 200));
     }
-    if (el.localName === 'textarea') return S.maskValue(el, /** @type {HTMLTextAreaElement} */ (el).value.slice(0, 200));
-    if (el.localName === 'select') return S.maskValue(el, [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => clean(o.textContent)).join(', '));
+    if (tag === 'textarea') return S.maskValue(el, /** @type {HTMLTextAreaElement} */ (el).value.slice(0, 200));
+    if (tag === 'select') return S.maskValue(el, [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => clean(o.textContent)).join(', '));
     if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return clean(el.textContent).slice(0, 200);
     if (!aria) return '';
     if (el.getAttribute('aria-valuetext')) return el.getAttribute('aria-valuetext') ?? '';
@@ -541,7 +549,7 @@
   function outlinePass(root, landmark, opts, listeners, allowance, maxChars) {
     R.beginPass();
     /** @type {WalkCtx} */
-    const ctx = { listeners, insideAction: false, landmark, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false, spend: B.spend(allowance, maxChars) };
+    const ctx = { listeners, insideAction: false, landmark, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false, spend: B.spend(allowance, maxChars), focused: focusedIn(root.ownerDocument, new Set()) };
     /** @type {ONode[]} */
     const top = [];
     // A ref's subtree is its own line and what is under it; with from, only its children from there.
@@ -554,6 +562,16 @@
     if (above) nodes.unshift({ summary: `[${count(above)} above the viewport not shown: scroll up or snapshot without viewportOnly]` });
     if (below) nodes.push({ summary: `[${count(below)} below the viewport not shown: scroll down or snapshot without viewportOnly]` });
     return { nodes, partial: ctx.spend.stopped, size: Math.max(1, ctx.spend.chars + ctx.spend.lines * B.LINE_COST) };
+  }
+
+  /**
+   * Adds a document's focused element to the set (not its body, which holds focus when nothing does).
+   * @param {Document} doc @param {Set<Element>} set
+   */
+  function focusedIn(doc, set) {
+    const active = doc.activeElement;
+    if (active && active !== doc.body) set.add(active);
+    return set;
   }
 
   /** @param {ONode[]} nodes @returns {number} */

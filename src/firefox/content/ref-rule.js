@@ -67,7 +67,10 @@
    */
   function controlInside(el) {
     const { INTERACTIVE } = tw.dom;
-    if (el.querySelector(INTERACTIVE)) return true;
+    // One query answers the common case: neither a control nor a slot inside.
+    const first = el.querySelector(`${INTERACTIVE},slot`);
+    if (!first) return false;
+    if (first.localName !== 'slot' || el.querySelector(INTERACTIVE)) return true;
     for (const slot of el.querySelectorAll('slot')) {
       for (const a of /** @type {HTMLSlotElement} */ (slot).assignedElements({ flatten: true })) {
         if (a.matches(INTERACTIVE) || a.querySelector(INTERACTIVE)) return true;
