@@ -92,8 +92,9 @@
   /** @param {Node} node @param {Ctx} ctx @returns {string} */
   function compute(node, ctx) {
     // Step 2G: a text node contributes its text.
-    if (node.nodeType === 3) return node.textContent ?? '';
-    if (node.nodeType !== 1) return '';
+    const type = node.nodeType;
+    if (type === 3) return /** @type {Text} */ (node).data;
+    if (type !== 1) return '';
     const el = /** @type {Element} */ (node);
     if (ctx.visited.has(el)) return '';
     ctx.visited.add(el);
@@ -234,17 +235,14 @@
 
   /**
    * CSS generated content (accname 1.2 step 2F.i/iii: ::before and ::after). A pseudo-element's
-   * style costs as much as the rest of the name, so it is read only for elements without text of
-   * their own, where it can be the whole name (icon buttons); icon-font glyphs (Unicode private use
-   * area, as Font Awesome draws) say nothing and are dropped.
+   * style costs as much as the rest of the name, so it is read only for elements without content
+   * of their own (see hasContent), where it can be the whole name (icon buttons); icon-font glyphs
+   * (Unicode private use area, as Font Awesome draws) say nothing and are dropped.
    * @param {Element} el @param {'::before' | '::after'} which
    */
   function generated(el, which) {
     const view = el.ownerDocument.defaultView;
     if (!view || JSDOM || NO_PSEUDO.has(el.localName) || el.namespaceURI === SVG_NS) return '';
-    for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 1 || (c.nodeType === 3 && /\S/.test(/** @type {Text} */ (c).data))) return '';
-    }
     const cache = which === '::before' ? beforeStyles : afterStyles;
     let s = cache.get(el);
     if (!s) { s = view.getComputedStyle(el, which); cache.set(el, s); }
@@ -275,14 +273,16 @@
   function fromContent(el, ctx) {
     // A recursion shares its context (nothing in it changes on the way down).
     const child = ctx.recursing ? ctx : { ...ctx, recursing: true };
-    let out = generated(el, '::before');
-    const kids = el.shadowRoot ? el.shadowRoot.childNodes
-      : el.localName === 'slot' && /** @type {HTMLSlotElement} */ (el).assignedNodes().length ? /** @type {HTMLSlotElement} */ (el).assignedNodes()
-        : el.childNodes;
+    const empty = !hasContent(el);
+    let out = empty ? generated(el, '::before') : '';
+    const shadow = el.shadowRoot;
+    const assigned = !shadow && el.localName === 'slot' ? /** @type {HTMLSlotElement} */ (el).assignedNodes() : null;
+    // The light children are followed by sibling links: a child list read by index costs two calls per child.
+    const kids = shadow ? [...shadow.childNodes] : assigned?.length ? assigned : null;
     /** The element whose text ends `out`, when an element's does. @type {Element | null} */
     let last = null;
-    for (let i = 0; i < kids.length; i++) {
-      const kid = kids[i];
+    let i = 0;
+    for (let kid = kids ? kids[0] : el.firstChild; kid; kid = kids ? kids[++i] : kid.nextSibling) {
       const box = kid.nodeType === 1 ? /** @type {Element} */ (kid) : null;
       if (box && box.localName === 'br') { out += ' '; last = null; continue; }
       const part = compute(kid, child);
@@ -295,7 +295,16 @@
         return out;
       }
     }
-    return out + generated(el, '::after');
+    return empty ? out + generated(el, '::after') : out;
+  }
+
+  /** Whether an element has an element child or text of its own (then its ::before and ::after are not read). @param {Element} el */
+  function hasContent(el) {
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      const type = c.nodeType;
+      if (type === 1 || (type === 3 && /\S/.test(/** @type {Text} */ (c).data))) return true;
+    }
+    return false;
   }
 
   /** The description (aria-describedby, else title when the name did not use it). @param {Element} el */
