@@ -22,7 +22,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = process.env.TW_CORPUS ?? join(root, '../shared/corpus/real-pages');
 const CONTENT = join(root, 'src/chrome/content');
 /** The perception scripts in manifest order (content/actions.js and main.js are not needed to build an outline). */
-const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'outline.js'];
+const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'line-states.js', 'outline.js'];
 /** Roles a user operates: with a ref in Playwright's snapshot, they are the elements coverage asks about. */
 const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
   'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'gridcell']);

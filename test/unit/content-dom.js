@@ -17,8 +17,8 @@ export function loadContent(html, files = ['dom.js', 'roles.js', 'accname.js'], 
   const dom = new JSDOM(`<!doctype html><html><head></head><body>${html}</body></html>`, { runScripts: 'outside-only', pretendToBeVisual: true, url: 'http://127.0.0.1/' });
   const { window } = dom;
   setup?.(window);
-  // The secret rules, the budget, the ref rule and the select options come before the outline, as in the manifests: add them when a list leaves them out.
-  const before = ['secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js'].filter((f) => !files.includes(f));
+  // The secret rules, the budget, the ref rule, the select options and the line states come before the outline, as in the manifests: add them when a list leaves them out.
+  const before = ['secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'line-states.js'].filter((f) => !files.includes(f));
   const withBudget = files.includes('outline.js') ? files.flatMap((f) => (f === 'outline.js' ? [...before, f] : [f])) : files;
   // The page channel (document_start) comes before every isolated script that talks to the page world.
   const list = withBudget.includes('page-channel.js') ? withBudget : withBudget.flatMap((f) => (f === 'dom.js' ? ['page-channel.js', f] : [f]));

@@ -9,7 +9,7 @@ import { loadContent } from './content-dom.js';
 
 const contentDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/chrome/content');
 
-const FILES = ['page-world.js', 'page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'outline.js'];
+const FILES = ['page-world.js', 'page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'line-states.js', 'outline.js'];
 
 /** @param {any} window @param {any} tw @returns {{ count: () => number }} how many elements the page world told of since the last count */
 function countTold(window, tw) {

@@ -190,6 +190,11 @@ export interface TabwrightContent {
   refRule: RefRule;
   /** content/select-options.js: a native select's options after its line */
   selectOptions: { line(select: HTMLSelectElement): string; MAX_SHOWN: number };
+  lineStates: {
+    hasAria(el: Element): boolean;
+    states(el: Element, role: string, aria: boolean, tag: string, focused: Set<Element>): string[];
+    valueOf(el: Element, aria: boolean, tag: string): string;
+  };
   listeners: { collect(): WeakSet<Element> };
   frames: { frameIdOf(iframe: Element, nonce?: string): number | null; introduced(nonce: string | undefined, count: number, ms?: number): Promise<void>; frameElementOf(childId: number): Element | null };
   /** content/capabilities.js: what the page offers (actions by kind, forms, repeated collections) */
