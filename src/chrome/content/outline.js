@@ -136,7 +136,7 @@
       ? ctx : { ...ctx, landmark, textHidden, insideAction, labelText };
 
     if (tag === 'svg') {
-      if (roleShown || why) out.push(makeNode(el, role, why, ctx, []));
+      if (roleShown || why) out.push(makeNode(el, role, why, ctx, [], tag));
       return;
     }
     if (tag === 'iframe' || tag === 'frame') { out.push(frameNode(el, ctx, childCtx)); return; }
@@ -171,7 +171,7 @@
     const known = NAMED_ONLY.has(role) && !why ? tw.accname.name(el, { shown: true }) : undefined;
     if (known === '') return;
     const kids = out.length > start ? out.splice(start) : [];
-    const line = makeNode(el, role, why, ctx, kids, nameFromChildren, known);
+    const line = makeNode(el, role, why, ctx, kids, tag, nameFromChildren, known);
     if (line.ref && kids.length) RR.nameApart(line);
     out.push(line);
   }
@@ -246,19 +246,19 @@
   }
 
   /**
-   * @param {Element} el @param {string} role @param {string} why @param {WalkCtx} ctx @param {ONode[]} kids @param {boolean} [nameFromChildren]
-   * @param {string} [known] the accessible name, when the walk already computed it (it is then what nameFor returns)
+   * @param {Element} el @param {string} role @param {string} why @param {WalkCtx} ctx @param {ONode[]} kids @param {string} tag el.localName
+   * @param {boolean} [nameFromChildren] @param {string} [known] the accessible name, when the walk already computed it (it is then what nameFor returns)
    * @returns {ONode}
    */
-  function makeNode(el, role, why, ctx, kids, nameFromChildren = false, known = undefined) {
+  function makeNode(el, role, why, ctx, kids, tag, nameFromChildren = false, known = undefined) {
     const shownRole = role && role !== 'generic' && role !== 'none' && role !== 'paragraph' ? role : why === 'editable' ? 'textbox' : 'clickable';
     const wantsName = !UNNAMED.has(shownRole) || why;
-    let name = wantsName && !nameFromChildren ? known ?? A.nameFor(el, shownRole, why, true) : '';
+    // The walk's role is the element's own (roleOf) except for a label standing in for its input.
+    let name = wantsName && !nameFromChildren ? known ?? A.nameFor(el, shownRole, why, true, tag, tag === 'label' ? undefined : role) : '';
     let hint = false;
     if (!name && why) { name = A.hintOf(el); hint = !!name; }
     if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
     const aria = L.hasAria(el);
-    const tag = el.localName;
     /** @type {ONode} */
     const node = { role: shownRole, name, hint, states: L.states(el, shownRole, aria, tag, ctx.focused), children: kids, el };
     ctx.spend.lines++;

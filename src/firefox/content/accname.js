@@ -34,11 +34,12 @@
 
   /**
    * @param {Element} el
-   * @param {{ shown?: boolean }} [opts] shown: the caller knows the element is rendered and not aria-hidden (the outline walked down to it)
+   * @param {{ shown?: boolean, tag?: string, role?: string }} [opts] shown: the caller knows the element is rendered and not aria-hidden (the outline walked down to it);
+   *   tag and role: el.localName and roleOf(el), when the caller has them
    * @returns {string}
    */
   function name(el, opts = {}) {
-    if (opts.shown && textOnly(el)) {
+    if (opts.shown && textOnly(el, opts.tag ?? el.localName, opts.role)) {
       // The commonest case, a link or button with only text inside: steps 2B-2E have nothing to
       // give, and 2F is the text (generated content is read only for elements without text).
       // Only text nodes: no element boundary inside, so textContent keeps every word apart.
@@ -82,11 +83,11 @@
 
   /**
    * Named from its content, with nothing but text nodes inside and no ARIA label: its name is its text.
-   * @param {Element} el
+   * @param {Element} el @param {string} tag el.localName @param {string} [role] roleOf(el), when known
    */
-  function textOnly(el) {
-    return !el.firstElementChild && !el.shadowRoot && !NATIVE.has(el.localName) && el.namespaceURI !== SVG_NS
-      && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') && NAME_FROM_CONTENT.has(roleOf(el));
+  function textOnly(el, tag, role = undefined) {
+    return !NATIVE.has(tag) && !el.firstElementChild && !el.shadowRoot && el.namespaceURI !== SVG_NS
+      && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') && NAME_FROM_CONTENT.has(role ?? roleOf(el));
   }
 
   /** @param {Node} node @param {Ctx} ctx @returns {string} */

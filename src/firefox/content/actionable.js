@@ -111,11 +111,12 @@
    * is capped at NAME_MAX with "…", so a ref's fingerprint matches what the outline showed.
    * @param {Element} el @param {string} role @param {string} [why] the reason it is actionable (see reason())
    * @param {boolean} [shown] the caller knows it is rendered and not aria-hidden
+   * @param {string} [tag] el.localName, when the caller has it @param {string} [ownRole] roleOf(el), when the caller has it
    * @returns {string}
    */
-  function nameFor(el, role, why = '', shown = false) {
-    let n = tw.accname.name(el, { shown });
-    if (!n && (el.localName === 'label' || (why && !WIDGET.has(role)))) n = tw.accname.text(el);
+  function nameFor(el, role, why = '', shown = false, tag = el.localName, ownRole = undefined) {
+    let n = tw.accname.name(el, { shown, tag, role: ownRole });
+    if (!n && (tag === 'label' || (why && !WIDGET.has(role)))) n = tw.accname.text(el);
     if (!n && (role === 'textbox' || role === 'searchbox' || why === 'editable')) n = editorName(el);
     return n;
   }

@@ -124,7 +124,7 @@ export interface Actionable {
   /** up to three readable class/id/icon words, '' when there are none */
   hintOf(el: Element): string;
   /** the accessible name with the fallbacks for actionable but unnamed elements */
-  nameFor(el: Element, role: string, why?: string, shown?: boolean): string;
+  nameFor(el: Element, role: string, why?: string, shown?: boolean, tag?: string, ownRole?: string): string;
   wordsOf(token: string): string[];
 }
 
@@ -183,7 +183,7 @@ export interface TabwrightContent {
   // Perception modules (content/*.js), each typed in its own file's JSDoc.
   dom: DomToolkit;
   roles: Roles;
-  accname: { name(el: Element, opts?: { shown?: boolean }): string; text(el: Element): string; description(el: Element): string; NAME_MAX: number };
+  accname: { name(el: Element, opts?: { shown?: boolean; tag?: string; role?: string }): string; text(el: Element): string; description(el: Element): string; NAME_MAX: number };
   actionable: Actionable;
   refs: RefRegistry;
   /** content/ref-rule.js: which targets hold targets of their own */
