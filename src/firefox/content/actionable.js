@@ -79,8 +79,10 @@
   function hintOf(el) {
     /** @type {string[]} */
     const words = [];
-    const sources = [el, ...el.querySelectorAll('svg, i, span, use, img')].slice(0, 6);
-    for (const s of sources) {
+    const inside = el.querySelectorAll('svg, i, span, use, img');
+    // The element and the first five icon-like elements inside it (a card holds hundreds).
+    for (let i = -1; i < inside.length && i < 5; i++) {
+      const s = i < 0 ? el : inside[i];
       const use = s.localName === 'use' ? (s.getAttribute('href') ?? s.getAttribute('xlink:href') ?? '') : '';
       for (const token of [s.id, ...(s.getAttribute('class') ?? '').split(/\s+/), use.replace(/^.*#/, '')]) {
         for (const w of wordsOf(token)) if (!words.includes(w)) words.push(w);
@@ -94,6 +96,21 @@
   /** @param {string} token @returns {string[]} */
   function wordsOf(token) {
     if (!token || token.length > 40) return [];
+    // The same class names come back on every line and every snapshot: the answer is kept.
+    let words = WORDS.get(token);
+    if (!words) {
+      if (WORDS.size > 5000) WORDS.clear();
+      words = readableWords(token);
+      WORDS.set(token, words);
+    }
+    return words;
+  }
+
+  /** wordsOf's answers by token. @type {Map<string, string[]>} */
+  const WORDS = new Map();
+
+  /** @param {string} token @returns {string[]} */
+  function readableWords(token) {
     // Hash-like tokens: digits mixed into letters, or a short prefix and a random tail (css-1x2y3z, sc-bdVaJa, _3xk9a).
     if (/\d/.test(token.replace(/^(h[1-6]|x2|2x|3d)\b/, '')) && /[a-z]\d|\d[a-z]/i.test(token)) return [];
     if (/^(css|sc|jsx|svelte|emotion|styles?|_)[-_]/.test(token)) return [];
