@@ -90,8 +90,8 @@
       && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') && NAME_FROM_CONTENT.has(role ?? roleOf(el));
   }
 
-  /** @param {Node} node @param {Ctx} ctx @returns {string} */
-  function compute(node, ctx) {
+  /** @param {Node} node @param {Ctx} ctx @param {string} [knownTag] the element's localName, when the caller read it @returns {string} */
+  function compute(node, ctx, knownTag = undefined) {
     // Step 2G: a text node contributes its text.
     const type = node.nodeType;
     if (type === 3) return /** @type {Text} */ (node).data;
@@ -99,7 +99,8 @@
     const el = /** @type {Element} */ (node);
     if (ctx.visited.has(el)) return '';
     ctx.visited.add(el);
-    if (NO_TEXT.has(el.localName)) return '';
+    const tag = knownTag ?? el.localName;
+    if (NO_TEXT.has(tag)) return '';
 
     // Step 2A: hidden and not referenced. A hidden node counts only inside a traversal that
     // started at a hidden node named by aria-labelledby.
@@ -109,7 +110,7 @@
     const marked = el.hasAttributes() && el.matches(NAMING);
     if (!ctx.includeHidden && !known && (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy ? (marked ? isHiddenSelf(el) : notRendered(el)) : isHidden(el))) return '';
 
-    const role = marked ? roleOf(el) : implicitRoleOf(el);
+    const role = marked ? roleOf(el) : implicitRoleOf(el, tag);
 
     // Step 2B: aria-labelledby, unless already following one (no chains of chains).
     if (!ctx.inLabelledBy && marked) {
@@ -124,12 +125,12 @@
     // Step 2C: an embedded control inside the label of another widget contributes its value.
     if ((ctx.embedded || ctx.recursing) && ctx.visited.size > 1) {
       if (role === 'textbox' || role === 'searchbox') {
-        if (el.localName === 'input' || el.localName === 'textarea') return /** @type {HTMLInputElement} */ (el).value;
-        return fromContent(el, ctx);
+        if (tag === 'input' || tag === 'textarea') return /** @type {HTMLInputElement} */ (el).value;
+        return fromContent(el, ctx, tag);
       }
       if (role === 'combobox' || role === 'listbox') {
-        if (el.localName === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => o.textContent ?? '').join(' ');
-        if (el.localName === 'input') return /** @type {HTMLInputElement} */ (el).value;
+        if (tag === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => o.textContent ?? '').join(' ');
+        if (tag === 'input') return /** @type {HTMLInputElement} */ (el).value;
         const selected = el.querySelectorAll('[role=option][aria-selected=true]');
         return [...selected].map((o) => clean(o.textContent)).join(' ');
       }
@@ -138,7 +139,7 @@
         if (text) return text;
         const now = el.getAttribute('aria-valuenow');
         if (now) return now;
-        if (el.localName === 'input') return /** @type {HTMLInputElement} */ (el).value;
+        if (tag === 'input') return /** @type {HTMLInputElement} */ (el).value;
       }
     }
 
@@ -148,21 +149,21 @@
 
     // Step 2E: the host language's own label (HTML-AAM accessible name computations).
     if (role !== 'none') {
-      const native = nativeName(el, role, ctx);
+      const native = nativeName(el, role, ctx, tag);
       if (native) return native;
     }
 
     // Step 2F: name from content, for roles that allow it, for descendants in a recursion, and
     // for nodes referenced by aria-labelledby or native labels.
-    if (NAME_FROM_CONTENT.has(role) || ctx.recursing || el.localName === 'label') {
-      const text = fromContent(el, ctx);
+    if (NAME_FROM_CONTENT.has(role) || ctx.recursing || tag === 'label') {
+      const text = fromContent(el, ctx, tag);
       if (text.trim()) return text;
     }
 
     // Step 2I: the tooltip attribute (title), then HTML-AAM's last resort for fields: placeholder.
     const title = marked ? el.getAttribute('title') : null;
     if (title && title.trim()) return title;
-    if (!ctx.recursing && (el.localName === 'input' || el.localName === 'textarea')) {
+    if (!ctx.recursing && (tag === 'input' || tag === 'textarea')) {
       const ph = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
       if (ph && ph.trim()) return ph;
     }
@@ -172,10 +173,9 @@
 
   /**
    * Step 2E per element type (HTML-AAM §4.1 "Accessible Name Computations By HTML Element").
-   * @param {Element} el @param {string} role @param {Ctx} ctx @returns {string}
+   * @param {Element} el @param {string} role @param {Ctx} ctx @param {string} [tag] el.localName @returns {string}
    */
-  function nativeName(el, role, ctx) {
-    const tag = el.localName;
+  function nativeName(el, role, ctx, tag = el.localName) {
     if (tag === 'input') {
       const input = /** @type {HTMLInputElement} */ (el);
       const type = input.type;
@@ -269,34 +269,41 @@
    * a word apart where one of two touching runs is a box of its own (block, table cell, flex item,
    * inline-block) as browsers render them; inline elements join ("Sec<b>ret</b>"). The display is
    * asked for only where two runs of ink meet: most boundaries have whitespace already.
-   * @param {Element} el @param {Ctx} ctx
+   * @param {Element} el @param {Ctx} ctx @param {string} [tag] el.localName
    */
-  function fromContent(el, ctx) {
+  function fromContent(el, ctx, tag = el.localName) {
     // A recursion shares its context (nothing in it changes on the way down).
     const child = ctx.recursing ? ctx : { ...ctx, recursing: true };
-    const empty = !hasContent(el);
-    let out = empty ? generated(el, '::before') : '';
+    let out = '';
     const shadow = el.shadowRoot;
-    const assigned = !shadow && el.localName === 'slot' ? /** @type {HTMLSlotElement} */ (el).assignedNodes() : null;
+    const assigned = !shadow && tag === 'slot' ? /** @type {HTMLSlotElement} */ (el).assignedNodes() : null;
     // The light children are followed by sibling links: a child list read by index costs two calls per child.
     const kids = shadow ? [...shadow.childNodes] : assigned?.length ? assigned : null;
     /** The element whose text ends `out`, when an element's does. @type {Element | null} */
     let last = null;
+    /** Among the light children, an element or text was met (hasContent): then ::before and ::after are not read. */
+    let content = false;
     let i = 0;
     for (let kid = kids ? kids[0] : el.firstChild; kid; kid = kids ? kids[++i] : kid.nextSibling) {
-      const box = kid.nodeType === 1 ? /** @type {Element} */ (kid) : null;
-      if (box && box.localName === 'br') { out += ' '; last = null; continue; }
-      const part = compute(kid, child);
+      const type = kid.nodeType;
+      const box = type === 1 ? /** @type {Element} */ (kid) : null;
+      const kidTag = box ? box.localName : '';
+      if (box) content = true;
+      if (kidTag === 'br') { out += ' '; last = null; continue; }
+      const part = compute(kid, child, box ? kidTag : undefined);
       if (!part) continue;
+      if (!content && type === 3 && /\S/.test(part)) content = true;
       if (out && !ENDS_BLANK.test(out) && !STARTS_BLANK.test(part) && ((last && boxAtEdge(last, true)) || (box && boxAtEdge(box, false)))) out += ' ';
       out += part;
       last = box;
       if (out.length > TEXT_BUDGET) {
         if (ctx.budget) ctx.budget.cut = true;
-        return out;
+        return (kids ? hasContent(el) : content || hasContent(el)) ? out : generated(el, '::before') + out;
       }
     }
-    return empty ? out + generated(el, '::after') : out;
+    // Met while reading the light children; a shadow root's or a slot's content is not the element's own.
+    if (kids ? hasContent(el) : content) return out;
+    return generated(el, '::before') + out + generated(el, '::after');
   }
 
   /** Whether an element has an element child or text of its own (then its ::before and ::after are not read). @param {Element} el */
