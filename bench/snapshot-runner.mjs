@@ -13,14 +13,14 @@
 //     ("snapshot ref=… from=…").
 // Writes bench/results/snapshot-runner.json.
 //   node bench/snapshot-runner.mjs [--limit N] [--filter substring]
-import http from 'node:http';
-import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
-import { join, dirname, extname } from 'node:path';
+import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { launchChromium } from '../test/e2e/harness/browsers.js';
 import { bigPageHtml } from '../test/fixtures/site/big-page.js';
 import { followUps } from '../test/fixtures/follow-ups.js';
+import { serveRealPages } from '../test/fixtures/real-pages.js';
 import { formatToolResult } from '../src/chrome/agent/tool-result.js';
 import { resultBudget } from '../src/chrome/agent/budget.js';
 import { createFence } from '../src/chrome/agent/untrusted.js';
@@ -49,21 +49,6 @@ function median(xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** @param {string} dir */
-async function serve(dir) {
-  const server = http.createServer(async (req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
-    if (rel === GENERATED) { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(bigPageHtml()); return; }
-    if (rel.includes('..') || rel.includes('/')) { res.writeHead(404).end(); return; }
-    try {
-      const body = await readFile(join(dir, rel));
-      res.writeHead(200, { 'content-type': extname(rel) === '.html' ? 'text/html; charset=utf-8' : 'application/octet-stream' }).end(body);
-    } catch { res.writeHead(404).end(); }
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
-  return { server, origin: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}` };
-}
-
 /** @template T @param {Promise<T>} p @returns {Promise<T | 'timeout'>} */
 function bounded(p) {
   return Promise.race([p, new Promise((r) => setTimeout(() => r(/** @type {'timeout'} */ ('timeout')), CALL_LIMIT_MS))]);
@@ -78,7 +63,7 @@ async function main() {
   if (filter) files = files.filter((f) => f.includes(filter));
   files = files.slice(0, limit);
   if (!filter || GENERATED.includes(filter)) files.push(GENERATED);
-  const { server, origin } = await serve(CORPUS);
+  const { server, origin } = await serveRealPages(CORPUS, (name) => (name === GENERATED ? bigPageHtml() : null));
   const chromium = await launchChromium();
   const ctx = chromium.raw;
   // Every request that leaves 127.0.0.1 is aborted: the pages reference live CDNs.

@@ -11,18 +11,16 @@
 // Playwright's ai mode keeps when they are visible and the issue says to leave out, are counted apart
 // (the console prints coverage with and without them). Writes bench/results/snapshot.json.
 //   node bench/snapshot.mjs [--limit N] [--filter substring] [--pages-out file] [--misses N] [--back-to-back]
-import http from 'node:http';
 import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
-import { join, dirname, extname } from 'node:path';
+import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { serveRealPages, perceptionSources } from '../test/fixtures/real-pages.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = process.env.TW_CORPUS ?? join(root, '../shared/corpus/real-pages');
 const CONTENT = join(root, 'src/chrome/content');
-/** The perception scripts in manifest order (content/actions.js and main.js are not needed to build an outline). */
-const SCRIPTS = ['page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'line-states.js', 'outline.js'];
 /** Roles a user operates: with a ref in Playwright's snapshot, they are the elements coverage asks about. */
 const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
   'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'gridcell']);
@@ -106,20 +104,6 @@ async function mapLimit(items, limit, fn) {
   return out;
 }
 
-/** @param {string} dir */
-async function serve(dir) {
-  const server = http.createServer(async (req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
-    if (rel.includes('..') || rel.includes('/')) { res.writeHead(404).end(); return; }
-    try {
-      const body = await readFile(join(dir, rel));
-      res.writeHead(200, { 'content-type': extname(rel) === '.html' ? 'text/html; charset=utf-8' : 'application/octet-stream' }).end(body);
-    } catch { res.writeHead(404).end(); }
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
-  return { server, origin: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}` };
-}
-
 /**
  * Playwright's actionable elements: lines with a ref and an interactive role or [cursor=pointer].
  * @param {string} yaml @returns {{ ref: string, line: string }[]}
@@ -139,11 +123,12 @@ async function main() {
   let files = (await readdir(CORPUS)).filter((f) => f.endsWith('.html')).sort();
   if (filter) files = files.filter((f) => f.includes(filter));
   files = files.slice(0, limit);
-  const sources = await Promise.all(SCRIPTS.map((f) => readFile(join(CONTENT, f), 'utf8')));
+  // The perception scripts in manifest order (the acting scripts and main.js are not needed to build an outline).
+  const sources = await perceptionSources(join(root, 'src/chrome'));
   const tracker = await readFile(join(CONTENT, 'page-world.js'), 'utf8');
   const injected = await playwrightInjectedSource();
   if (!injected) console.log('Playwright\'s injected script was not found in playwright-core: the in-page comparison is left out.');
-  const { server, origin } = await serve(CORPUS);
+  const { server, origin } = await serveRealPages(CORPUS);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
       // gc() in the page: each timed call starts from a collected heap (see clearHeap below).

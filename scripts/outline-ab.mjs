@@ -11,14 +11,14 @@
 // --rounds batches of --batch builds, each batch from a collected heap. Noise is about ±1.5 %.
 //   node scripts/outline-ab.mjs [--base REV] [--every K] [--limit N] [--rounds 8] [--batch 5] [--verbose]
 // Not a benchmark against a peer (that is npm run bench:snapshot): a tool for changing the outline.
-import http from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, dirname, extname } from 'node:path';
+import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serveRealPages, perceptionSources } from '../test/fixtures/real-pages.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = process.env.TW_CORPUS ?? join(root, '../shared/corpus/real-pages');
@@ -31,37 +31,15 @@ const rounds = Number(opt('--rounds', '8'));
 const batch = Number(opt('--batch', '5'));
 const verbose = args.includes('--verbose');
 
-/** The content scripts an outline needs, in manifest order, from the Chrome manifest. @param {string} manifestText */
-function perceptionScripts(manifestText) {
-  const main = JSON.parse(manifestText).content_scripts.find((/** @type {{ js: string[] }} */ e) => e.js.includes('content/main.js')).js;
-  const end = main.indexOf('content/outline.js');
-  return ['content/page-channel.js', ...main.slice(0, end + 1).filter((/** @type {string} */ f) => f.startsWith('content/'))];
-}
-
-/** @param {string} dir a src/chrome tree */
-async function loadTree(dir) {
-  const files = perceptionScripts(await readFile(join(dir, 'manifest.json'), 'utf8'));
-  return Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
-}
-
 async function main() {
   const old = mkdtempSync(join(tmpdir(), 'tw-ab-'));
   execFileSync('tar', ['-x', '-C', old], { input: execFileSync('git', ['-C', root, 'archive', base, 'src/chrome'], { maxBuffer: 1 << 30 }) });
-  const oldSrc = await loadTree(join(old, 'src/chrome'));
-  const newSrc = await loadTree(join(root, 'src/chrome'));
+  const oldSrc = await perceptionSources(join(old, 'src/chrome'));
+  const newSrc = await perceptionSources(join(root, 'src/chrome'));
   rmSync(old, { recursive: true, force: true });
   const tracker = await readFile(join(root, 'src/chrome/content/page-world.js'), 'utf8');
 
-  const server = http.createServer(async (req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
-    if (rel.includes('..') || rel.includes('/')) { res.writeHead(404).end(); return; }
-    /** @type {Buffer} */
-    let body;
-    try { body = await readFile(join(CORPUS, rel)); } catch { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'content-type': extname(rel) === '.html' ? 'text/html; charset=utf-8' : 'application/octet-stream' }).end(body);
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
-  const origin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
+  const { server, origin } = await serveRealPages(CORPUS);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--js-flags=--expose-gc'] });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
