@@ -298,7 +298,7 @@
       last = box;
       if (out.length > TEXT_BUDGET) {
         if (ctx.budget) ctx.budget.cut = true;
-        return (kids ? hasContent(el) : content || hasContent(el)) ? out : generated(el, '::before') + out;
+        return (!kids && content) || hasContent(el) ? out : generated(el, '::before') + out;
       }
     }
     // Met while reading the light children; a shadow root's or a slot's content is not the element's own.

@@ -59,6 +59,9 @@
     return !!why;
   }
 
+  /** What a user operates (dom.js INTERACTIVE) or a slot, as one selector made once. */
+  const CONTROL_OR_SLOT = `${tw.dom.INTERACTIVE},slot`;
+
   /**
    * A control below el, in its light tree or assigned to a slot of its shadow tree: the selector of
    * what a user operates (dom.js INTERACTIVE). Inside a leaf only widget roles can be targets
@@ -68,7 +71,7 @@
   function controlInside(el) {
     const { INTERACTIVE } = tw.dom;
     // One query answers the common case: neither a control nor a slot inside.
-    const first = el.querySelector(`${INTERACTIVE},slot`);
+    const first = el.querySelector(CONTROL_OR_SLOT);
     if (!first) return false;
     if (first.localName !== 'slot' || el.querySelector(INTERACTIVE)) return true;
     for (const slot of el.querySelectorAll('slot')) {
