@@ -30,9 +30,26 @@
    * @typedef {import('../types/content').OutlineSpend} Spend
    */
 
+  /**
+   * What a walk has spent. A class: the walk reads it at every node, and a literal made once per
+   * snapshot got a new shape after a garbage collection, which undid the walk's compiled code
+   * (content/outline.js WalkCtx).
+   */
+  class Spending {
+    /** @param {number} allowance @param {number} budget */
+    constructor(allowance, budget) {
+      this.maxChars = allowance;
+      this.budget = budget;
+      this.chars = 0;
+      this.lines = 0;
+      this.visited = 0;
+      this.stopped = false;
+    }
+  }
+
   /** @param {number} allowance estimated characters the walk may produce @param {number} budget the snapshot's maxChars @returns {Spend} */
   function spend(allowance, budget) {
-    return { maxChars: allowance, budget, chars: 0, lines: 0, visited: 0, stopped: false };
+    return new Spending(allowance, budget);
   }
 
   /**

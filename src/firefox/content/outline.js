@@ -34,17 +34,47 @@
   const NAME_MAX = 120;
 
   /**
-   * @typedef {object} WalkCtx
-   * @property {WeakSet<Element>} listeners
-   * @property {boolean} insideAction
-   * @property {string} landmark
-   * @property {BuildOpts} opts
-   * @property {{ above: number, below: number }} offscreen
-   * @property {boolean} textHidden visibility:hidden ancestor (its text is not rendered, visible children are)
-   * @property {boolean} labelText inside a label whose text already names its control
-   * @property {import('../types/content').OutlineSpend} spend the output budget the walk may still spend
-   * @property {Set<Element>} focused the focused element of each document walked (read once per pass, not per line)
+   * What the walk carries down: a class, so that every context of every snapshot has one shape.
+   * A context written as an object literal in a function that runs once per snapshot (and a spread
+   * copy of it) got a shape the garbage collector could drop between snapshots; each new shape sent
+   * the compiled walk back to the interpreter, and on real pages the walk stayed uncompiled for five
+   * or more snapshots. The spend and each outline node are made the same way for the same reason.
    */
+  class WalkCtx {
+    /**
+     * @param {WeakSet<Element>} listeners
+     * @param {boolean} insideAction
+     * @param {string} landmark
+     * @param {boolean} viewportOnly opts.viewportOnly (the walk never reads the caller's object, whose shape is the caller's)
+     * @param {string | undefined} nonce opts.nonce
+     * @param {{ above: number, below: number }} offscreen
+     * @param {boolean} textHidden visibility:hidden ancestor (its text is not rendered, visible children are)
+     * @param {boolean} labelText inside a label whose text already names its control
+     * @param {import('../types/content').OutlineSpend} spend the output budget the walk may still spend
+     * @param {Set<Element>} focused the focused element of each document walked (read once per pass, not per line)
+     */
+    constructor(listeners, insideAction, landmark, viewportOnly, nonce, offscreen, textHidden, labelText, spend, focused) {
+      this.listeners = listeners;
+      this.insideAction = insideAction;
+      this.landmark = landmark;
+      this.viewportOnly = viewportOnly;
+      this.nonce = nonce;
+      this.offscreen = offscreen;
+      this.textHidden = textHidden;
+      this.labelText = labelText;
+      this.spend = spend;
+      this.focused = focused;
+    }
+
+    /**
+     * The context of an element's children: this one when nothing changes (most elements).
+     * @param {string} landmark @param {boolean} textHidden @param {boolean} insideAction @param {boolean} labelText @returns {WalkCtx}
+     */
+    child(landmark, textHidden, insideAction, labelText) {
+      if (landmark === this.landmark && textHidden === this.textHidden && insideAction === this.insideAction && labelText === this.labelText) return this;
+      return new WalkCtx(this.listeners, insideAction, landmark, this.viewportOnly, this.nonce, this.offscreen, textHidden, labelText, this.spend, this.focused);
+    }
+  }
   /**
    * @typedef {object} BuildOpts
    * @property {number} [maxChars]
@@ -94,9 +124,9 @@
     // when it has text of its own to show: each element below looks at itself, and
     // checkVisibility() answers for the ancestors too (display:none above hides, visibility is
     // inherited). Most elements of real pages are such wrappers.
-    if (!reason && !SHOWN.has(role) && !OWN_WALK.has(tag) && !shadow && !ctx.opts.viewportOnly && (ctx.insideAction || !A.pointerStart(el))) {
+    if (!reason && !SHOWN.has(role) && !OWN_WALK.has(tag) && !shadow && !ctx.viewportOnly && (ctx.insideAction || !A.pointerStart(el))) {
       const labelText = ctx.labelText || (tag === 'label' && labelsShownControl(el));
-      const childCtx = labelText === ctx.labelText ? ctx : { ...ctx, labelText };
+      const childCtx = ctx.child(ctx.landmark, ctx.textHidden, ctx.insideAction, labelText);
       /** Whether its own text shows: not looked at yet (null), then true or false. @type {boolean | null} */
       let shows = null;
       for (let c = first; c; c = c.nextSibling) {
@@ -117,7 +147,7 @@
     const rendering = tw.dom.rendering(el);
     if (rendering === 'none') return;
     const textHidden = textHiddenBy(el, rendering);
-    if (ctx.opts.viewportOnly && offscreen(el, ctx)) return;
+    if (ctx.viewportOnly && offscreen(el, ctx)) return;
 
     let why = textHidden ? '' : reason;
     const roleShown = SHOWN.has(role) && !textHidden;
@@ -130,10 +160,8 @@
     // Inside a leaf target (a button, a pointer card) nothing else is one; inside a wired row or column the controls are.
     const insideAction = ctx.insideAction || pointer || (!!why && RR.swallows(why, role));
     const labelText = ctx.labelText || (tag === 'label' && labelsShownControl(el));
-    // Most elements change nothing for their children: share the context instead of copying it.
-    /** @type {WalkCtx} */
-    const childCtx = landmark === ctx.landmark && textHidden === ctx.textHidden && insideAction === ctx.insideAction && labelText === ctx.labelText
-      ? ctx : { ...ctx, landmark, textHidden, insideAction, labelText };
+    // Most elements change nothing for their children: they share the context.
+    const childCtx = ctx.child(landmark, textHidden, insideAction, labelText);
 
     if (tag === 'svg') {
       if (roleShown || why) out.push(makeNode(el, role, why, ctx, [], tag));
@@ -233,7 +261,7 @@
     // A frame that introduced itself has its own content script: its outline (and its refs, "f7:e3")
     // come from there, so acting runs in the element's own realm and coordinates, as for cross-origin
     // frames. Only a same-origin frame that never answered (no content script yet) is inlined here.
-    const id = tw.frames.frameIdOf(el, ctx.opts.nonce);
+    const id = tw.frames.frameIdOf(el, ctx.nonce);
     const doc = id === null ? tw.dom.sameOriginDocument(el) : null;
     if (doc) {
       focusedIn(doc, ctx.focused);
@@ -259,15 +287,14 @@
     if (!name && why) { name = A.hintOf(el); hint = !!name; }
     if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
     const aria = L.hasAria(el);
-    /** @type {ONode} */
-    const node = { role: shownRole, name, hint, states: L.states(el, shownRole, aria, tag, ctx.focused), children: kids, el };
+    const states = L.states(el, shownRole, aria, tag, ctx.focused);
     ctx.spend.lines++;
-    const value = L.valueOf(el, aria, tag);
-    if (value) node.value = value;
-    const options = tag === 'select' ? tw.selectOptions.line(/** @type {HTMLSelectElement} */ (el)) : '';
-    if (options) { node.options = options; ctx.spend.chars += options.length; }
-    if (why) node.ref = R.refFor(el, { role: shownRole, name, landmark: ctx.landmark, index: R.countTwin(shownRole, name, ctx.landmark) });
-    return node;
+    const value = L.valueOf(el, aria, tag) || undefined;
+    const options = tag === 'select' ? tw.selectOptions.line(/** @type {HTMLSelectElement} */ (el)) || undefined : undefined;
+    if (options) ctx.spend.chars += options.length;
+    const ref = why ? R.refFor(el, { role: shownRole, name, landmark: ctx.landmark, index: R.countTwin(shownRole, name, ctx.landmark) }) : undefined;
+    // Every line has every field (undefined when it has none): one shape for all lines.
+    return { role: shownRole, name, hint, states, children: kids, el, value, options, ref };
   }
 
   /** Structure whose lines carry no name unless it is a target: its content says it. */
@@ -421,31 +448,59 @@
    * @returns {{ lines: string[], cutAt: ONode | null }} cutAt: the first node left out
    */
   function lines(nodes, maxChars) {
-    /** @type {string[]} */
-    const out = [];
-    let chars = 0;
-    /** @type {ONode | null} */
-    let cutAt = null;
-    /** @param {ONode} n @param {number} depth */
-    const emit = (n, depth) => {
-      if (cutAt) return;
-      const { line, inline } = ownLine(n, depth);
-      if (chars + line.length + 1 > maxChars) { cutAt = n; return; }
-      out.push(line);
-      chars += line.length + 1;
-      if (!inline) for (const c of n.children ?? []) emit(c, depth + 1);
-    };
-    for (const n of nodes) emit(n, 0);
-    return { lines: out, cutAt };
+    const w = new LineWriter(maxChars);
+    for (const n of nodes) emit(w, n, 0);
+    return { lines: w.out, cutAt: w.cutAt };
+  }
+
+  /** The lines written so far (a class for one shape on every snapshot: see WalkCtx). */
+  class LineWriter {
+    /** @param {number} max */
+    constructor(max) {
+      /** @type {string[]} */
+      this.out = [];
+      this.chars = 0;
+      this.max = max;
+      /** @type {ONode | null} */
+      this.cutAt = null;
+    }
+  }
+
+  /**
+   * Writes a node's line and its children's into w, until the line that would pass w.max. A
+   * function of its own, not a closure made by each lines() call: a new closure starts without
+   * the compiled code and type feedback of the last snapshot's.
+   * @param {LineWriter} w @param {ONode} n @param {number} depth
+   */
+  function emit(w, n, depth) {
+    if (w.cutAt) return;
+    const { line, inline } = ownLine(n, depth);
+    if (w.chars + line.length + 1 > w.max) { w.cutAt = n; return; }
+    w.out.push(line);
+    w.chars += line.length + 1;
+    if (!inline && n.children) for (const c of n.children) emit(w, c, depth + 1);
   }
 
   // ---- entry points ----
+
+  /**
+   * One context and one line writer kept for the life of the page. V8 forgets the shape of the
+   * objects a constructor made once none of them is alive (a full garbage collection between two
+   * snapshots is enough), and the next snapshot's objects then get a new shape, which sends the
+   * walk's compiled code back to the interpreter (measured on real pages: the walk stayed
+   * uncompiled for five and more snapshots). build() refers to them so that they stay. Their
+   * numbers are fractions and Infinity as the real ones can be: a field that first held a small
+   * integer and then a fraction changes the shape too.
+   */
+  const KEPT_SHAPES = [new WalkCtx(new WeakSet(), false, '', false, '', { above: 0, below: 0 }, false, false, B.spend(0.5, 0.5), new Set()), new LineWriter(Infinity)];
+
 
   /**
    * @param {BuildOpts} [opts]
    * @returns {import('../types/content').OutlineResult | import('../types/core').ToolErr}
    */
   function build(opts = {}) {
+    void KEPT_SHAPES;
     if (typeof opts.frameId === 'number') R.setFrameId(opts.frameId);
     let root = /** @type {Element} */ (document.body ?? document.documentElement);
     let landmark = '';
@@ -476,7 +531,7 @@
   function outlinePass(root, landmark, opts, listeners, allowance, maxChars) {
     R.beginPass();
     /** @type {WalkCtx} */
-    const ctx = { listeners, insideAction: false, landmark, opts, offscreen: { above: 0, below: 0 }, textHidden: false, labelText: false, spend: B.spend(allowance, maxChars), focused: focusedIn(root.ownerDocument, new Set()) };
+    const ctx = new WalkCtx(listeners, false, landmark, !!opts.viewportOnly, opts.nonce, { above: 0, below: 0 }, false, false, B.spend(allowance, maxChars), focusedIn(root.ownerDocument, new Set()));
     /** @type {ONode[]} */
     const top = [];
     // A ref's subtree is its own line and what is under it; with from, only its children from there.
