@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { serveRealPages, perceptionSources } from '../test/fixtures/real-pages.js';
+import { playwrightInjectedSource, playwrightInPage } from './playwright-in-page.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = process.env.TW_CORPUS ?? join(root, '../shared/corpus/real-pages');
@@ -40,48 +41,6 @@ const RUNS = 3;
  * in-page time of the build is returned beside the text.
  */
 const BUILD = '(() => { const t0 = performance.now(); const text = window.Tabwright.outline.build({ maxChars: 1e9 }).text; return { text, ms: performance.now() - t0 }; })()';
-
-/**
- * Playwright's injected script as playwright-core ships it (a string literal in its bundle), so its
- * snapshot can be timed inside the page like Tabwright's, without the round trip. Null when this
- * playwright-core lays its bundle out differently (the in-page comparison is then left out).
- * @returns {Promise<string | null>}
- */
-async function playwrightInjectedSource() {
-  try {
-    const bundle = await readFile(join(root, 'node_modules/playwright-core/lib/coreBundle.js'), 'utf8');
-    const at = bundle.indexOf('src/generated/injectedScriptSource.ts"() {');
-    const open = at < 0 ? -1 : bundle.indexOf(" = '", at);
-    if (open < 0 || open - at > 200) return null;
-    let i = open + 4;
-    for (; i < bundle.length && bundle[i] !== "'"; i++) if (bundle[i] === '\\') i++;
-    // A single-quoted JavaScript string literal: evaluated as one, nothing else.
-    return /** @type {string} */ (new Function(`return ${bundle.slice(open + 3, i + 1)};`)());
-  } catch { return null; }
-}
-
-/**
- * Creates Playwright's InjectedScript in an isolated world of the page (as Playwright does) and
- * returns a function that times one ai-mode snapshot of the body inside the page.
- * @param {import('playwright-core').Page} page @param {string} source
- * @returns {Promise<(() => Promise<{ ms: number, length: number }>) | null>}
- */
-async function playwrightInPage(page, source) {
-  const cdp = await page.context().newCDPSession(page);
-  const { frameTree } = await cdp.send('Page.getFrameTree');
-  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'playwright-injected' });
-  const options = { isUnderTest: false, sdkLanguage: 'javascript', frameSeq: 0, testIdAttributeName: 'data-testid', stableRafCount: 1,
-    browserName: 'chromium', shouldPrependErrorPrefix: true, isUtilityWorld: true, customEngines: [] };
-  const made = await cdp.send('Runtime.evaluate', { contextId: executionContextId, returnByValue: true,
-    expression: `(() => { const module = {}; ${source}\n globalThis.__pwInjected = new (module.exports.InjectedScript())(globalThis, ${JSON.stringify(options)}); return true; })()` });
-  if (made.exceptionDetails) return null;
-  return async () => {
-    const r = await cdp.send('Runtime.evaluate', { contextId: executionContextId, returnByValue: true,
-      expression: `(() => { ${backToBack ? '' : 'gc();'} const t0 = performance.now(); const text = globalThis.__pwInjected.ariaSnapshot(document.body, { mode: "ai" }); return { ms: performance.now() - t0, length: text.length }; })()` });
-    if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
-    return r.result.value;
-  };
-}
 
 /** One in-page build of the outline from a collected heap, timed inside the page. */
 const BUILD_IN_PAGE = `(() => { ${backToBack ? '' : 'gc();'} const t0 = performance.now(); window.Tabwright.outline.build({ maxChars: 1e9 }); return performance.now() - t0; })()`;
@@ -118,7 +77,7 @@ async function inPageSameFooting(context, url, sources, injected) {
       return r.result.value;
     };
     for (const src of sources) await inWorld(src);
-    const pwCall = await playwrightInPage(page, injected);
+    const pwCall = await playwrightInPage(page, injected, { gc: !backToBack });
     if (!pwCall) return null;
     /** @type {number[]} */
     const tw = [];
@@ -234,7 +193,7 @@ async function main() {
       const tw = { text: twRuns[RUNS - 1].text, ms: median(twRuns.map((r) => r.ms)), inPage: median(twRuns.map((r) => r.inPage)) };
       // In the page, without any round trip: Playwright's own snapshot code after its five calls
       // above (the uneven figure: see inPageSameFooting, which gives the one reported).
-      const pwInPage = injected ? await playwrightInPage(page, injected).catch(() => null) : null;
+      const pwInPage = injected ? await playwrightInPage(page, injected, { gc: !backToBack }).catch(() => null) : null;
       /** @type {number | null} */
       let pwInPageMs = null;
       if (pwInPage) {

@@ -8,20 +8,25 @@
   if (tw.refs) return;
 
   /** @typedef {{ role: string, name: string, landmark: string, index: number }} Fingerprint */
+  /**
+   * How many elements of a pass shared a fingerprint, by landmark, role and name: three lookups of
+   * strings the pass already holds, where one joined key cost a new string and its hash per line.
+   * @typedef {Map<string, Map<string, Map<string, number>>>} Twins
+   */
   /** `seen`: the twin counts of the outline pass that last showed the element (what the model saw it among). */
-  /** @type {Map<number, { el: WeakRef<Element>, fp: Fingerprint, seen?: Map<string, number> }>} */
+  /** @type {Map<number, { el: WeakRef<Element>, fp: Fingerprint, seen?: Twins }>} */
   const byNum = new Map();
   /** @type {WeakMap<Element, number>} */
   const numOf = new WeakMap();
-  /** How many elements shared each fingerprint key in the last outline: the re-binding's ambiguity check. */
+  /** How many elements shared each fingerprint in the last outline: the re-binding's ambiguity check. @type {Twins} */
   let twins = new Map();
   let next = 1;
   const MAX_ENTRIES = 20_000;
   /** This frame's browser frameId, told by the background with each snapshot; 0 is the top frame. */
   let frameId = 0;
 
-  /** @param {string} role @param {string} name @param {string} landmark */
-  function key(role, name, landmark) { return `${role}\u0000${name}\u0000${landmark}`; }
+  /** The count of a fingerprint in a pass's twins. @param {Twins} counts @param {string} role @param {string} name @param {string} landmark */
+  function twinCount(counts, role, name, landmark) { return counts.get(landmark)?.get(role)?.get(name); }
 
   /** @param {number} n */
   function format(n) { return frameId ? `f${frameId}:e${n}` : `e${n}`; }
@@ -72,9 +77,12 @@
   function beginPass() { twins = new Map(); }
   /** @param {string} role @param {string} name @param {string} landmark @returns {number} the element's index among its twins */
   function countTwin(role, name, landmark) {
-    const k = key(role, name, landmark);
-    const i = twins.get(k) ?? 0;
-    twins.set(k, i + 1);
+    let byRole = twins.get(landmark);
+    if (!byRole) twins.set(landmark, byRole = new Map());
+    let byName = byRole.get(role);
+    if (!byName) byRole.set(role, byName = new Map());
+    const i = byName.get(name) ?? 0;
+    byName.set(name, i + 1);
     return i;
   }
 
@@ -105,7 +113,7 @@
    * one only when the number of twins did not change (a list re-rendered in place).
    * The count is the one of the outline that last showed the ref: a later outline (an action's effects
    * report) already counts the new rows, and comparing with it would hide that rows came or went.
-   * @param {Fingerprint} fp @param {Map<string, number>} seen @returns {Element | null}
+   * @param {Fingerprint} fp @param {Twins} seen @returns {Element | null}
    */
   function rebind(fp, seen) {
     const { roleOf } = tw.roles;
@@ -120,7 +128,7 @@
       if (tw.outline && tw.outline.landmarkOf(el) !== fp.landmark) continue;
       matches.push(el);
     }
-    const before = seen.get(key(fp.role, fp.name, fp.landmark)) ?? 1;
+    const before = twinCount(seen, fp.role, fp.name, fp.landmark) ?? 1;
     // One of one is the same control; N of N keeps its position (a list re-rendered in place);
     // any other count means rows came or went, and guessing could act on the wrong one.
     if (matches.length === 1 && before <= 1) return matches[0];
