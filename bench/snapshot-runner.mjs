@@ -35,6 +35,8 @@ const filter = opt('--filter');
 const RUNS = 3;
 const CALL_LIMIT_MS = 30_000;
 const GENERATED = '__generated-100k.html';
+/** Named follow-up calls made per page at most (an outline names at most 80 per "not outlined" line). */
+const MAX_FOLLOW_UPS = 400;
 
 /** @param {number[]} xs @param {number} q */
 function quantile(xs, q) {
@@ -115,7 +117,7 @@ async function main() {
       const reach = refsIn(text);
       const direct = reach.size;
       const calls = followUps(text);
-      for (const f of calls.slice(0, 80)) {
+      for (const f of calls.slice(0, MAX_FOLLOW_UPS)) {
         const more = await bounded(run(tabId, f));
         if (more !== 'timeout' && more.ok) for (const r of refsIn(received(more, f))) reach.add(r);
       }
@@ -155,7 +157,8 @@ async function report(pages) {
     playwright: { medianRoundTripMs: +median(pw).toFixed(1), p90RoundTripMs: +quantile(pw, 0.9).toFixed(1), medianTokens: median(ok.map((p) => p.playwright.tokens)) },
     coverageAsReceived: { direct: +(direct / outline).toFixed(4), withNamedFollowUps: +(reachable / outline).toFixed(4), pagesWithFollowUps: ok.filter((p) => p.tabwright.followUps).length },
     ratio: {},
-    generated100k: big ? { roundTripMs: big.tabwright.roundTripMs, tokens: big.tabwright.tokens, playwrightRoundTripMs: big.playwright.roundTripMs, playwrightTokens: big.playwright.tokens } : null,
+    generated100k: big ? { roundTripMs: big.tabwright.roundTripMs, tokens: big.tabwright.tokens, followUps: big.tabwright.followUps,
+      reachableInOneCall: +(big.tabwright.reachable / big.tabwright.refsOutline).toFixed(4), playwrightRoundTripMs: big.playwright.roundTripMs, playwrightTokens: big.playwright.tokens } : null,
   };
   result.ratio = {
     tokens: +(result.tabwright.medianTokens / result.playwright.medianTokens).toFixed(3),

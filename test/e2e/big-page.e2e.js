@@ -24,6 +24,27 @@ scenario('a 100,000-element page', (ctx) => {
     expect(text).to.match(/not outlined: snapshot ref=e\d+ (with )?from=\d+.* shows them.*; among them table \(3000 actionable\): snapshot ref=e\d+\]/);
   });
 
+  it('names parts that each fit one call: a sample of them shows its whole part, with nothing left for another', async () => {
+    const text = String((await ok(ctx.env, f.tabId, 'snapshot')).data);
+    const calls = followUps(text);
+    // The article's sections in parts, the table's body in parts of rows, the footer.
+    expect(calls.length).to.be.above(60);
+    // The ref named most often after the article's is the table body's.
+    /** @type {Map<string, number>} */
+    const perRef = new Map();
+    for (const c of calls) if (c.ref !== calls[0].ref) perRef.set(c.ref, (perRef.get(c.ref) ?? 0) + 1);
+    const bodyRef = [...perRef].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const body = calls.filter((c) => c.ref === bodyRef);
+    expect(body.length, 'the table body is planned in parts of its rows').to.be.above(5);
+    const sample = [calls[0], calls[Math.floor(calls.length / 2)], body[0], body.at(-1), calls.at(-1)];
+    for (const call of sample) {
+      const part = String((await ok(ctx.env, f.tabId, 'snapshot', /** @type {any} */ (call))).data);
+      expect(part.length).to.be.at.most(RESULT_BUDGET_CHARS + 500);
+      expect(part, JSON.stringify(call)).to.not.match(/not outlined|outline cut/);
+      expect(part, JSON.stringify(call)).to.match(/\[e\d+\]/);
+    }
+  });
+
   it('reaches row 2,500 through the calls the outline names, and clicks its button', async () => {
     /** @type {string[]} */
     const queue = [String((await ok(ctx.env, f.tabId, 'snapshot')).data)];

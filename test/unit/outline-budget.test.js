@@ -59,6 +59,31 @@ describe('outline budget (content/outline-budget.js)', () => {
     expect(calls).to.be.below(30);
   });
 
+  it('plans each named part to fit one call, by text as well as controls, and opens a table too big for one', () => {
+    // Sections heavy in text with two links each (the generated 100,000-element page's article in
+    // small), then a table whose rows alone are more than one call can show.
+    const sections = Array.from({ length: 300 }, (_, i) => `<section><h2>Section ${i}</h2><p>Paragraph ${i} explains <a href="/r/${i}">reference ${i}</a> and <b>bold</b> words, with <i>emphasis</i> and more text.</p><p>Another paragraph with a <a href="/c/${i}">citation ${i}</a>.</p><ul><li>Point one</li><li>Point two</li></ul></section>`).join('');
+    const rows = Array.from({ length: 400 }, (_, i) => `<tr><td>#${i}</td><td>Customer ${i}</td><td><button>Refund ${i}</button></td></tr>`).join('');
+    const { tw, document } = load(`<main><article><h1>Long</h1>${sections}<table><thead><tr><th>Order</th><th>Customer</th><th>Action</th></tr></thead><tbody>${rows}</tbody></table></article></main>`);
+    const r = tw.outline.build({ maxChars: 6_000 });
+    expect(r.text.length).to.be.at.most(6_000);
+    const calls = followUps(r.text);
+    expect(calls.length).to.be.greaterThan(10);
+    // One level of named calls, no more: each shows its whole part, with no "not outlined" line of its own.
+    const seen = new Set(refsIn(r.text));
+    for (const call of calls) {
+      const more = tw.outline.build({ ...call, maxChars: 6_000 });
+      expect(more.text.length).to.be.at.most(6_000);
+      expect(more.text, JSON.stringify(call)).to.not.match(/not outlined|outline cut/);
+      for (const x of refsIn(more.text)) seen.add(x);
+    }
+    const controls = [...document.querySelectorAll('a, button')];
+    expect(controls.filter((el) => seen.has(/** @type {string} */ (tw.refs.refOf(el)))).length).to.equal(controls.length);
+    // The table's rows are named in parts of its body, not as one call that cannot hold them.
+    const body = tw.refs.refOf(document.querySelector('tbody'));
+    expect(calls.filter((c) => c.ref === body).length).to.be.greaterThan(1);
+  });
+
   it('keeps the "not outlined" lines in interactiveOnly outlines', () => {
     const items = Array.from({ length: 1_500 }, (_, i) => `<li><button>Item ${i}</button></li>`).join('');
     const { tw } = load(`<ul>${items}</ul>`);

@@ -85,22 +85,21 @@
     const last = out[out.length - 1];
     let rest = last?.rest && last.rest.el === el ? last.rest : null;
     if (!rest) {
-      const from = tw.dom.childrenOf(el).indexOf(node);
-      rest = { el, from, items: 0, actionable: 0, notable: [], chunks: [{ from, actionable: 0 }] };
+      const box = container(el);
+      const from = indexIn(box, node);
+      rest = { el, box, from, items: 0, actionable: 0, notable: [], chunks: [{ el, from, actionable: 0, cost: 0 }] };
       out.push({ rest });
     }
-    if (node.nodeType !== 1) return;
+    const cap = s.budget * PART_SHARE;
+    if (node.nodeType !== 1) {
+      partOf(rest.chunks, rest.box, node).cost += /** @type {Text} */ (node).data.length;
+      return;
+    }
     const e = /** @type {Element} */ (node);
     rest.items++;
-    const actionable = (e.matches(tw.dom.INTERACTIVE) ? 1 : 0) + e.querySelectorAll(tw.dom.INTERACTIVE).length;
+    const actionable = actionableIn(e);
     rest.actionable += actionable;
-    // Cut into follow-up calls that each fit a budget: every element left out is one named call away.
-    const chunk = /** @type {{ from: number, to?: number, actionable: number }} */ (rest.chunks.at(-1));
-    if (chunk.actionable && chunk.actionable + actionable > s.budget / CHARS_PER_CONTROL && rest.chunks.length < MAX_CHUNKS) {
-      const at = tw.dom.childrenOf(el).indexOf(e);
-      chunk.to = at;
-      rest.chunks.push({ from: at, actionable });
-    } else chunk.actionable += actionable;
+    addPart(rest.chunks, rest.box, e, actionable, costOf(e, actionable), cap);
     // The big structures in what is left out get handles of their own, so the model can go straight
     // to a table or a form instead of paging through everything before it.
     if (actionable >= NOTABLE_MIN && rest.notable.length < NOTABLE_MAX) {
@@ -109,10 +108,100 @@
     }
   }
 
-  /** What one control costs in a follow-up's outline, with the text around it: a call's share of them. */
-  const CHARS_PER_CONTROL = 80;
+  /**
+   * @typedef {import('../types/content').OutlinePart} Part
+   * @typedef {import('../types/content').OutlineBox} Box
+   */
+
+  /** A container with its children in the flat tree, read once per pass. @param {Element} el @returns {Box} */
+  function container(el) {
+    return { el, kids: tw.dom.childrenOf(el), hint: 0 };
+  }
+
+  /** A child's index in its container: the children are met in order, so the search starts where the last one was found. @param {Box} box @param {Node} child */
+  function indexIn(box, child) {
+    let at = box.kids.indexOf(/** @type {ChildNode} */ (child), box.hint);
+    if (at < 0) at = box.kids.indexOf(/** @type {ChildNode} */ (child));
+    if (at >= 0) box.hint = at;
+    return at;
+  }
+
+  /**
+   * Adds a left-out element to the follow-up calls that show it, cut so that each call fits a
+   * budget on its own: every element left out is one named call away. An element too big for one
+   * call is not a part of its own: its children are planned instead (a table's body row by row),
+   * and the element's container goes on in a new part after it.
+   * @param {Part[]} parts @param {Box} box the container @param {Element} e @param {number} actionable @param {number} cost @param {number} cap
+   */
+  function addPart(parts, box, e, actionable, cost, cap, depth = 0) {
+    const open = parts.at(-1);
+    const room = parts.length < MAX_PARTS;
+    if (cost > cap && actionable && depth < MAX_DEPTH && room) {
+      const at = indexIn(box, e);
+      if (open && open.el === box.el && open.to === undefined) {
+        if (open.cost || open.actionable) open.to = at;
+        else parts.pop();
+      }
+      const inner = container(e);
+      for (const c of inner.kids) {
+        if (c.nodeType === 3) {
+          if (tw.dom.hasInk(/** @type {Text} */ (c).data)) partOf(parts, inner, c).cost += /** @type {Text} */ (c).data.length;
+        } else if (c.nodeType === 1) {
+          const a = actionableIn(/** @type {Element} */ (c));
+          addPart(parts, inner, /** @type {Element} */ (c), a, costOf(/** @type {Element} */ (c), a), cap, depth + 1);
+        }
+      }
+      parts.push({ el: box.el, from: at + 1, actionable: 0, cost: 0 });
+      return;
+    }
+    const part = partOf(parts, box, e);
+    if (part.cost && part.cost + cost > cap && room) {
+      const at = indexIn(box, e);
+      part.to = at;
+      parts.push({ el: box.el, from: at, actionable, cost });
+      return;
+    }
+    part.actionable += actionable;
+    part.cost += cost;
+  }
+
+  /** The open part of a container, or a new one from this child on. @param {Part[]} parts @param {Box} box @param {Node} child @returns {Part} */
+  function partOf(parts, box, child) {
+    const open = parts.at(-1);
+    if (open && open.el === box.el && open.to === undefined) return open;
+    const part = { el: box.el, from: indexIn(box, child), actionable: 0, cost: 0 };
+    parts.push(part);
+    return part;
+  }
+
+  /** The actionable elements of a subtree, itself included. @param {Element} e */
+  function actionableIn(e) {
+    return (e.matches(tw.dom.INTERACTIVE) ? 1 : 0) + e.querySelectorAll(tw.dom.INTERACTIVE).length;
+  }
+
+  /**
+   * What a left-out element would cost in a follow-up's outline, estimated from its text and a
+   * line per control (scripts and styles show nothing). Hidden text and long runs (the outline
+   * cuts them) make it an overestimate, which only makes the parts smaller.
+   * @param {Element} e @param {number} actionable
+   */
+  function costOf(e, actionable) {
+    if (SILENT.has(e.localName)) return 0;
+    let text = e.textContent?.length ?? 0;
+    if (text > 2_000) for (const x of e.querySelectorAll('script,style,template,noscript')) text -= x.textContent?.length ?? 0;
+    return text + actionable * CONTROL_COST;
+  }
+
+  /** What one control's line costs in a follow-up's outline beyond its name (role, quotes, ref, indentation). */
+  const CONTROL_COST = 30;
+  /** The share of a budget one named part is planned to fill: estimates are rough, and a part must fit its call. */
+  const PART_SHARE = 0.6;
   /** At most this many follow-up calls named in one line (the last one takes what is left). */
-  const MAX_CHUNKS = 40;
+  const MAX_PARTS = 80;
+  /** How deep an element too big for one call is opened into parts of its children. */
+  const MAX_DEPTH = 4;
+  /** Elements whose text is never shown. */
+  const SILENT = new Set(['script', 'style', 'template', 'noscript']);
   /** A structure left out with at least this many actionable elements is named on its own. */
   const NOTABLE_MIN = 10;
   const NOTABLE_MAX = 6;
@@ -125,12 +214,24 @@
   /** @param {ONode} n @returns {string} */
   function restLine(n) {
     const r = /** @type {NonNullable<ONode['rest']>} */ (n.rest);
-    const ref = handle(r.el, 'region', '');
     const what = r.items ? `${r.items} more element${r.items === 1 ? '' : 's'} here (${r.actionable ? `${r.actionable} actionable` : 'no controls'})` : 'more text here';
     const among = r.notable.map((x) => `${x.role}${x.name ? ` ${JSON.stringify(x.name.slice(0, 60))}` : ''} (${x.actionable} actionable): snapshot ref=${handle(x.el, x.role, x.name)}`);
-    const calls = r.chunks.length < 2 ? `snapshot ref=${ref} from=${Math.max(0, r.from)} shows them`
-      : `snapshot ref=${ref} with ${r.chunks.map((c) => `from=${c.from}${c.to === undefined ? '' : ` to=${c.to}`}`).join(', ')} shows them, a part per call`;
-    return `[… ${what} not outlined: ${calls}${among.length ? `; among them ${among.join('; ')}` : ''}]`;
+    const parts = r.chunks.filter((c) => (c.cost || c.actionable) && (c.to === undefined || c.to > c.from));
+    /** @type {{ el: Element, parts: Part[] }[]} */
+    const groups = [];
+    for (const c of parts) {
+      const g = groups.at(-1);
+      if (g && g.el === c.el) g.parts.push(c); else groups.push({ el: c.el, parts: [c] });
+    }
+    const callsOf = (/** @type {{ el: Element, parts: Part[] }} */ g) => {
+      const ref = handle(g.el, 'region', '');
+      const range = (/** @type {Part} */ c) => `from=${Math.max(0, c.from)}${c.to === undefined ? '' : ` to=${c.to}`}`;
+      return g.parts.length < 2 && g.parts[0].to === undefined ? `snapshot ref=${ref} ${range(g.parts[0])} shows them`
+        : `snapshot ref=${ref} with ${g.parts.map(range).join(', ')} shows them`;
+    };
+    const calls = groups.length ? groups.map(callsOf).join(', then ') : `snapshot ref=${handle(r.el, 'region', '')} from=${Math.max(0, r.from)} shows them`;
+    const perCall = parts.length > 1 ? ', a part per call' : '';
+    return `[… ${what} not outlined: ${calls}${perCall}${among.length ? `; among them ${among.join('; ')}` : ''}]`;
   }
 
   /** The refs of a subtree by role, for a summary line: "240 links, 3 buttons". @param {ONode} n */

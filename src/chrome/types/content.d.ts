@@ -32,7 +32,24 @@ export interface OutlineNode {
   /** a native select's options, as written after its line (content/select-options.js) */
   options?: string;
   /** what the walk left out once it had spent its budget: the container's children from `from` on */
-  rest?: { el: Element; from: number; items: number; actionable: number; notable: { el: Element; role: string; name: string; actionable: number }[]; chunks: { from: number; to?: number; actionable: number }[] };
+  rest?: { el: Element; box: OutlineBox; from: number; items: number; actionable: number; notable: { el: Element; role: string; name: string; actionable: number }[]; chunks: OutlinePart[] };
+}
+
+/** One follow-up call a "not outlined" line names: the children of `el` from `from` up to `to` (not included), planned to fit one call. */
+export interface OutlinePart {
+  el: Element;
+  from: number;
+  to?: number;
+  actionable: number;
+  /** the estimated characters it shows */
+  cost: number;
+}
+
+/** A container of content left out, with its children in the flat tree (read once per pass) and where the last search found one. */
+export interface OutlineBox {
+  el: Element;
+  kids: Node[];
+  hint: number;
 }
 
 /** content/dom.js: the one DOM toolkit the outline, the names and the actions use. */
