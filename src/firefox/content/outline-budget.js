@@ -136,8 +136,10 @@
   function addPart(parts, box, e, actionable, cost, cap, depth = 0) {
     const open = parts.at(-1);
     const room = parts.length < MAX_PARTS;
-    if (cost > cap && actionable && depth < MAX_DEPTH && room) {
-      const at = indexIn(box, e);
+    // A child not found among its container's children (never seen; a frame's document in
+    // principle) is not cut at or opened: its part could not be named.
+    const at = cost > cap || (open?.cost ?? 0) + cost > cap ? indexIn(box, e) : 0;
+    if (cost > cap && actionable && depth < MAX_DEPTH && room && at >= 0) {
       if (open && open.el === box.el && open.to === undefined) {
         if (open.cost || open.actionable) open.to = at;
         else parts.pop();
@@ -155,8 +157,7 @@
       return;
     }
     const part = partOf(parts, box, e);
-    if (part.cost && part.cost + cost > cap && room) {
-      const at = indexIn(box, e);
+    if (part.cost && part.cost + cost > cap && room && at >= 0) {
       part.to = at;
       parts.push({ el: box.el, from: at, actionable, cost });
       return;
