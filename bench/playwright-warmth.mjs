@@ -45,7 +45,7 @@ async function main() {
       const page = await context.newPage();
       await page.goto(`${origin}/${encodeURIComponent(file)}`, { waitUntil: 'load', timeout: 20_000 }).catch(() => {});
       if (mode === 'prior') for (let k = 0; k < 5; k++) { await page.evaluate('gc()'); await page.ariaSnapshot({ mode: 'ai' }); }
-      const call = await playwrightInPage(page, injected, { world: 'playwright-injected' });
+      const call = await playwrightInPage(page, injected);
       if (call) for (let k = 0; k < CALLS; k++) times[mode][k].push((await call()).ms);
       await page.close();
     }

@@ -90,7 +90,6 @@
       rest = { el, box, from, items: 0, actionable: 0, notable: [], chunks: [{ el, from, actionable: 0, cost: 0 }] };
       out.push({ rest });
     }
-    const cap = s.budget * PART_SHARE;
     if (node.nodeType !== 1) {
       partOf(rest.chunks, rest.box, node).cost += /** @type {Text} */ (node).data.length;
       return;
@@ -99,7 +98,7 @@
     rest.items++;
     const actionable = actionableIn(e);
     rest.actionable += actionable;
-    addPart(rest.chunks, rest.box, e, actionable, costOf(e, actionable), cap);
+    addPart(rest.chunks, rest.box, e, actionable, costOf(e, actionable), s.budget * PART_SHARE);
     // The big structures in what is left out get handles of their own, so the model can go straight
     // to a table or a form instead of paging through everything before it.
     if (actionable >= NOTABLE_MIN && rest.notable.length < NOTABLE_MAX) {
