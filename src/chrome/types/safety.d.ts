@@ -26,7 +26,8 @@ export type Effect = 'reads_page' | 'acts_on_page' | 'navigates' | 'leaves_origi
  * Firefox: blocking webRequest.onBeforeRequest; both: downloads.onCreated).
  */
 export interface HeldRequest {
-  kind: 'request' | 'download';
+  /** request: HTTP from the tab or anything it owns; download; channel: a write over a non-HTTP channel seen by the page-world hook (a WebSocket frame, sendBeacon, WebTransport, a data channel) */
+  kind: 'request' | 'download' | 'channel';
   /** upper-case HTTP method */
   method: string;
   url: string;
@@ -40,6 +41,20 @@ export interface HeldRequest {
   fields?: [string, string][];
   /** for a download: the file name the browser chose, when known */
   filename?: string;
+  /** for a download: its MIME type, and its first bytes (base64) when the platform could read them (magic numbers) */
+  mime?: string;
+  /**
+   * Who sent it. page: the tab's document or a same-process frame (the default); frame: an
+   * out-of-process (cross-site) frame; worker: a dedicated or shared worker the page started;
+   * service_worker: the page's service worker, on the page's behalf.
+   */
+  source?: 'page' | 'frame' | 'worker' | 'service_worker';
+  /** the URL of the document (or worker script) that sent it, when the platform knows it */
+  initiator?: string;
+  /** the body exists but cannot be shown as text: binary, compressed, protobuf, or too large to read */
+  opaque?: { bytes: number; contentType?: string; why: 'binary' | 'compressed' | 'too_large' | 'unavailable' };
+  /** a channel write: the WebSocket (or other channel) URL it goes to; url is the same */
+  channel?: 'websocket' | 'websocket_frame' | 'beacon' | 'webtransport' | 'datachannel';
 }
 
 /** What the core gives the platform when it arms the hold on a tab. */
@@ -58,8 +73,24 @@ export interface HoldHandlers {
   settled?(req: HeldRequest, outcome: WriteOutcome): void;
 }
 
-/** How a write ended: the HTTP status, or why it never got one. */
-export interface WriteOutcome { status?: number; error?: string }
+/**
+ * How a write ended: the HTTP status, or why it never got one, and what the server said (the body,
+ * read by the platform: Chrome's Network.getResponseBody, Firefox's filterResponseData).
+ */
+export interface WriteOutcome {
+  status?: number;
+  error?: string;
+  /** the response body as text, capped at 64 kB; absent when it could not be read */
+  body?: string;
+  contentType?: string;
+  /** a redirect's end: the final URL and its status (a native form POST answered by 303 → the success page) */
+  finalUrl?: string;
+  finalStatus?: number;
+  /** who answered: the server (default), the page's own service worker (not the server), or a cache */
+  answeredBy?: 'server' | 'service_worker' | 'cache';
+  /** for a WebSocket frame: the first message the socket received after it, when one came within the bound */
+  reply?: string;
+}
 
 /** An armed hold on one tab. */
 export interface EffectHold {

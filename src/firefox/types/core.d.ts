@@ -277,7 +277,8 @@ export type AgentEvent =
   | { type: 'tool_result'; id: string; name: string; result: ToolResult; args?: unknown; ms?: number; target?: { role: string; name: string } }
   /** the screenshot a step brought the model (a data: URL), for the step's card */
   | { type: 'tool_image'; id: string; image: string }
-  | { type: 'final'; text: string; check?: DoneCheck }
+  /** outcome: the run's verdict with its evidence (agent/outcome.js); every finished run carries one */
+  | { type: 'final'; text: string; check?: DoneCheck; outcome?: Outcome }
   | { type: 'usage'; usage: Usage }
   /** the provider is waiting before a retry (429 Retry-After, 5xx, network); shown, not an error */
   | { type: 'waiting'; ms: number; attempt: number; reason: string; message: string }
@@ -307,10 +308,45 @@ export interface DoneCheck {
   refused?: string[];
 }
 
+/**
+ * The verdict on a finished run, the same wherever it is shown (panel, History, Traces, jobs, MCP
+ * run_task): verified needs positive evidence for every write the task needed; failed names the write
+ * and what the server said; not_verified says why nothing can be vouched for.
+ */
+export type Verdict = 'verified' | 'not_verified' | 'failed';
+
+/** Why a verdict is what it is: a code from agent/error-codes.js's catalog and its sentence for people. */
+export interface OutcomeReason { code: string; message: string }
+
+/** One write of a Verified (or Failed) run, as the person can open and export it. */
+export interface ReceiptEntry {
+  method: string;
+  url: string;
+  status?: number;
+  /** the identifier or fields the server echoed back (id, number, the saved values), short */
+  echoed?: string[];
+  /** what the server said when it refused (an error message from the body) */
+  said?: string;
+  /** who answered: the server, the page's service worker, a cache */
+  answeredBy?: 'server' | 'service_worker' | 'cache';
+  /** epoch ms when the answer came */
+  at: number;
+  /** the write's own verdict */
+  verdict: Verdict;
+}
+
+export interface Outcome {
+  verdict: Verdict;
+  reasons: OutcomeReason[];
+  receipt: ReceiptEntry[];
+}
+
 export type RunStatus = 'done' | 'answered' | 'error' | 'aborted' | 'step_limit' | 'rejected' | 'loop';
 
 export interface RunOutcome {
   status: RunStatus;
+  /** the verdict (done and answered runs; a run that failed or stopped is never verified) */
+  outcome?: Outcome;
   text?: string;
   error?: { code: string; message: string };
   steps: number;
