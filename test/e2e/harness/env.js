@@ -3,6 +3,7 @@
 import { launch } from './browsers.js';
 import { startSite } from '../../fixtures/site/server.js';
 import { startMockLLM } from '../../fixtures/llm/server.js';
+import { closeLocalModels } from './local-models.js';
 
 /** @import { BrowserEnv } from './browsers.js' */
 /** @import { Driver } from './driver.js' */
@@ -56,6 +57,7 @@ export async function closeAll() {
   }
   envs.clear();
   if (servers) { const s = await servers; await s.site.close(); await s.llm.close(); servers = null; }
+  await closeLocalModels();
 }
 
 /**
