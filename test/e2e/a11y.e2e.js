@@ -6,8 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { scenario } from './harness/scenario.js';
-import { launchFirefox } from './harness/browsers.js';
-import { ask, getServers, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
+import { ask, getVariantEnv, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
 import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
 
 /** @import { Driver } from './harness/driver.js' */
@@ -73,29 +72,16 @@ async function audit(d, label, scheme) {
   expect(problems, `${d.kind}, ${scheme}, ${label}:\n  ${problems.join('\n  ')}\n`).to.deep.equal([]);
 }
 
-/**
- * A Firefox of its own that starts in the dark scheme (WebDriver BiDi has no media emulation), on
- * the shared fixture site and mock LLM. @returns {Promise<TestEnv>}
- */
-async function darkFirefox() {
-  const { site, llm } = await getServers();
-  const browser = await launchFirefox({ prefs: { 'ui.systemUsesDarkTheme': 1, 'layout.css.prefers-color-scheme.content-override': 2 } });
-  const env = /** @type {TestEnv} */ ({ browser, site, llm, control: await browser.openExtensionPage('ui/options.html') });
-  return env;
-}
-
 scenario('accessibility', (ctx) => {
   // Chromium switches the scheme in the page; Firefox runs the dark pass in a second browser.
   /** @type {Record<'light' | 'dark', TestEnv>} */
   const envs = /** @type {any} */ ({});
-  /** @type {TestEnv | null} */
-  let own = null;
   before(async function () {
     this.timeout(120_000);
     envs.light = ctx.env;
-    envs.dark = ctx.kind === 'firefox' ? (own = await darkFirefox()) : ctx.env;
+    // Firefox's dark browser is shared with the other suites that need it (harness/env.js).
+    envs.dark = ctx.kind === 'firefox' ? await getVariantEnv('firefox', 'dark') : ctx.env;
   });
-  after(async () => { await own?.browser.close(); });
 
   for (const scheme of SCHEMES) {
     for (const path of PAGES) {

@@ -1,38 +1,25 @@
 // Issue #7: first run. Before the user picks a model the panel probes only this machine (Ollama,
 // LM Studio, the browser's built-in model), sends nothing to any model, and guides to an API key.
-import http from 'node:http';
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, useMockProvider } from './harness/env.js';
+import { localModels } from './harness/local-models.js';
 
 /**
- * A stand-in for Ollama on its real port (the first run probes only the real local ports), on both
- * loopback addresses since "localhost" may resolve to either. Records every request.
+ * A stand-in for Ollama at its real address, localhost:11434, as the test browsers see it: the
+ * harness routes that address to a port of its own (harness/local-models.js), so an Ollama
+ * running on this machine is neither probed nor in the way. Records every request.
  */
 async function fakeOllama() {
+  const local = await localModels();
   /** @type {string[]} */
   const seen = [];
-  const handler = (/** @type {http.IncomingMessage} */ req, /** @type {http.ServerResponse} */ res) => {
-    seen.push(`${req.method} ${req.url}`);
-    res.writeHead(req.url === '/api/tags' ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(req.url === '/api/tags' ? { models: [{ name: 'llama3.2:3b' }, { name: 'qwen2.5:7b' }] } : {}));
-  };
-  /** @type {http.Server[]} */
-  const servers = [];
-  for (const host of ['127.0.0.1', '::1']) {
-    const server = http.createServer(handler);
-    try {
-      await new Promise((resolve, reject) => { server.once('error', reject); server.listen(11434, host, () => resolve(undefined)); });
-      servers.push(server);
-    } catch (err) {
-      const e = /** @type {NodeJS.ErrnoException} */ (err);
-      // No IPv6 loopback on this machine is fine; a port already taken is not: the test would probe someone else's server.
-      if (host === '::1' && (e.code === 'EADDRNOTAVAIL' || e.code === 'EAFNOSUPPORT')) continue;
-      for (const s of servers) s.close();
-      throw new Error(`Port 11434 on ${host} is taken (${e.code}); stop the local Ollama to run this test.`);
-    }
-  }
-  return { seen, close: () => Promise.all(servers.map((s) => new Promise((r) => s.close(() => r(undefined))))) };
+  local.serve('ollama', (req, res, path) => {
+    seen.push(`${req.method} ${path}`);
+    res.writeHead(path === '/api/tags' ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(path === '/api/tags' ? { models: [{ name: 'llama3.2:3b' }, { name: 'qwen2.5:7b' }] } : {}));
+  });
+  return { seen, close: async () => { local.off('ollama'); } };
 }
 
 scenario('first run', (ctx) => {
@@ -55,8 +42,9 @@ scenario('first run', (ctx) => {
       }, undefined, { message: 'the first-run card with its detection result' });
       expect(card?.title).to.equal('Welcome to Tabwright');
       expect(card?.rows.map((r) => r.split(':')[0])).to.deep.equal(['ollama', 'lmstudio', 'builtin']);
-      // No local server runs on the test machine: the card says so and points to the API key.
-      if (card?.detected === 'none') expect(card.status).to.contain('No local model server is running');
+      // No local server answers (the harness's stand-ins are off, whatever runs on this machine): the card says so and points to the API key.
+      expect(card?.detected).to.equal('none');
+      expect(card?.status).to.contain('No local model server is running');
       expect(env.llm.requests).to.have.length(0);
 
       // "Set up an API key" brings up the settings page (an open one is focused rather than duplicated).

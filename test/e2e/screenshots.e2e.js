@@ -6,8 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scenario } from './harness/scenario.js';
-import { ask, getServers, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
-import { launchChromium, launchFirefox } from './harness/browsers.js';
+import { ask, getVariantEnv, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
 /** @import { Driver } from './harness/driver.js' */
 import { findRef, lastToolResult, toolResults } from '../fixtures/llm/conversation.js';
 
@@ -33,21 +32,20 @@ const bodyColors = (panel) => panel.evaluate(() => ({ bg: getComputedStyle(docum
 /**
  * A browser of its own, for what cannot change in the shared one: the UI language (Chromium's --lang)
  * or the system's dark theme (a Firefox preference; Firefox over BiDi cannot emulate media features).
- * Returns a panel with the sign-in conversation in it.
- * @param {import('./harness/browsers.js').BrowserEnv} browser
+ * Returns a panel with the sign-in conversation in it, in a second browser (a language, the dark
+ * scheme) shared with the other suites that need it; close() closes the pages it opened.
+ * @param {TestEnv} env from getVariantEnv
  * @param {string} text what the user types
  */
-async function signedInPanel(browser, text) {
-  const { llm, site } = await getServers();
-  const env = /** @type {TestEnv} */ ({ browser, llm, site, control: await browser.openExtensionPage('ui/options.html') });
+async function signedInPanel(env, text) {
   await useMockProvider(env);
-  const { panel } = await openPageWithPanel(env, 'login.html');
+  const { page, panel } = await openPageWithPanel(env, 'login.html');
   await panel.viewport(420, 760);
-  scriptSignIn(llm);
+  scriptSignIn(env.llm);
   await sendFromPanel(panel, text, 'act');
   await waitForIdle(panel);
-  expect(llm.problems).to.deep.equal([]);
-  return { panel, env };
+  expect(env.llm.problems).to.deep.equal([]);
+  return { panel, env, close: async () => { await page.close(); await panel.close(); } };
 }
 
 scenario('panel look', (ctx) => {
@@ -93,13 +91,12 @@ scenario('panel look', (ctx) => {
         await panel.screenshot(join(ARTIFACTS, `panel-${kind}-dark.png`));
         await panel.colorScheme('light');
       } else {
-        const own = await launchFirefox({ prefs: { 'ui.systemUsesDarkTheme': 1, 'layout.css.prefers-color-scheme.content-override': 2 } });
+        const signed = await signedInPanel(await getVariantEnv('firefox', 'dark'), 'Sign in as alice with password hunter2');
         try {
-          const { panel: darkPanel } = await signedInPanel(own, 'Sign in as alice with password hunter2');
-          dark = await bodyColors(darkPanel);
-          await darkPanel.screenshot(join(ARTIFACTS, `panel-${kind}-dark.png`));
+          dark = await bodyColors(signed.panel);
+          await signed.panel.screenshot(join(ARTIFACTS, `panel-${kind}-dark.png`));
         } finally {
-          await own.close();
+          await signed.close();
         }
       }
       expect(dark.bg).to.equal('rgb(22, 24, 28)');
@@ -138,37 +135,42 @@ scenario('panel look', (ctx) => {
     it('speaks German when the browser does (--lang=de): panel, transcript controls and settings page', async function () {
       this.timeout(120_000);
       await mkdir(ARTIFACTS, { recursive: true });
-      const own = await launchChromium({ locale: 'de-DE', args: ['--lang=de'], env: { ...process.env, LANGUAGE: 'de', LANG: 'de_DE.UTF-8' } });
+      const own = await getVariantEnv('chromium', 'de');
+      const signed = await signedInPanel(own, 'Melde dich als alice mit dem Passwort hunter2 an');
       try {
-        const { panel } = await signedInPanel(own, 'Melde dich als alice mit dem Passwort hunter2 an');
+        const { panel } = signed;
         expect(await panel.evaluate(() => browser.i18n.getUILanguage())).to.match(/^de/);
         expect(await panel.text('#send')).to.equal('Senden');
         expect(await panel.text('#new-chat')).to.equal('Neuer Chat');
         expect(await panel.text('label:has(input[value=act]) span')).to.equal('Handeln');
         expect(await panel.evaluate(() => document.querySelector('#prompt')?.getAttribute('placeholder'))).to.equal('Fragen Sie zu dieser Seite oder geben Sie eine Aufgabe …');
         await panel.screenshot(join(ARTIFACTS, 'panel-chromium-de.png'));
-        const options = await own.openExtensionPage('ui/options.html');
-        await options.viewport(720, 1100);
-        await options.waitFor(() => document.body.dataset.ready === 'true', undefined, { message: 'the settings page' });
-        expect(await options.text('h1')).to.equal('Tabwright-Einstellungen');
-        await options.screenshot(join(ARTIFACTS, 'options-chromium-de.png'));
+        const options = await own.browser.openExtensionPage('ui/options.html');
+        try {
+          await options.viewport(720, 1100);
+          await options.waitFor(() => document.body.dataset.ready === 'true', undefined, { message: 'the settings page' });
+          expect(await options.text('h1')).to.equal('Tabwright-Einstellungen');
+          await options.screenshot(join(ARTIFACTS, 'options-chromium-de.png'));
+        } finally {
+          await options.close();
+        }
       } finally {
-        await own.close();
+        await signed.close();
       }
     });
 
     it('speaks Japanese when the browser does (--lang=ja): the panel after a run', async function () {
       this.timeout(120_000);
       await mkdir(ARTIFACTS, { recursive: true });
-      const own = await launchChromium({ locale: 'ja-JP', args: ['--lang=ja'], env: { ...process.env, LANGUAGE: 'ja', LANG: 'ja_JP.UTF-8' } });
+      const signed = await signedInPanel(await getVariantEnv('chromium', 'ja'), 'alice とパスワード hunter2 でサインインして');
       try {
-        const { panel } = await signedInPanel(own, 'alice とパスワード hunter2 でサインインして');
+        const { panel } = signed;
         expect(await panel.evaluate(() => browser.i18n.getUILanguage())).to.match(/^ja/);
         expect(await panel.text('#send')).to.equal('送信');
         expect(await panel.text('#new-chat')).to.equal('新しいチャット');
         await panel.screenshot(join(ARTIFACTS, 'panel-chromium-ja.png'));
       } finally {
-        await own.close();
+        await signed.close();
       }
     });
   }

@@ -60,9 +60,8 @@ describe('content channel', () => {
   it('ends a message to a frame that never answers with FRAME_UNRESPONSIVE naming the frame', async () => {
     stubBrowser({ 0: { url: 'https://news.example/', answer: 'ok' }, 9: { url: 'https://ads.example/slot', answer: 'never' } });
     const { c } = channel();
-    const t = Date.now();
+    // Frame 9 never answers: an answer at all is the deadline's doing (mocha's time-out guards a hang).
     const r = await c.sendToContent(1, { type: 'content.frameInfo', frameId: 9 }, { deadlineMs: 80 });
-    expect(Date.now() - t).to.be.below(1000);
     expect(r).to.include({ ok: false, code: 'FRAME_UNRESPONSIVE' });
     expect(/** @type {any} */ (r).message).to.include('Frame 9').and.to.include('https://ads.example/slot');
   });

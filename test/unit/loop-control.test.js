@@ -54,35 +54,32 @@ describe('loop control', () => {
     expect(messages.find((m) => m.role === 'tool')?.content).to.match(/^Error NO_USER: /);
   });
 
-  it('stops within a second when aborted mid-stream, even if the provider ignores the signal', async () => {
+  // Neither stuck party ever answers, so the run ending at all proves the abort does not wait on
+  // them; mocha's time-out is only a hang guard.
+  it('stops when aborted mid-stream, even if the provider ignores the signal and never yields again', async () => {
     const controller = new AbortController();
     /** @type {Provider} */
     const stuck = {
       kind: 'fake', label: 'Stuck', model: 'x', async listModels() { return []; },
       async *chatStream() {
         yield { type: 'text', text: 'Thinking' };
-        await new Promise((r) => setTimeout(r, 5_000));
+        await new Promise(() => {});
         yield { type: 'text', text: ' never' };
       },
     };
-    const started = Date.now();
     setTimeout(() => controller.abort(), 50);
     const { outcome, events } = await run({ provider: stuck, signal: controller.signal });
-    const took = Date.now() - started;
     expect(outcome.status).to.equal('aborted');
-    expect(took).to.be.below(1_000);
     expect(events.at(-1)).to.include({ type: 'error', code: 'ABORTED' });
   });
 
-  it('stops within a second when aborted mid-tool and answers the pending call', async () => {
+  it('stops when aborted mid-tool on a content script that never answers, and answers the pending call', async () => {
     const controller = new AbortController();
     const browser = fakeBrowser();
     browser.sendToContent = () => new Promise(() => {}); // a content script that never answers
     const provider = fakeProvider([call({ name: 'snapshot' }, { name: 'click', args: { ref: 'e1' } })]);
-    const started = Date.now();
     setTimeout(() => controller.abort(), 50);
     const { outcome, messages } = await run({ provider, signal: controller.signal, toolContext: { tabId: 1, browser } });
-    expect(Date.now() - started).to.be.below(1_000);
     expect(outcome.status).to.equal('aborted');
     expect(messages.filter((m) => m.role === 'tool').map((m) => m.content)).to.deep.equal(['Error ABORTED: The user stopped the run.', 'Error ABORTED: The user stopped the run.']);
   });

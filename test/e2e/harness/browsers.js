@@ -7,6 +7,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { Driver } from './driver.js';
+import { chromiumLocalModelRules, firefoxLocalModelPrefs, localModels } from './local-models.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHROME_EXT = join(root, 'src/chrome');
@@ -58,6 +59,8 @@ export async function launchChromium(extra = {}) {
   await requireBinary(CHROMIUM_PATH, 'Chromium', 'apt-get install -y chromium');
   const { chromium } = await import('playwright-core');
   const userDir = await mkdtemp(join(tmpdir(), 'tw-chr-'));
+  // The first run's probes of local model servers reach this process's stand-ins (harness/local-models.js).
+  const local = chromiumLocalModelRules(await localModels());
   const ctx = await chromium.launchPersistentContext(userDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -67,7 +70,7 @@ export async function launchChromium(extra = {}) {
       // Stands in for the user having opened Tabwright on a tab (toolbar button, shortcut), which Chrome
       // requires before tabCapture may record it and which a headless test cannot do (test/e2e/recorder.e2e.js).
       `--allowlisted-extension-id=${unpackedExtensionId(CHROME_EXT)}`,
-      `--host-resolver-rules=${[...MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1`), ...(extra.hostRules ?? [])].join(',')}`, ...(extra.args ?? [])],
+      `--host-resolver-rules=${[...MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1`), ...local, ...(extra.hostRules ?? [])].join(',')}`, ...(extra.args ?? [])],
     ...(extra.env ? { env: extra.env } : {}),
     ...(extra.locale ? { locale: extra.locale } : {}),
   });
@@ -104,6 +107,7 @@ export async function launchChromium(extra = {}) {
 export async function launchFirefox(extra = {}) {
   await requireBinary(FIREFOX_PATH, 'Firefox', 'apt-get install -y firefox-esr');
   const puppeteer = (await import('puppeteer-core')).default;
+  const local = firefoxLocalModelPrefs(await localModels());
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
@@ -121,6 +125,8 @@ export async function launchFirefox(extra = {}) {
       'network.dns.localDomains': MAPPED_HOSTS.join(','),
       'dom.security.https_first': false,
       'network.stricttransportsecurity.preloadlist': false,
+      // The first run's probes of local model servers reach this process's stand-ins (harness/local-models.js).
+      ...local,
       ...(extra.prefs ?? {}),
     },
   });

@@ -1,8 +1,9 @@
 // The shared test environment: one browser per kind, one fixture site and one mock LLM for the
 // whole run, reused across scenarios that cannot disturb each other.
-import { launch } from './browsers.js';
+import { launch, launchChromium, launchFirefox } from './browsers.js';
 import { startSite } from '../../fixtures/site/server.js';
 import { startMockLLM } from '../../fixtures/llm/server.js';
+import { closeLocalModels } from './local-models.js';
 
 /** @import { BrowserEnv } from './browsers.js' */
 /** @import { Driver } from './driver.js' */
@@ -50,12 +51,53 @@ export function getEnv(kind) {
   return p;
 }
 
+/**
+ * The second browsers some suites need, each launched once per process and shared by every suite
+ * that needs it: another UI language (Chromium from --lang, Firefox from its language packs) or
+ * Firefox in the dark scheme (WebDriver BiDi cannot emulate it). Closed with the rest at the end.
+ */
+const VARIANTS = {
+  chromium: {
+    ja: () => launchChromium({ locale: 'ja', args: ['--lang=ja'], env: { ...process.env, LANGUAGE: 'ja', LANG: 'ja_JP.UTF-8' } }),
+    ar: () => launchChromium({ locale: 'ar', args: ['--lang=ar'], env: { ...process.env, LANGUAGE: 'ar', LANG: 'ar_EG.UTF-8' } }),
+    de: () => launchChromium({ locale: 'de-DE', args: ['--lang=de'], env: { ...process.env, LANGUAGE: 'de', LANG: 'de_DE.UTF-8' } }),
+  },
+  firefox: {
+    ja: () => launchFirefox({ prefs: { 'intl.locale.requested': 'ja' } }),
+    ar: () => launchFirefox({ prefs: { 'intl.locale.requested': 'ar' } }),
+    dark: () => launchFirefox({ prefs: { 'ui.systemUsesDarkTheme': 1, 'layout.css.prefers-color-scheme.content-override': 2 } }),
+  },
+};
+/** @typedef {keyof typeof VARIANTS.chromium | keyof typeof VARIANTS.firefox} Variant */
+
+/**
+ * A browser of kind in a variant, on the shared fixture site and mock LLM, with its own control page.
+ * @param {'chromium' | 'firefox'} kind @param {Variant} variant @returns {Promise<TestEnv>}
+ */
+export function getVariantEnv(kind, variant) {
+  const key = `${kind}:${variant}`;
+  let p = envs.get(key);
+  if (!p) {
+    const start = /** @type {Record<string, () => Promise<BrowserEnv>>} */ (VARIANTS[kind])[variant];
+    if (!start) throw new Error(`no ${variant} variant of ${kind}`);
+    p = (async () => {
+      const { site, llm } = await getServers();
+      const browser = await start();
+      const control = await browser.openExtensionPage('ui/options.html');
+      return { browser, control, site, llm };
+    })();
+    envs.set(key, p);
+  }
+  return p;
+}
+
 export async function closeAll() {
   for (const p of envs.values()) {
     try { const env = await p; await env.browser.close(); } catch { /* launch failed; reported by the tests */ }
   }
   envs.clear();
   if (servers) { const s = await servers; await s.site.close(); await s.llm.close(); servers = null; }
+  await closeLocalModels();
 }
 
 /**
