@@ -4,7 +4,6 @@
 // the final answer after Network.loadingFinished, as text up to 64 kB. Each write's outcome is told
 // once; when its body cannot be read it is told without one.
 /** @import { HeldRequest, HoldHandlers, WriteOutcome } from '../types/safety' */
-/** @import { createCdpSessions } from './session.js' */
 import { base64ToBytes, classifyBody } from '../agent/safety/body-kind.js';
 
 /** A response whose end never comes (a stream, a hung page) is told without its body after this. */
@@ -16,7 +15,13 @@ const MAX_TRACKED = 500;
  *   outcome: WriteOutcome, timer?: ReturnType<typeof setTimeout> }} Tracked
  */
 
-/** @param {ReturnType<typeof createCdpSessions>} cdp */
+/**
+ * What this needs of cdp/session.js (so Node tests can stand in for it).
+ * @typedef {{ onEvent(l: (tabId: number, method: string, params: any, sessionId?: string) => void): unknown,
+ *   sendTo(tabId: number, sessionId: string | undefined, method: string, params?: Record<string, unknown>): Promise<any> }} CdpEvents
+ */
+
+/** @param {CdpEvents} cdp */
 export function createWriteAnswers(cdp) {
   /** By tab, session and Network request id. @type {Map<string, Tracked>} */
   const writes = new Map();
