@@ -36,6 +36,8 @@ const CASES = [
   { sender: 'a dedicated worker', button: 'Save with worker', path: '/api/worker-note', note: 'Buy milk', from: 'worker' },
   { sender: "the page's service worker", button: 'Save offline', path: '/api/sw-note', note: 'Call Anna', from: 'sw' },
   { sender: 'a frame on another site', button: 'Share with partner', path: '/api/frame-note', note: 'Water plants', from: 'frame' },
+  // The frame is added by the run's first step, after the hold began: held all the same.
+  { sender: 'a frame added after the hold began', first: 'Add second partner', button: 'Share with second partner', path: '/api/frame-note', note: 'Feed cat', from: 'frame2' },
 ];
 
 scenario('request hold: workers, service worker, cross-site frame', (ctx) => {
@@ -48,12 +50,14 @@ scenario('request hold: workers, service worker, cross-site frame', (ctx) => {
     it(`holds a write sent by ${c.sender}: declined it never leaves, allowed it arrives`, async () => {
       const { env } = ctx;
       await useMockProvider(env);
-      /** @param {any} req */
-      const click = (req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', c.button) } }] });
+      /** @param {any} req @param {string} name */
+      const click = (req, name) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', name) } }] });
+      const first = c.first;
       env.llm.script([
         { toolCalls: [{ name: 'snapshot', args: {} }] },
-        (req) => click(req),
-        (req) => click(req),
+        ...(first ? [(/** @type {any} */ req) => click(req, first)] : []),
+        (req) => click(req, c.button),
+        (req) => click(req, c.button),
         { text: 'Saved the note once.' },
       ]);
       const url = `${site.url}/targets.html?other=${encodeURIComponent(site.otherUrl)}`;
@@ -79,6 +83,11 @@ scenario('request hold: workers, service worker, cross-site frame', (ctx) => {
         // Only the second note (n=2) reached the server: the first never left the browser.
         expect(mine().map((w) => w.body)).to.deep.equal([new URLSearchParams({ note: c.note, from: c.from, n: '2' }).toString()]);
         await page.waitFor(() => /saved 200/.test(document.getElementById('status')?.textContent ?? ''), undefined, { message: 'the page to see the answer' });
+        // The run is over and its hold released: nothing is held or left paused, the page's own write goes.
+        await page.evaluate((name) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)?.click(), c.button);
+        await until(() => mine().length === 2, 'the write after the run to arrive without a card');
+        expect(mine()[1].body).to.contain('n=3');
+        expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm.pending').length)).to.equal(0);
       } catch (err) {
         console.log(JSON.stringify(await panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((e) => e.className + ': ' + (e.textContent ?? '').slice(0, 300))), null, 1), env.llm.problems, site.writes.slice(before));
         throw err;
