@@ -1,11 +1,21 @@
 // Chrome's request hold (docs/SECURITY.md): while the safety guard arms it on a tab, every request
-// the tab's page starts is paused by CDP Fetch at the request stage; the ones the policy wants wait
-// for its decision, the rest continue at once. A paused request is never left behind: release()
-// disables interception, a detached debugger lets everything go, and a failing decision fails it.
-// Not covered: requests of service workers and of out-of-process (cross-site) frames, WebSockets.
-/** @import { EffectHold, HoldHandlers } from '../types/safety' */
+// the tab's page and the targets it owns (out-of-process frames, dedicated workers, its service
+// worker: cdp/targets.js) start is paused by CDP Fetch at the request stage, in the session it came
+// from; the ones the policy wants wait for its decision, the rest continue at once. A paused request
+// is never left behind: release() disables interception everywhere, a detached debugger lets
+// everything go, and a failing decision fails it. Writes let go are followed to their answer
+// (cdp/write-answers.js). Not covered: shared workers (cdp/targets.js says why), WebSocket frames.
+/** @import { EffectHold, HeldRequest, HoldHandlers } from '../types/safety' */
 /** @import { createCdpSessions } from './session.js' */
 import { heldRequest } from './held-request.js';
+import { createTargets, FETCH_PATTERNS, NETWORK_BUFFERS } from './targets.js';
+import { createWriteAnswers } from './write-answers.js';
+
+/** A dedicated worker's request pauses in its frame's session but is announced in the worker's: how long to wait for that announcement. */
+const SENDER_WAIT_MS = 150;
+/** Children stay attached this long after a release for the answers of writes still in flight. */
+const ANSWER_WAIT_MS = 10_000;
+const MAX_SEEN = 1000;
 
 /**
  * @param {ReturnType<typeof createCdpSessions>} cdp
@@ -13,41 +23,70 @@ import { heldRequest } from './held-request.js';
 export function createNetHold(cdp) {
   /** Armed tabs and their handlers. @type {Map<number, HoldHandlers>} */
   const armed = new Map();
-  /** Writes let go, by their Network request id, until their answer: how each ended goes to its handlers. @type {Map<string, { req: import('../types/safety').HeldRequest, handlers: HoldHandlers }>} */
-  const writes = new Map();
+  const targets = createTargets(cdp);
+  const answers = createWriteAnswers(cdp);
+  /** The session each request was announced in (Network.requestWillBeSent), by tab and Network id. @type {Map<string, { sessionId?: string, documentUrl?: string }>} */
+  const seen = new Map();
+  /** Waiting for an announcement. @type {Map<string, () => void>} */
+  const waiting = new Map();
 
-  cdp.onEvent((tabId, method, params) => {
-    if (method === 'Network.responseReceived' || method === 'Network.loadingFailed') {
-      const w = writes.get(params.requestId);
-      if (!w) return;
-      // A redirect's final answer comes as responseReceived too; the first answer is the server's word on the write.
-      writes.delete(params.requestId);
-      w.handlers.settled?.(w.req, method === 'Network.responseReceived' ? { status: params.response?.status } : { error: params.canceled ? 'cancelled' : String(params.errorText ?? 'failed') });
-      return;
-    }
+  cdp.onEvent((tabId, method, params, sessionId) => {
+    if (method === 'Network.requestWillBeSent') { announce(tabId, params, sessionId); return; }
     if (method !== 'Fetch.requestPaused') return;
     const handlers = armed.get(tabId);
     const id = /** @type {string} */ (params.requestId);
     // Interception outlived its hold (released a moment ago): let it go.
-    if (!handlers) { cdp.send(tabId, 'Fetch.continueRequest', { requestId: id }).catch(() => {}); return; }
-    const req = heldRequest(params, cdp.mainFrameId(tabId));
+    if (!handlers) { cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: id }).catch(() => {}); return; }
+    paused(tabId, sessionId, params, handlers).catch(() => cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: id }).catch(() => {}));
+  });
+  cdp.onDetach((tabId) => { armed.delete(tabId); answers.forget(tabId); });
+
+  /** @param {number} tabId @param {any} p @param {string | undefined} sessionId */
+  function announce(tabId, p, sessionId) {
+    const key = `${tabId}|${p.requestId}`;
+    if (!seen.has(key)) seen.set(key, { sessionId, documentUrl: p.documentURL });
+    if (seen.size > MAX_SEEN) seen.delete(/** @type {string} */ (seen.keys().next().value));
+    waiting.get(key)?.();
+  }
+
+  /** Where a paused request was announced, waiting a moment for a worker's announcement. @param {number} tabId @param {string | undefined} networkId */
+  async function announcedIn(tabId, networkId) {
+    if (!networkId) return undefined;
+    const key = `${tabId}|${networkId}`;
+    if (!seen.has(key)) {
+      await new Promise((resolve) => {
+        const timer = setTimeout(done, SENDER_WAIT_MS);
+        function done() { clearTimeout(timer); waiting.delete(key); resolve(undefined); }
+        waiting.set(key, done);
+      });
+    }
+    return seen.get(key);
+  }
+
+  /** @param {number} tabId @param {string | undefined} sessionId @param {any} params @param {HoldHandlers} handlers */
+  async function paused(tabId, sessionId, params, handlers) {
+    const id = /** @type {string} */ (params.requestId);
+    const method = String(params.request?.method ?? 'GET').toUpperCase();
+    // Only writes need their sender named before the card; reads go on at once.
+    const announced = method === 'GET' || method === 'HEAD' ? undefined : await announcedIn(tabId, params.networkId);
+    const answerSession = announced ? announced.sessionId : sessionId;
+    const sender = targets.sender(tabId, answerSession);
+    const req = heldRequest(params, cdp.mainFrameId(tabId), {
+      inPage: !sessionId, source: sender.source,
+      initiator: sender.url ?? announced?.documentUrl,
+    });
     let wanted = false;
     try { wanted = handlers.wants(req); } catch { wanted = true; }
-    if (!wanted) { cdp.send(tabId, 'Fetch.continueRequest', { requestId: id }).catch(() => {}); return; }
+    if (!wanted) { await cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: id }); return; }
     // A declined navigation is aborted (the tab stays on its page); BlockedByClient would leave it on
     // an error page. Other requests fail as blocked, which the page sees as a network error.
     const refusal = req.topLevel ? 'Aborted' : 'BlockedByClient';
-    handlers.decide(req).catch(() => false).then((allowed) => {
-      if (allowed && req.method !== 'GET' && req.method !== 'HEAD' && params.networkId) {
-        writes.set(params.networkId, { req, handlers });
-        if (writes.size > 500) writes.delete(/** @type {string} */ (writes.keys().next().value));
-      }
-      return cdp.send(tabId,
-        allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
-        allowed ? { requestId: id } : { requestId: id, errorReason: refusal });
-    }).catch(() => {});
-  });
-  cdp.onDetach((tabId) => { armed.delete(tabId); });
+    const allowed = await handlers.decide(req).catch(() => false);
+    if (allowed && req.method !== 'GET' && req.method !== 'HEAD' && params.networkId) answers.track(tabId, answerSession, params.networkId, req, handlers);
+    await cdp.sendTo(tabId, sessionId,
+      allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
+      allowed ? { requestId: id } : { requestId: id, errorReason: refusal });
+  }
 
   return {
     /**
@@ -58,11 +97,13 @@ export function createNetHold(cdp) {
       try {
         await cdp.pin(tabId);
         armed.set(tabId, handlers);
-        // The Network domain tells how a write let go ended (its status); it stays on while attached.
-        await cdp.send(tabId, 'Network.enable', { maxTotalBufferSize: 20_000_000, maxResourceBufferSize: 5_000_000 });
-        await cdp.send(tabId, 'Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
+        // The Network domain tells how a write let go ended; it stays on while attached.
+        await cdp.send(tabId, 'Network.enable', NETWORK_BUFFERS);
+        await cdp.send(tabId, 'Fetch.enable', { patterns: FETCH_PATTERNS });
+        await targets.hold(tabId);
       } catch {
         armed.delete(tabId);
+        await cdp.send(tabId, 'Fetch.disable').catch(() => {});
         cdp.unpin(tabId);
         return null;
       }
@@ -72,8 +113,17 @@ export function createNetHold(cdp) {
           if (released) return;
           released = true;
           if (armed.get(tabId) === handlers) armed.delete(tabId);
+          if (armed.has(tabId)) { cdp.unpin(tabId); return; }
           await cdp.send(tabId, 'Fetch.disable').catch(() => {});
-          cdp.unpin(tabId);
+          await targets.stopHolding(tabId);
+          // Children stay attached until the writes in flight have their answers (or a bound), then go.
+          const deadline = Date.now() + ANSWER_WAIT_MS;
+          const leave = () => {
+            if (armed.has(tabId)) { cdp.unpin(tabId); return; }
+            if (answers.pending(tabId) && Date.now() < deadline) { setTimeout(leave, 250); return; }
+            targets.detach(tabId).finally(() => cdp.unpin(tabId));
+          };
+          leave();
         },
       };
     },

@@ -20,8 +20,9 @@ export function createNetworkLog(cdp) {
 
   cdp.onDetach((tabId) => watched.delete(tabId));
   chrome.tabs.onRemoved.addListener((tabId) => { watched.delete(tabId); logs.delete(tabId); });
-  cdp.onEvent((tabId, method, p) => {
-    if (!watched.has(tabId) || !method.startsWith('Network.')) return;
+  cdp.onEvent((tabId, method, p, sessionId) => {
+    // The page's own requests; child targets' (workers, out-of-process frames) are the hold's business.
+    if (sessionId || !watched.has(tabId) || !method.startsWith('Network.')) return;
     const log = logOf(tabId);
     const e = log.byRequest.get(p.requestId);
     if (method === 'Network.requestWillBeSent') {

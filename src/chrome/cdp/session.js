@@ -12,7 +12,7 @@ export class CdpError extends Error {
 }
 
 /** @typedef {{ attached: Promise<void>, timer?: ReturnType<typeof setTimeout>, navigating: boolean, pins: number }} Attached */
-/** @typedef {(tabId: number, method: string, params: any) => void} CdpListener */
+/** @typedef {(tabId: number, method: string, params: any, sessionId?: string) => void} CdpListener sessionId: a child target's flat session (an out-of-process frame, a worker), absent for the tab's page */
 
 export function createCdpSessions() {
   /** @type {Map<number, Attached>} */
@@ -28,7 +28,10 @@ export function createCdpSessions() {
     const s = source.tabId !== undefined ? tabs.get(source.tabId) : undefined;
     if (!s) return;
     const p = /** @type {any} */ (params);
-    for (const l of listeners) { try { l(/** @type {number} */ (source.tabId), method, p); } catch { /* a listener's own failure */ } }
+    const sessionId = /** @type {{ sessionId?: string }} */ (source).sessionId;
+    for (const l of listeners) { try { l(/** @type {number} */ (source.tabId), method, p, sessionId); } catch { /* a listener's own failure */ } }
+    // Dialogs and navigations below are the page's; a child target's events stop here.
+    if (sessionId) return;
     // A native dialog the page-world hooks did not catch. "Leave site?" (beforeunload) appears because
     // trusted clicks give the page user activation; the agent chose to leave, so leave. Others: OK for an
     // alert, Cancel for the rest (the safe answer), so the tab never hangs.
@@ -91,20 +94,37 @@ export function createCdpSessions() {
     s.timer = setTimeout(() => { chrome.debugger.detach({ tabId }).catch(() => {}); forget(tabId); }, IDLE_DETACH_MS);
   }
 
+  /**
+   * @param {number} tabId @param {string} method @param {Record<string, unknown>} [params]
+   * @returns {Promise<any>}
+   */
+  async function send(tabId, method, params) {
+    await ensure(tabId);
+    try {
+      return await chrome.debugger.sendCommand({ tabId }, method, params);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      if (/not attached|detached/i.test(why)) { forget(tabId); throw new CdpError('DEBUGGER_UNAVAILABLE', why); }
+      if (/no tab with/i.test(why)) { forget(tabId); throw new CdpError('TAB_GONE', 'The tab was closed.'); }
+      throw new CdpError('CDP_FAILED', `${method}: ${why}`);
+    }
+  }
+
   return {
+    send,
     /**
-     * @param {number} tabId @param {string} method @param {Record<string, unknown>} [params]
+     * A command to a child target's flat session (Target.setAutoAttach with flatten), or to the page
+     * when sessionId is absent. A child that went away answers CDP_FAILED.
+     * @param {number} tabId @param {string | undefined} sessionId @param {string} method @param {Record<string, unknown>} [params]
      * @returns {Promise<any>}
      */
-    async send(tabId, method, params) {
+    async sendTo(tabId, sessionId, method, params) {
+      if (!sessionId) return send(tabId, method, params);
       await ensure(tabId);
       try {
-        return await chrome.debugger.sendCommand({ tabId }, method, params);
+        return await chrome.debugger.sendCommand(/** @type {chrome.debugger.DebuggerSession} */ ({ tabId, sessionId }), method, params);
       } catch (err) {
-        const why = err instanceof Error ? err.message : String(err);
-        if (/not attached|detached/i.test(why)) { forget(tabId); throw new CdpError('DEBUGGER_UNAVAILABLE', why); }
-        if (/no tab with/i.test(why)) { forget(tabId); throw new CdpError('TAB_GONE', 'The tab was closed.'); }
-        throw new CdpError('CDP_FAILED', `${method}: ${why}`);
+        throw new CdpError('CDP_FAILED', `${method}: ${err instanceof Error ? err.message : String(err)}`);
       }
     },
     /** Clear, then later read, whether the tab started a main-frame navigation. @param {number} tabId */

@@ -10,7 +10,7 @@ export function createDownloadHold() {
   const armed = new Map();
   let listening = false;
 
-  /** @param {{ id: number, url: string, finalUrl?: string, referrer?: string, filename?: string }} item */
+  /** @param {{ id: number, url: string, finalUrl?: string, referrer?: string, filename?: string, mime?: string }} item */
   async function onCreated(item) {
     const held = [...armed.values()];
     if (!held.length) return;
@@ -18,7 +18,9 @@ export function createDownloadHold() {
     const from = originOf(item.referrer ?? '');
     for (const e of held) if (from && from === await e.pageOrigin()) entry = e;
     /** @type {HeldRequest} */
-    const req = { kind: 'download', method: 'GET', url: item.finalUrl || item.url, type: 'download', topLevel: false, filename: (item.filename || '').split(/[\\/]/).pop() || undefined };
+    const req = { kind: 'download', method: 'GET', url: item.finalUrl || item.url, type: 'download', topLevel: false, filename: (item.filename || '').split(/[\\/]/).pop() || undefined,
+      // The type the server declared (both browsers know it once the response began): an executable's shows here.
+      ...(item.mime ? { mime: item.mime } : {}) };
     if (!entry.handlers.wants(req)) return;
     await browser.downloads.pause(item.id).catch(() => {});
     const allowed = await entry.handlers.decide(req).catch(() => false);

@@ -1,44 +1,63 @@
-// Firefox's request hold (docs/SECURITY.md): while the safety guard arms it on a tab, a blocking
-// webRequest.onBeforeRequest listener filtered to that tab sees every request before it leaves; the
-// ones the policy wants get a promise of its decision (Firefox waits for it), the rest go at once.
-// release() removes the listener; promises already handed out still resolve. WebSockets are seen
-// here only as their upgrade request; service workers' own requests belong to no tab.
+// Firefox's request hold (docs/SECURITY.md): while the safety guard arms it on a tab, blocking
+// webRequest.onBeforeRequest listeners see every request before it leaves: the tab's own (its
+// frames and dedicated workers carry its tab id) and those that belong to no tab but come from the
+// tab's origin (its service worker, a shared worker: tab id -1, matched by their document or origin
+// URL). The ones the policy wants get a promise of its decision (Firefox waits for it), the rest go
+// at once. release() removes the listeners; promises already handed out still resolve. Writes let go
+// are followed to their answer (platform/write-answers.js). WebSockets are seen here only as their
+// upgrade request.
 /** @import { EffectHold, HeldRequest, HoldHandlers } from '../types/safety' */
-import { bytesToText, parseBody } from '../agent/safety/request-body.js';
+import { parseBody } from '../agent/safety/request-body.js';
+import { classifyBody, concatBytes } from '../agent/safety/body-kind.js';
+import { createWriteAnswers } from './write-answers.js';
 
 /** Firefox's resource types, named as Chrome's CDP names them where they differ. */
 const TYPES = /** @type {Record<string, string>} */ ({ main_frame: 'document', sub_frame: 'sub_frame', xmlhttprequest: 'xhr', csp_report: 'csp_report' });
+/** Answers to writes already let go may still come after the release: listen this much longer. */
+const ANSWER_WAIT_MS = 10_000;
 
 /**
  * @param {number} tabId @param {HoldHandlers} handlers
  * @returns {Promise<EffectHold | null>}
  */
 export async function holdRequests(tabId, handlers) {
-  /** Writes let go, by request id, until their answer. @type {Map<string, HeldRequest>} */
-  const writes = new Map();
+  const answers = createWriteAnswers(handlers);
+  /** The tab's origin now, to match requests that belong to no tab. */
+  let tabOrigin = originOf((await browser.tabs.get(tabId).catch(() => null))?.url ?? '');
+  /** @param {number} id @param {{ url?: string }} change */
+  const onUpdated = (id, change) => { if (id === tabId && change.url) tabOrigin = originOf(change.url); };
+
   /** @param {browser.webRequest._OnBeforeRequestDetails} d */
   const listener = (d) => {
-    const req = heldRequest(d);
+    if (d.tabId === tabId && d.type === 'main_frame') tabOrigin = originOf(d.url);
+    if (d.tabId !== tabId && !(tabOrigin && senderOrigin(d) === tabOrigin)) return {};
+    const req = heldRequest(d, tabOrigin);
     let wanted = false;
     try { wanted = handlers.wants(req); } catch { wanted = true; }
     if (!wanted) return {};
     return handlers.decide(req).catch(() => false).then((allowed) => {
-      if (allowed && req.method !== 'GET' && req.method !== 'HEAD') writes.set(d.requestId, req);
+      if (allowed && req.method !== 'GET' && req.method !== 'HEAD') answers.track(d.requestId, req);
       return { cancel: !allowed };
     });
   };
-  /** How a write let go ended. @param {{ requestId: string, statusCode?: number, error?: string }} d */
-  const answered = (d) => {
-    const req = writes.get(d.requestId);
-    if (!req) return;
-    writes.delete(d.requestId);
-    handlers.settled?.(req, d.statusCode !== undefined ? { status: d.statusCode } : { error: d.error ?? 'failed' });
-  };
-  const filter = { urls: ['<all_urls>'], tabId };
+  // The tab's requests, and those of no tab (its service worker's): one registration each, since
+  // Firefox keeps a single registration per listener function.
+  const urls = ['<all_urls>'];
+  const registrations = [{ urls, tabId }, { urls, tabId: -1 }].map((filter) => ({
+    filter,
+    before: /** @param {browser.webRequest._OnBeforeRequestDetails} d */ (d) => listener(d),
+    redirected: /** @param {browser.webRequest._OnBeforeRedirectDetails} d */ (d) => answers.redirected(d),
+    completed: /** @param {browser.webRequest._OnCompletedDetails} d */ (d) => answers.completed(d),
+    failed: /** @param {browser.webRequest._OnErrorOccurredDetails} d */ (d) => answers.failed(d),
+  }));
   try {
-    browser.webRequest.onBeforeRequest.addListener(/** @type {any} */ (listener), filter, ['blocking', 'requestBody']);
-    browser.webRequest.onCompleted.addListener(answered, filter);
-    browser.webRequest.onErrorOccurred.addListener(answered, filter);
+    for (const r of registrations) {
+      browser.webRequest.onBeforeRequest.addListener(/** @type {any} */ (r.before), r.filter, ['blocking', 'requestBody']);
+      browser.webRequest.onBeforeRedirect.addListener(r.redirected, r.filter);
+      browser.webRequest.onCompleted.addListener(r.completed, r.filter, ['responseHeaders']);
+      browser.webRequest.onErrorOccurred.addListener(r.failed, r.filter);
+    }
+    browser.tabs.onUpdated.addListener(onUpdated);
   } catch {
     return null;
   }
@@ -47,27 +66,68 @@ export async function holdRequests(tabId, handlers) {
     async release() {
       if (released) return;
       released = true;
-      browser.webRequest.onBeforeRequest.removeListener(/** @type {any} */ (listener));
-      // Answers to writes already let go may still come: listen a little longer.
-      setTimeout(() => {
-        browser.webRequest.onCompleted.removeListener(answered);
-        browser.webRequest.onErrorOccurred.removeListener(answered);
-      }, 10_000);
+      for (const r of registrations) browser.webRequest.onBeforeRequest.removeListener(/** @type {any} */ (r.before));
+      browser.tabs.onUpdated.removeListener(onUpdated);
+      const deadline = Date.now() + ANSWER_WAIT_MS;
+      const stop = () => {
+        if (answers.pending() && Date.now() < deadline) { setTimeout(stop, 250); return; }
+        for (const r of registrations) {
+          browser.webRequest.onBeforeRedirect.removeListener(r.redirected);
+          browser.webRequest.onCompleted.removeListener(r.completed);
+          browser.webRequest.onErrorOccurred.removeListener(r.failed);
+        }
+      };
+      stop();
     },
   };
 }
 
-/** @param {browser.webRequest._OnBeforeRequestDetails} d @returns {HeldRequest} */
-function heldRequest(d) {
+/**
+ * @param {browser.webRequest._OnBeforeRequestDetails} d @param {string} tabOrigin
+ * @returns {HeldRequest}
+ */
+function heldRequest(d, tabOrigin) {
   const method = String(d.method ?? 'GET').toUpperCase();
-  const body = d.requestBody;
-  /** @type {{ text?: string, formData?: Record<string, string[]> }} */
-  const raw = {};
-  if (body?.formData) raw.formData = /** @type {Record<string, string[]>} */ (body.formData);
-  else if (body?.raw?.length) raw.text = bytesToText(body.raw.map((r) => r.bytes).filter((b) => b !== undefined));
+  const sender = senderOf(d, tabOrigin);
   return {
     kind: 'request', method, url: d.url, type: TYPES[d.type] ?? d.type,
-    topLevel: d.type === 'main_frame',
-    ...parseBody(raw),
+    topLevel: d.type === 'main_frame' && d.tabId !== -1,
+    source: sender.source,
+    ...(sender.initiator ? { initiator: sender.initiator } : {}),
+    ...requestBody(d),
   };
 }
+
+/**
+ * Who sent it. No tab: the origin's service worker (Firefox names the worker's script as document
+ * and origin, and gives a shared worker's requests the same shape: both are shown as the service
+ * worker's). In the tab: a dedicated worker's requests carry no documentId (its script is their
+ * "document"); a frame's document is on another site than the tab.
+ * @param {browser.webRequest._OnBeforeRequestDetails} d @param {string} tabOrigin
+ * @returns {{ source: NonNullable<HeldRequest['source']>, initiator?: string }}
+ */
+function senderOf(d, tabOrigin) {
+  const initiator = d.documentUrl ?? d.originUrl;
+  if (d.tabId === -1) return { source: 'service_worker', initiator };
+  if (d.type === 'main_frame' || d.type === 'sub_frame') return { source: 'page', initiator: d.originUrl };
+  if (!(/** @type {{ documentId?: string }} */ (d)).documentId) return { source: 'worker', initiator };
+  if (d.frameId !== 0 && originOf(d.documentUrl ?? '') !== tabOrigin) return { source: 'frame', initiator };
+  return { source: 'page', initiator };
+}
+
+/** The body as text and fields, or why it cannot be shown. @param {browser.webRequest._OnBeforeRequestDetails} d */
+function requestBody(d) {
+  const body = d.requestBody;
+  if (body?.formData) return parseBody({ formData: /** @type {Record<string, string[]>} */ (body.formData) });
+  if (!body?.raw?.length) return body?.error ? { opaque: { bytes: 0, why: /** @type {const} */ ('unavailable') } } : {};
+  const parts = body.raw.map((r) => r.bytes).filter((b) => b !== undefined);
+  if (parts.length < body.raw.length) return { opaque: { bytes: parts.reduce((n, b) => n + b.byteLength, 0), why: /** @type {const} */ ('unavailable') } };
+  const kind = classifyBody(concatBytes(parts));
+  return 'opaque' in kind ? { opaque: kind.opaque } : parseBody({ text: kind.text });
+}
+
+/** The origin a request belonging to no tab comes from. @param {browser.webRequest._OnBeforeRequestDetails} d */
+function senderOrigin(d) { return originOf(d.documentUrl ?? d.originUrl ?? ''); }
+
+/** @param {string} url */
+function originOf(url) { try { const o = new URL(url).origin; return o === 'null' ? '' : o; } catch { return ''; } }

@@ -1,0 +1,100 @@
+// The hold on what a tab sends through its other senders (docs/SECURITY.md, "What is held"), in both
+// browsers: a write from a dedicated worker, from the page's service worker (the page posts it a
+// message; the worker fetches), and from a frame on another site (Chromium runs it in another
+// process). Each is held before it leaves and shown on a card with its fields; declined, it never
+// reaches the server; allowed, it does.
+import { expect } from 'chai';
+import { scenario } from './harness/scenario.js';
+import { sendFromPanel, tabIdOf, useMockProvider, waitForIdle } from './harness/env.js';
+import { findRef, toolResults } from '../fixtures/llm/conversation.js';
+import { startTargetsSite } from '../fixtures/targets/server.js';
+
+/** @import { Driver } from './harness/driver.js' */
+
+/** Answer the next pending card; returns what it showed. @param {Driver} panel @param {'yes' | 'no'} answer */
+async function answerCard(panel, answer) {
+  const card = /** @type {{ rule: string, text: string }} */ (await panel.waitFor(() => {
+    const c = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
+    return c && { rule: c.dataset.rule ?? '', text: c.textContent ?? '' };
+  }, undefined, { message: 'a confirmation card' }));
+  const answered = await panel.evaluate(() => document.querySelectorAll('.card.confirm:not(.pending)').length);
+  await panel.click(`.card.confirm.pending .confirm-${answer}`);
+  await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { message: 'the card to be answered' });
+  return card;
+}
+
+/** Poll (a hang guard, not a timed assertion) until the server has a write. @param {() => boolean} arrived */
+async function until(arrived, what = 'the write to arrive') {
+  const deadline = Date.now() + 15_000;
+  while (!arrived()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const CASES = [
+  { sender: 'a dedicated worker', button: 'Save with worker', path: '/api/worker-note', note: 'Buy milk', from: 'worker' },
+  { sender: "the page's service worker", button: 'Save offline', path: '/api/sw-note', note: 'Call Anna', from: 'sw' },
+  { sender: 'a frame on another site', button: 'Share with partner', path: '/api/frame-note', note: 'Water plants', from: 'frame' },
+  // The frame is added by the run's first step, after the hold began: held all the same.
+  { sender: 'a frame added after the hold began', first: 'Add second partner', button: 'Share with second partner', path: '/api/frame-note', note: 'Feed cat', from: 'frame2' },
+];
+
+scenario('request hold: workers, service worker, cross-site frame', (ctx) => {
+  /** @type {Awaited<ReturnType<typeof startTargetsSite>>} */
+  let site;
+  before(async () => { site = await startTargetsSite(); });
+  after(async () => { await site?.close(); });
+
+  for (const c of CASES) {
+    it(`holds a write sent by ${c.sender}: declined it never leaves, allowed it arrives`, async () => {
+      const { env } = ctx;
+      await useMockProvider(env);
+      /** @param {any} req @param {string} name */
+      const click = (req, name) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', name) } }] });
+      const first = c.first;
+      env.llm.script([
+        { toolCalls: [{ name: 'snapshot', args: {} }] },
+        ...(first ? [(/** @type {any} */ req) => click(req, first)] : []),
+        (req) => click(req, c.button),
+        (req) => click(req, c.button),
+        { text: 'Saved the note once.' },
+      ]);
+      const url = `${site.url}/targets.html?other=${encodeURIComponent(site.otherUrl)}`;
+      const page = await env.browser.openPage(url);
+      const tabId = await tabIdOf(env, url);
+      const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+      await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach to its tab' });
+      await page.waitFor(() => document.getElementById('sw-state')?.textContent === 'ready', undefined, { message: 'the service worker to be ready' });
+      const before = site.writes.length;
+      const mine = () => site.writes.slice(before).filter((w) => w.path === c.path);
+      try {
+        await sendFromPanel(panel, 'Save my note', 'act');
+        const declined = await answerCard(panel, 'no');
+        expect(declined.rule).to.equal('server_write');
+        expect(declined.text).to.contain(`POST to ${site.url}${c.path}`);
+        expect(declined.text).to.contain(c.note);
+        const allowed = await answerCard(panel, 'yes');
+        expect(allowed.rule).to.equal('server_write');
+        expect(allowed.text).to.contain(`POST to ${site.url}${c.path}`);
+        await waitForIdle(panel);
+        expect(env.llm.problems).to.deep.equal([]);
+        await until(() => mine().length > 0);
+        // Only the second note (n=2) reached the server: the first never left the browser.
+        expect(mine().map((w) => w.body)).to.deep.equal([new URLSearchParams({ note: c.note, from: c.from, n: '2' }).toString()]);
+        await page.waitFor(() => /saved 200/.test(document.getElementById('status')?.textContent ?? ''), undefined, { message: 'the page to see the answer' });
+        // The run is over and its hold released: nothing is held or left paused, the page's own write goes.
+        await page.evaluate((name) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)?.click(), c.button);
+        await until(() => mine().length === 2, 'the write after the run to arrive without a card');
+        expect(mine()[1].body).to.contain('n=3');
+        expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm.pending').length)).to.equal(0);
+      } catch (err) {
+        console.log(JSON.stringify(await panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((e) => e.className + ': ' + (e.textContent ?? '').slice(0, 300))), null, 1), env.llm.problems, site.writes.slice(before));
+        throw err;
+      } finally {
+        await page.close();
+        await panel.close();
+      }
+    });
+  }
+});
