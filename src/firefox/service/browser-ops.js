@@ -15,7 +15,7 @@ const NAV_TIMEOUT_MS = 30_000;
 export function createBrowserOps(platform) {
   const downloads = createDownloadHold();
   // Every frame of the tab hears when its hold begins and ends (frames loaded later ask: content/channel-hold.js).
-  const channels = createChannelHold((tabId, msg) => { browser.tabs.sendMessage(tabId, msg).catch(() => {}); });
+  const channels = createChannelHold((tabId, msg) => browser.tabs.sendMessage(tabId, msg));
   const devtools = createDevtools(platform);
   const loads = createNavWatch();
   const content = createContentChannel(platform, { tabGone, settle: loads.untilLoaded, noDocumentYet: loads.noDocumentYet, failed: loads.failed, generation: loads.generation });
@@ -78,7 +78,7 @@ export function createBrowserOps(platform) {
       const requests = platform.holdRequests ? await platform.holdRequests(tabId, handlers) : null;
       if (!requests) return null;
       const releaseDownloads = downloads.arm(tabId, handlers);
-      const releaseChannels = channels.arm(tabId, handlers);
+      const releaseChannels = await channels.arm(tabId, handlers);
       return { async release() { releaseDownloads(); releaseChannels(); await requests.release(); } };
     },
     channels,

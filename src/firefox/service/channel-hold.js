@@ -22,7 +22,13 @@ const REPLY_MS = 15_000;
  * @property {string} [tabUrl] the tab's URL (for a frame whose own URL names no site: about:blank)
  */
 
-/** @param {(tabId: number, msg: { type: 'channelHold.state', held: boolean, seq: number }) => void} notify tells every frame of a tab */
+/** How long arming waits for the tab's frames to have heard (a frame that never answers does not stall the step). */
+const TELL_MS = 1000;
+
+/**
+ * @param {(tabId: number, msg: { type: 'channelHold.state', held: boolean, seq: number }) => Promise<unknown>} notify tells every
+ *   frame of a tab; settles once they have heard it
+ */
 export function createChannelHold(notify) {
   /** @type {Map<number, HoldHandlers>} */
   const armed = new Map();
@@ -32,16 +38,22 @@ export function createChannelHold(notify) {
   let seq = 0;
 
   /** @param {number} tabId */
-  function push(tabId) { notify(tabId, { type: 'channelHold.state', held: armed.has(tabId), seq: ++seq }); }
+  function push(tabId) {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const bound = new Promise((resolve) => { timer = setTimeout(resolve, TELL_MS); });
+    return Promise.race([notify(tabId, { type: 'channelHold.state', held: armed.has(tabId), seq: ++seq }).catch(() => {}), bound]).finally(() => clearTimeout(timer));
+  }
 
   return {
     /**
-     * Holds the tab's channel writes for these handlers; returns the release.
-     * @param {number} tabId @param {HoldHandlers} handlers @returns {() => void}
+     * Holds the tab's channel writes for these handlers, once its frames have heard (so the step
+     * that follows cannot send before they hold); resolves to the release.
+     * @param {number} tabId @param {HoldHandlers} handlers @returns {Promise<() => void>}
      */
-    arm(tabId, handlers) {
+    async arm(tabId, handlers) {
       armed.set(tabId, handlers);
-      push(tabId);
+      await push(tabId);
       return () => {
         if (armed.get(tabId) !== handlers) return;
         armed.delete(tabId);
