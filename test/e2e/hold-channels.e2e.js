@@ -141,7 +141,7 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
     const { page, panel } = await openChannelPage(env, 'datachannel.html');
     try {
       await sendFromPanel(panel, 'Share the note', 'act');
-      await panel.waitFor(() => document.querySelector('.card.confirm.pending'), undefined, { message: 'a confirmation card', timeout: 30_000 });
+      await panel.waitFor(() => Boolean(document.querySelector('.card.confirm.pending')), undefined, { message: 'a confirmation card', timeout: 30_000 });
       // While the card waits, the other peer has received nothing.
       expect(await page.text('#received')).to.equal('');
       const card = await answerCard(panel, 'yes');
