@@ -67,11 +67,11 @@ const fine = (/** @type {string} */ r) => !r.startsWith('Error');
 const panelLog = (panel) => panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((e) => `${e.className}: ${(e.textContent ?? '').slice(0, 300)}`));
 
 scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
-  it('holds a WebSocket frame: declined, the server never gets it', async () => {
+  it('holds a WebSocket frame on a page that patches the built-ins: declined, the server never gets it', async () => {
     const { env } = ctx;
     await useMockProvider(env);
     env.llm.script(clickTurns('Invite', declined));
-    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=decline-${ctx.kind}`);
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=decline-${ctx.kind}&hostile=1`);
     try {
       await sendFromPanel(panel, 'Invite dana@example.com to the board', 'act');
       const card = await answerCard(panel, 'no');
@@ -84,6 +84,8 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
       // The handshake was let go (a GET with nothing in it), the frame never left the page.
       expect(srv.handshakes).to.include(`/team?room=decline-${ctx.kind}`);
       expect(srv.framesOf(`decline-${ctx.kind}`)).to.deep.equal([]);
+      // The page's patched built-ins were never handed the channel's key.
+      expect(await page.evaluate(() => /** @type {any} */ (window).caught.key)).to.equal(false);
     } catch (err) {
       console.log(await panelLog(panel), env.llm.problems);
       throw err;
