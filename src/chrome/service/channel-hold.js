@@ -26,7 +26,7 @@ const REPLY_MS = 15_000;
 const TELL_MS = 1000;
 
 /**
- * @param {(tabId: number, msg: { type: 'channelHold.state', held: boolean, seq: number }) => Promise<unknown>} notify tells every
+ * @param {(tabId: number, msg: import('../types/messages').ChannelHoldState) => Promise<unknown>} notify tells every
  *   frame of a tab; settles once they have heard it
  */
 export function createChannelHold(notify) {
