@@ -136,6 +136,27 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
     }
   });
 
+  it('holds a frame sent from a data: frame the page inserts', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script(clickTurns('Invite from a data frame', declined));
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=datauri-${ctx.kind}`);
+    try {
+      await sendFromPanel(panel, 'Invite a colleague', 'act');
+      const card = await answerCard(panel, 'no');
+      expect(card.text).to.contain('mallory@example.com');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(srv.framesOf(`datauri-${ctx.kind}`)).to.deep.equal([]);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, srv.framesOf(`datauri-${ctx.kind}`));
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
   it('holds a data-channel frame until it is allowed', async () => {
     const { env } = ctx;
     await useMockProvider(env);

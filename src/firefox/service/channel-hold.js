@@ -132,7 +132,7 @@ export function heldRequest(w, from) {
   /** @type {HeldRequest} */
   const req = {
     kind: 'channel', channel: w.channel, method: w.method, url: w.channel === 'datachannel' ? peerUrl(page, w.url) : w.url,
-    type: 'websocket', topLevel: false, source: from.frameId === 0 ? 'page' : 'frame', initiator: from.url,
+    type: 'websocket', topLevel: false, source: from.frameId === 0 ? 'page' : 'frame', initiator: from.url.slice(0, 2048),
   };
   if (w.channel === 'websocket') return req;
   if (typeof w.text === 'string') Object.assign(req, parseBody({ text: w.text.slice(0, MAX_TEXT) }));
