@@ -13,6 +13,7 @@ import { createSessionStore } from './session-store.js';
 import { createBlobStore } from './blob-store.js';
 import { startJobs } from './jobs.js';
 import { dispatch, REQUEST_TYPES } from './handlers/index.js';
+import { answerChannelHold } from './handlers/channel-hold.js';
 import { createKnowledge } from './knowledge.js';
 import { createTraceStore } from './trace-store.js';
 import { createTraces } from './traces.js';
@@ -106,6 +107,10 @@ export function startRouter({ platform }) {
       rec.status().then((s) => (s.recording && s.tabId === sender.tab.id ? rec.stop().then(() => true) : false))
         .then((stopped) => sendResponse({ ok: true, data: { stopped } }), (err) => sendResponse({ ok: false, code: 'RECORDING_FAILED', message: String(err?.message ?? err) }));
       return true;
+    }
+    // A frame's channel hold (content/channel-hold.js): a content script speaks for its own tab and frame only.
+    if (typeof msg?.type === 'string' && msg.type.startsWith('channelHold.') && sender?.id === browser.runtime.id && typeof sender.tab?.id === 'number') {
+      return answerChannelHold(ops.channels, msg, sender, sendResponse);
     }
     // Requests of the areas the handler table answers (chat.*, settings.*…); other messages are not ours.
     if (!msg || typeof msg.type !== 'string' || !AREAS.has(msg.type.split('.')[0])) return false;

@@ -223,6 +223,8 @@ export interface TabwrightContent {
   };
   /** content/page-channel.js: event names only the page-world helper (content/page-world.js) knows */
   pageChannel: { name(kind: string): string };
+  /** content/channel-hold.js is listening: the page-world helper's sends go to the background through it */
+  channelHold?: boolean;
   /** content/outline-budget.js: the outline's one output budget */
   outlineBudget: OutlineBudget;
   /** content/secret-patterns.js: generated from agent/safety/secret-patterns.js (npm run sync) */

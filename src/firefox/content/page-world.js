@@ -11,6 +11,14 @@
 // hands over before any page script runs (content/page-channel.js). A page cannot name those events,
 // so it can neither listen in nor fake a dialog into the agent's results.
 (function tabwrightPageWorld() {
+  // Everything the helpers call later is taken now, before the page runs: a page that replaces
+  // Reflect.apply, Function.prototype.call, WeakMap.prototype.get or an event's detail getter would
+  // otherwise be handed the original functions, the channel's key or a say in the answers.
+  const { apply, construct, getPrototypeOf, setPrototypeOf } = Reflect;
+  /** The object without a prototype: nothing the page defines on Object.prototype is ever read or called through it. @template {object} T @param {T} o @returns {T} */
+  const bare = (o) => { setPrototypeOf(o, null); return o; };
+  const describeProp = Object.getOwnPropertyDescriptor;
+  const defineProp = Object.defineProperty;
   const proto = EventTarget.prototype;
   const add = proto.addEventListener;
   const remove = proto.removeEventListener;
@@ -18,25 +26,39 @@
   const Custom = CustomEvent;
   const stringify = JSON.stringify;
   const parse = JSON.parse;
+  const weakGet = WeakMap.prototype.get;
+  const weakSet = WeakMap.prototype.set;
+  /** @param {object} o @param {string} name */
+  const getter = (o, name) => /** @type {(this: any) => any} */ (describeProp(o, name)?.get);
+  const detailOf = getter(CustomEvent.prototype, 'detail');
+  /** An event's detail through the getter taken above. @param {Event} e */
+  const detail = (e) => apply(detailOf, e, []);
+  /** An event's detail as the text the isolated world sent (never through the page's String). @param {Event} e */
+  const text = (e) => { const d = detail(e); return typeof d === 'string' ? d : ''; };
+  /** @param {EventTarget} target @param {string} kind @param {(e: Event) => void} fn */
+  const on = (target, kind, fn) => apply(add, target, [kind, fn]);
+  /** @param {EventTarget} target @param {Event} e */
+  const fire = (target, e) => apply(dispatch, target, [e]);
 
   // ---- wrappers that look native ----
 
   /** wrapper → the function it stands for, for Function.prototype.toString. @type {WeakMap<Function, Function>} */
   const masks = new WeakMap();
   const toString = Function.prototype.toString;
-  const maskedToString = new Proxy(toString, { apply: (target, self, args) => Reflect.apply(target, masks.get(self) ?? self, args) });
-  masks.set(maskedToString, toString);
-  Function.prototype.toString = maskedToString;
+  // Handlers without a prototype: a trap the page defines on Object.prototype ("get") is never consulted.
+  const maskedToString = new Proxy(toString, bare({ apply: (/** @type {Function} */ target, /** @type {any} */ self, /** @type {any[]} */ args) => apply(target, apply(weakGet, masks, [self]) ?? self, args) }));
+  apply(weakSet, masks, [maskedToString, toString]);
+  Function.prototype.toString = /** @type {() => string} */ (maskedToString);
 
   /**
    * @template {Function} F
-   * @param {F} original @param {(target: F, self: any, args: any[]) => any} apply
+   * @param {F} original @param {(target: F, self: any, args: any[]) => any} trap
    * @returns {F}
    */
-  function wrap(original, apply) {
+  function wrap(original, trap) {
     if (typeof original !== 'function') return original;
-    const p = new Proxy(original, { apply });
-    masks.set(p, original);
+    const p = new Proxy(original, bare({ apply: trap }));
+    apply(weakSet, masks, [p, original]);
     return p;
   }
 
@@ -48,17 +70,19 @@
   const onOpen = [];
   /** @param {Event} e */
   function onKey(e) {
-    const key = /** @type {CustomEvent} */ (e).detail;
-    if (channel || typeof key !== 'string' || !/^[0-9a-f]{24}$/.test(key)) return;
+    const key = detail(e);
+    if (channel || typeof key !== 'string' || key.length !== 24 || !apply(testRe, HEX_KEY, [key])) return;
     channel = `tabwright-${key}`;
-    remove.call(document, 'tabwright:key', onKey);
-    for (const fn of onOpen) fn();
+    apply(remove, document, ['tabwright:key', onKey]);
+    for (let i = 0; i < onOpen.length; i++) onOpen[i]();
   }
-  add.call(document, 'tabwright:key', onKey);
+  const testRe = RegExp.prototype.test;
+  const HEX_KEY = /^[0-9a-f]{24}$/;
+  on(document, 'tabwright:key', onKey);
   /** @param {string} kind @param {(e: Event) => void} fn */
-  const listen = (kind, fn) => onOpen.push(() => add.call(document, `${channel}:${kind}`, fn));
-  /** @param {string} kind @param {unknown} detail */
-  const tell = (kind, detail) => { if (channel) dispatch.call(document, new Custom(`${channel}:${kind}`, { detail: stringify(detail) })); };
+  const listen = (kind, fn) => { const open = () => on(document, `${channel}:${kind}`, fn); if (channel) open(); else onOpen.push(open); };
+  /** @param {string} kind @param {unknown} data */
+  const tell = (kind, data) => { if (channel) fire(document, new Custom(`${channel}:${kind}`, bare({ detail: stringify(data) }))); };
 
   // ---- the listener tracker ----
 
@@ -85,12 +109,12 @@
 
   proto.addEventListener = wrap(add, (target, self, args) => {
     if (CLICKY.has(args[0])) note(self);
-    return Reflect.apply(target, self, args);
+    return apply(target, self, args);
   });
   for (const prop of ['onclick', 'onmousedown', 'onpointerdown']) {
     const desc = Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop);
     if (!desc || !desc.set) continue;
-    const set = wrap(desc.set, (target, self, args) => { if (args[0]) note(self); return Reflect.apply(target, self, args); });
+    const set = wrap(desc.set, (target, self, args) => { if (args[0]) note(self); return apply(target, self, args); });
     Object.defineProperty(HTMLElement.prototype, prop, { ...desc, set });
   }
 
@@ -103,7 +127,7 @@
     for (const ref of refs) {
       const el = ref.deref();
       if (!el) continue;
-      if (el.isConnected) dispatch.call(el, new Custom(`${channel}:listener`, { bubbles: true, composed: true }));
+      if (el.isConnected) fire(el, new Custom(`${channel}:listener`, bare({ bubbles: true, composed: true })));
       else later.push(ref);
     }
     return later;
@@ -120,7 +144,7 @@
   /** What the next dialogs answer; the isolated script sets it (default: alert OK, confirm and prompt cancel, the safe choice). */
   let policy = { accept: false, promptText: /** @type {string | null} */ (null), once: true };
   listen('dialog-policy', (e) => {
-    try { policy = parse(String(/** @type {CustomEvent} */ (e).detail)); } catch { /* ignore malformed */ }
+    try { policy = parse(text(e)); } catch { /* ignore malformed */ }
   });
 
   /** @param {'alert' | 'confirm' | 'prompt'} kind @param {unknown} message @param {unknown} [def] */
@@ -155,12 +179,12 @@
       try {
         keep(level, args.map((a) => (typeof a === 'string' ? a : safe(a))).join(' '), args.find((a) => a instanceof Error));
       } catch { /* never break the page's logging */ }
-      return Reflect.apply(target, self, args);
+      return apply(target, self, args);
     });
   }
   // Uncaught errors and rejections are their own level, with the stack of what was thrown.
-  add.call(window, 'error', (e) => { const x = /** @type {ErrorEvent} */ (e); if (x.message || x.error) keep('exception', `Uncaught ${x.error instanceof Error ? safe(x.error) : x.message} (${x.filename}:${x.lineno}:${x.colno})`, x.error); });
-  add.call(window, 'unhandledrejection', (e) => { const r = /** @type {PromiseRejectionEvent} */ (e).reason; keep('exception', `Unhandled rejection: ${safe(r)}`, r); });
+  on(window, 'error', (e) => { const x = /** @type {ErrorEvent} */ (e); if (x.message || x.error) keep('exception', `Uncaught ${x.error instanceof Error ? safe(x.error) : x.message} (${x.filename}:${x.lineno}:${x.colno})`, x.error); });
+  on(window, 'unhandledrejection', (e) => { const r = /** @type {PromiseRejectionEvent} */ (e).reason; keep('exception', `Unhandled rejection: ${safe(r)}`, r); });
 
   // ---- input hooks (armed for one synthetic action) ----
 
@@ -170,9 +194,9 @@
   let captured = null;
   let files = false;
   /** An event on an element, seen by the isolated world's listeners around it. @param {EventTarget} el @param {string} kind */
-  const tellOn = (el, kind) => dispatch.call(el, new Custom(`${channel}:${kind}`, { bubbles: true, composed: true }));
+  const tellOn = (el, kind) => fire(el, new Custom(`${channel}:${kind}`, bare({ bubbles: true, composed: true })));
   listen('input-hooks?', () => tellOn(document, 'input-hooks!'));
-  listen('capture-arm', (e) => { pointerId = Number(/** @type {CustomEvent} */ (e).detail); captured = null; });
+  listen('capture-arm', (e) => { pointerId = Number(detail(e)); captured = null; });
   listen('capture-disarm', () => { pointerId = null; captured = null; });
   listen('files-arm', () => { files = true; });
   listen('files-disarm', () => { files = false; });
@@ -184,30 +208,258 @@
   /** @param {unknown} id */
   const ours = (id) => pointerId !== null && Number(id) === pointerId;
   el.setPointerCapture = wrap(el.setPointerCapture, (target, self, args) => {
-    if (!ours(args[0])) return Reflect.apply(target, self, args);
+    if (!ours(args[0])) return apply(target, self, args);
     captured = self;
     tellOn(self, 'pointer-capture');
   });
   el.releasePointerCapture = wrap(el.releasePointerCapture, (target, self, args) => {
-    if (!ours(args[0])) return Reflect.apply(target, self, args);
+    if (!ours(args[0])) return apply(target, self, args);
     if (captured === self) { captured = null; tellOn(self, 'pointer-release'); }
   });
-  el.hasPointerCapture = wrap(el.hasPointerCapture, (target, self, args) => (ours(args[0]) ? captured === self : Reflect.apply(target, self, args)));
+  el.hasPointerCapture = wrap(el.hasPointerCapture, (target, self, args) => (ours(args[0]) ? captured === self : apply(target, self, args)));
 
   // File choosers: while armed, a file input's click() or showPicker() opens no picker; the input is
   // told, so upload_file can fill the input a styled button opens.
   /** @param {unknown} x */
   const chooser = (x) => files && x instanceof HTMLInputElement && x.type === 'file';
   HTMLElement.prototype.click = wrap(HTMLElement.prototype.click, (target, self, args) => {
-    if (!chooser(self)) return Reflect.apply(target, self, args);
+    if (!chooser(self)) return apply(target, self, args);
     tellOn(self, 'file-chooser');
   });
   const input = HTMLInputElement.prototype;
   if (input.showPicker) {
     input.showPicker = wrap(input.showPicker, (target, self, args) => {
-      if (!chooser(self)) return Reflect.apply(target, self, args);
+      if (!chooser(self)) return apply(target, self, args);
       tellOn(self, 'file-chooser');
     });
+  }
+
+  // ---- channels the request hold cannot pause: WebSocket, data channels, WebTransport ----
+  // While a run holds this tab (the isolated world says so: content/channel-hold.js), a frame the
+  // page sends over a WebSocket or an RTCDataChannel waits here, in order per socket, until the
+  // policy answers; declined, it is dropped and the next frame asks again. A WebSocket's handshake
+  // leaves when it is constructed (nothing synchronous could wait), so it is told, and the frames
+  // wait for its answer too; declined, the socket is closed before any frame leaves. WebTransport
+  // and WebSocketStream write through streams that cannot be paused one write at a time: while the
+  // tab is held they are refused, and the ones already open are closed. Until a frame learns
+  // whether its tab is held (asked on first use), sends wait; with no run that answer comes long
+  // before a socket opens, so nothing is slowed.
+  // Queues are linked lists of prototype-less nodes, never arrays: a page that defined a setter on
+  // Array.prototype, or replaced splice, would otherwise be handed a waiting frame's send.
+
+  /** true: a run holds the tab; false: not; null: not known yet */
+  let holding = /** @type {boolean | null} */ (null);
+  let askedState = false;
+  /** Callbacks waiting for the state. @type {{ fn: () => void, next: any } | null} */
+  let untilKnown = null;
+  /** The answers awaited for told sends, by id. */
+  const answers = /** @type {Record<number, (allow: boolean) => void>} */ (/** @type {unknown} */ (bare({})));
+  let lastId = 0;
+  const timer = setTimeout;
+  const Exception = DOMException;
+  const Weak = WeakRef;
+  const clone = typeof structuredClone === 'function' ? structuredClone : (/** @type {any} */ x) => x;
+  const isView = ArrayBuffer.isView;
+  const bufferBytes = getter(ArrayBuffer.prototype, 'byteLength');
+  const viewBytes = getter(/** @type {object} */ (getPrototypeOf(Uint8Array.prototype)), 'byteLength');
+  const dataViewBytes = getter(DataView.prototype, 'byteLength');
+  const blobSize = getter(Blob.prototype, 'size');
+  const eventData = getter(MessageEvent.prototype, 'data');
+  /** socket → its queue. */
+  const queues = new WeakMap();
+
+  /** @param {() => void} fn runs once the state is known (at once when it is) */
+  function whenKnown(fn) {
+    if (holding !== null) { fn(); return; }
+    untilKnown = bare({ fn, next: untilKnown });
+    if (!askedState) { askedState = true; tell('channel-state?', 0); }
+  }
+  listen('channel-state', (e) => {
+    let held = false;
+    try { held = parse(text(e)).held === true; } catch { return; }
+    const was = holding;
+    holding = held;
+    if (held && !was) closeStreams();
+    // Oldest first: the list was built newest first.
+    let list = null;
+    for (let n = untilKnown; n; n = n.next) list = bare({ fn: n.fn, next: list });
+    untilKnown = null;
+    for (let n = list; n; n = n.next) n.fn();
+  });
+  listen('channel-answer', (e) => {
+    let a;
+    try { a = parse(text(e)); } catch { return; }
+    const fn = answers[a?.id];
+    if (typeof fn !== 'function') return;
+    delete answers[a.id];
+    fn(a.allow === true);
+  });
+
+  /** @param {Function | undefined} size @param {unknown} data */
+  function sizeOf(size, data) { try { return size ? apply(size, data, []) : -1; } catch { return -1; } }
+  /**
+   * What a frame carries, for the card: its text, or its size when it is binary.
+   * @param {unknown} data @returns {{ text?: string, bytes: number }}
+   */
+  function shape(data) {
+    if (typeof data === 'string') return bare({ text: data, bytes: data.length });
+    let n = sizeOf(bufferBytes, data);
+    if (n < 0) n = sizeOf(viewBytes, data);
+    if (n < 0) n = sizeOf(dataViewBytes, data);
+    if (n < 0) n = sizeOf(blobSize, data);
+    return bare({ bytes: n < 0 ? 0 : n });
+  }
+  /** A copy of what the page passed, so what leaves is what was shown (a Blob cannot change). @param {unknown} data */
+  function frozen(data) {
+    if (typeof data === 'string' || sizeOf(blobSize, data) >= 0) return data;
+    if (sizeOf(bufferBytes, data) >= 0 || isView(data)) return clone(data);
+    return `${data}`;
+  }
+
+  /** Tells the isolated world about one send; answer(allow) once the policy decided. @param {any} what @param {(allow: boolean) => void} answer */
+  function ask(what, answer) {
+    const id = ++lastId;
+    answers[id] = answer;
+    what.id = id;
+    tell('channel-send', what);
+    return id;
+  }
+
+  /**
+   * One socket's frames, in order: each waits for the state, then (held) for its answer.
+   * @param {object} socket @param {{ go: () => void, ask: (answer: (allow: boolean) => void) => void }} item
+   */
+  function enqueue(socket, item) {
+    let q = apply(weakGet, queues, [socket]);
+    if (!q) { q = bare({ head: /** @type {any} */ (null), tail: /** @type {any} */ (null), busy: false, closed: false }); apply(weakSet, queues, [socket, q]); }
+    const node = bare({ item, next: /** @type {any} */ (null) });
+    if (q.tail) q.tail.next = node; else q.head = node;
+    q.tail = node;
+    pump(q);
+  }
+  /** @param {object} socket */
+  const queued = (socket) => Boolean(apply(weakGet, queues, [socket])?.head);
+  /** @param {any} q */
+  function pump(q) {
+    if (q.busy || !q.head) return;
+    q.busy = true;
+    const { item } = q.head;
+    const next = (/** @type {boolean} */ allow) => {
+      q.head = q.head.next;
+      if (!q.head) q.tail = null;
+      q.busy = false;
+      if (allow && !q.closed) item.go();
+      pump(q);
+    };
+    whenKnown(() => {
+      if (q.closed) next(false);
+      else if (!holding) next(true);
+      else item.ask(next);
+    });
+  }
+
+  // WebSocket: the constructor tells the handshake; send waits.
+  const WS = window.WebSocket;
+  if (typeof WS === 'function') {
+    const wsProto = WS.prototype;
+    const wsReady = getter(wsProto, 'readyState');
+    const wsUrl = getter(wsProto, 'url');
+    const wsClose = wsProto.close;
+    /** @type {typeof WebSocket} */
+    const Ctor = new Proxy(WS, bare({ construct(/** @type {any} */ _t, /** @type {any[]} */ args, /** @type {Function} */ newTarget) {
+      /** @type {WebSocket} */
+      const socket = construct(WS, args, newTarget === Ctor ? WS : newTarget);
+      const url = apply(wsUrl, socket, []);
+      // The handshake is the first item of the socket's queue: its frames wait for its answer.
+      enqueue(socket, bare({ go: () => {},
+        ask: (/** @type {(a: boolean) => void} */ answer) => { ask(bare({ channel: 'websocket', method: 'GET', url }), (allow) => {
+          if (!allow) {
+            apply(weakGet, queues, [socket]).closed = true;
+            try { apply(wsClose, socket, [4000, 'Declined']); } catch { /* already closed */ }
+          }
+          answer(allow);
+        }); } }));
+      return socket;
+    } }));
+    apply(weakSet, masks, [Ctor, WS]);
+    defineProp(window, 'WebSocket', { ...describeProp(window, 'WebSocket'), value: Ctor });
+    defineProp(wsProto, 'constructor', { ...describeProp(wsProto, 'constructor'), value: Ctor });
+    wsProto.send = wrap(wsProto.send, (target, self, args) => {
+      // Not open (the browser throws or discards it), or nothing held and nothing waiting: as the browser would.
+      if (apply(wsReady, self, []) !== 1 || (holding === false && !queued(self))) return apply(target, self, args);
+      const data = frozen(args[0]);
+      enqueue(self, framed('websocket_frame', apply(wsUrl, self, []), data, () => apply(target, self, [data]), self));
+    });
+  }
+
+  // RTCDataChannel: send waits the same way (its peer has no URL: the background names the page's site and the label).
+  const DC = window.RTCDataChannel;
+  if (typeof DC === 'function') {
+    const dcProto = DC.prototype;
+    const dcReady = getter(dcProto, 'readyState');
+    const dcLabel = getter(dcProto, 'label');
+    dcProto.send = wrap(dcProto.send, (target, self, args) => {
+      if (apply(dcReady, self, []) !== 'open' || (holding === false && !queued(self))) return apply(target, self, args);
+      const data = frozen(args[0]);
+      enqueue(self, framed('datachannel', `${apply(dcLabel, self, [])}`, data, () => apply(target, self, [data]), null));
+    });
+  }
+
+  /**
+   * A frame in a queue: told with its text or size; sent when allowed; a WebSocket's next message reported as its answer.
+   * @param {string} kind @param {string} url @param {unknown} data @param {() => void} send @param {EventTarget | null} socket
+   */
+  function framed(kind, url, data, send, socket) {
+    let id = 0;
+    return { __proto__: null,
+      ask: (/** @type {(a: boolean) => void} */ answer) => { id = ask(bare({ channel: kind, method: 'SEND', url, ...shape(data) }), answer); },
+      go: () => {
+        try { send(); } catch (err) { if (id) tell('channel-reply', bare({ id, error: `${/** @type {any} */ (err)?.name ?? 'Error'}` })); return; }
+        if (id && socket) awaitReply(socket, id);
+      },
+    };
+  }
+
+  /** The socket's next message from the server (within a bound) answers a frame let go. @param {EventTarget} socket @param {number} id */
+  function awaitReply(socket, id) {
+    let done = false;
+    const finish = (/** @type {Event | null} */ e) => {
+      // Only what the browser delivered: a page can dispatch a MessageEvent of its own (untrusted).
+      if (done || (e && !e.isTrusted)) return;
+      done = true;
+      apply(remove, socket, ['message', finish]);
+      if (e) tell('channel-reply', bare({ id, ...shape(apply(eventData, e, [])) }));
+    };
+    on(socket, 'message', finish);
+    timer(() => finish(null), 10_000);
+  }
+
+  // WebTransport and WebSocketStream: refused while held; those already open are closed when a hold begins.
+  /** @type {{ ref: WeakRef<object>, close: Function, next: any } | null} */
+  let streams = null;
+  for (const name of ['WebTransport', 'WebSocketStream']) {
+    const Orig = /** @type {any} */ (window)[name];
+    if (typeof Orig !== 'function') continue;
+    const close = Orig.prototype.close;
+    /** @type {any} */
+    const Guarded = new Proxy(Orig, bare({ construct(/** @type {any} */ _t, /** @type {any[]} */ args, /** @type {Function} */ newTarget) {
+      if (holding) throw new Exception(`${name} is paused while Tabwright's agent acts on this page: what it sends could not be held for your answer.`, 'NotAllowedError');
+      /** @type {object} */
+      const made = construct(Orig, args, newTarget === Guarded ? Orig : newTarget);
+      streams = bare({ ref: new Weak(made), close, next: streams });
+      if (holding === null) whenKnown(() => {});
+      return made;
+    } }));
+    apply(weakSet, masks, [Guarded, Orig]);
+    defineProp(window, name, { ...describeProp(window, name), value: Guarded });
+    defineProp(Orig.prototype, 'constructor', { ...describeProp(Orig.prototype, 'constructor'), value: Guarded });
+  }
+  function closeStreams() {
+    for (let s = streams; s; s = s.next) {
+      const made = s.ref.deref();
+      if (made) try { apply(s.close, made, []); } catch { /* already closed */ }
+    }
+    streams = null;
   }
 
   /** @param {unknown} v */

@@ -5,14 +5,17 @@
 import { createContentChannel } from './content-channel.js';
 import { createNavWatch } from './nav-watch.js';
 import { createDownloadHold } from './download-hold.js';
+import { createChannelHold } from './channel-hold.js';
 import { createDevtools } from './devtools.js';
 import { createRecording } from './recording.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 
-/** @param {Platform} platform @returns {BrowserOps & { devtools: ReturnType<typeof createDevtools>, recorder: ReturnType<typeof createRecording> | null }} */
+/** @param {Platform} platform @returns {BrowserOps & { devtools: ReturnType<typeof createDevtools>, recorder: ReturnType<typeof createRecording> | null, channels: import('./channel-hold.js').ChannelHold }} */
 export function createBrowserOps(platform) {
   const downloads = createDownloadHold();
+  // Every frame of the tab hears when its hold begins and ends (frames loaded later ask: content/channel-hold.js).
+  const channels = createChannelHold((tabId, msg) => browser.tabs.sendMessage(tabId, msg));
   const devtools = createDevtools(platform);
   const loads = createNavWatch();
   const content = createContentChannel(platform, { tabGone, settle: loads.untilLoaded, noDocumentYet: loads.noDocumentYet, failed: loads.failed, generation: loads.generation });
@@ -68,14 +71,17 @@ export function createBrowserOps(platform) {
       }
     },
 
-    // The hold on an acting step's requests and downloads (docs/SECURITY.md); null where the
-    // platform cannot hold requests (then the guard asks before each acting step instead).
+    // The hold on an acting step's requests, downloads and channel writes (WebSocket, data
+    // channels: docs/SECURITY.md); null where the platform cannot hold requests (then the guard
+    // asks before each acting step instead).
     async holdEffects(tabId, handlers) {
       const requests = platform.holdRequests ? await platform.holdRequests(tabId, handlers) : null;
       if (!requests) return null;
       const releaseDownloads = downloads.arm(tabId, handlers);
-      return { async release() { releaseDownloads(); await requests.release(); } };
+      const releaseChannels = await channels.arm(tabId, handlers);
+      return { async release() { releaseDownloads(); releaseChannels(); await requests.release(); } };
     },
+    channels,
 
     devtools,
     recorder: platform.recorder ? createRecording(platform.recorder, {

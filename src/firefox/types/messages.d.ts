@@ -215,3 +215,24 @@ export interface UsageTotal { inputTokens: number; outputTokens: number; costUsd
 
 /** A refusal of a file or form may name each field to fix (fields). */
 export type RouterReply<T = unknown> = { ok: true; data: T } | { ok: false; code: string; message: string; fields?: { field: string; message: string }[] };
+
+/**
+ * What content/channel-hold.js (a content script in every frame) sends the background about the
+ * channels the request hold cannot pause; the router takes them only from this extension's content
+ * scripts, for the sender's own tab and frame (service/handlers/channel-hold.js). Not part of
+ * RouterRequest: Tabwright's pages never send them.
+ */
+export type ChannelHoldMessage =
+  | { type: 'channelHold.state' }
+  | {
+      type: 'channelHold.send';
+      /** the sending document's random id (16 hex digits): replies are paired within it */
+      doc: string;
+      /** the page-world helper's number for this send, within the document */
+      id: number;
+      what: { channel: 'websocket' | 'websocket_frame' | 'datachannel'; method: 'GET' | 'SEND'; url: string; text?: string; bytes?: number };
+    }
+  | { type: 'channelHold.reply'; doc: string; id: number; reply: { text?: string; bytes?: number; error?: string } };
+
+/** The background's push to every frame of a tab when its hold begins or ends; seq grows with each change. */
+export interface ChannelHoldState { type: 'channelHold.state'; held: boolean; seq: number }

@@ -182,7 +182,8 @@ export function createPolicy(opts) {
   function judgeRequest(req, ctx) {
     const site = siteLabel(req.url);
     const leaked = opts.secrets ? opts.secrets.find(`${req.url}\n${req.body ?? ''}`) : [];
-    const dest = originOf(req.url);
+    const at = judgedUrl(req, ctx.pageUrl);
+    const dest = originOf(at);
     if (leaked.some((h) => h.origin !== dest)) {
       return secretVerdict({ ...writeRequest(req, ctx), category: 'secret', rule: 'secret', severity: 'high',
         reason: `It would send a secret from ${[...new Set(leaked.map((h) => siteLabel(h.origin)))].join(', ')} to ${site}.` });
@@ -200,7 +201,7 @@ export function createPolicy(opts) {
     const key = writeKey(req);
     const sent = `${req.body ?? ''}\n${safeDecode(req.body ?? '')}\n${(req.fields ?? []).map(([k, v]) => `${k}=${v}`).join('\n')}\n${safeDecode(req.url)}`.toLowerCase();
     const carriesTyped = knownStrings().some((k) => k.length >= 3 && sent.includes(k.toLowerCase()));
-    if (!scope.has(req.url)) {
+    if (!scope.has(at)) {
       if (allowedWrites.has(key)) return { action: 'allow' };
       // A page's own telemetry to a third party carries nothing the agent brought: it is the page's
       // business. A write to the acting page's own site (a tab outside the task) is not.
@@ -375,6 +376,18 @@ function writeSignature(req) {
 }
 /** @param {ConfirmRequest} request @returns {Verdict} */
 function ask(request) { return { action: 'ask', request }; }
+
+/**
+ * Where a held request goes, for the scope and the own-site checks: a WebSocket (ws:, wss:) as the
+ * http(s) origin it shares cookies with, a data channel (a peer the page connected, no address of
+ * its own) as the page that opened it; other requests as they are.
+ * @param {HeldRequest} req @param {string} pageUrl
+ */
+function judgedUrl(req, pageUrl) {
+  if (req.kind !== 'channel') return req.url;
+  if (req.channel === 'datachannel') return /^https?:/i.test(req.initiator ?? '') ? /** @type {string} */ (req.initiator) : pageUrl;
+  return req.url.replace(/^ws(s?):/i, 'http$1:');
+}
 
 /** @param {HeldRequest} req */
 function writeKey(req) {

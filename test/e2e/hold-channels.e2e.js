@@ -1,0 +1,241 @@
+// The hold on writes that leave through channels the request hold cannot pause (docs/SECURITY.md),
+// in both browsers: a WebSocket frame (declined: the server never got it; allowed: it did), a
+// pristine send taken from a fresh about:blank frame, a data-channel frame between two peers in the
+// page, a frame a page timer sends after the step, WebTransport refused while held, and a socket
+// used with no run active, which is not held at all.
+import { expect } from 'chai';
+import { scenario } from './harness/scenario.js';
+import { sendFromPanel, useMockProvider, waitForIdle, tabIdOf } from './harness/env.js';
+import { findRef, lastToolResult, toolResults } from '../fixtures/llm/conversation.js';
+import { startChannels } from '../fixtures/channels/server.js';
+
+/** @import { Driver } from './harness/driver.js' */
+/** @import { TestEnv } from './harness/env.js' */
+
+/** @type {Awaited<ReturnType<typeof startChannels>> | null} */
+let server = null;
+after(async () => { await server?.close(); server = null; });
+
+/** Answer the next pending card; returns what it showed. @param {Driver} panel @param {'yes' | 'no'} answer */
+async function answerCard(panel, answer) {
+  const card = /** @type {{ rule: string, text: string }} */ (await panel.waitFor(() => {
+    const c = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
+    return c && { rule: c.dataset.rule ?? '', text: c.textContent ?? '' };
+  }, undefined, { message: 'a confirmation card', timeout: 30_000 }));
+  const answered = await panel.evaluate(() => document.querySelectorAll('.card.confirm:not(.pending)').length);
+  await panel.click(`.card.confirm.pending .confirm-${answer}`);
+  await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { message: 'the card to be answered' });
+  return card;
+}
+
+/**
+ * A page of the channels server with a panel on its tab, once its channel is open.
+ * @param {TestEnv} env @param {string} path
+ */
+async function openChannelPage(env, path) {
+  server ??= await startChannels();
+  const url = `${server.url}/${path}`;
+  const page = await env.browser.openPage(url);
+  const tabId = await tabIdOf(env, url);
+  const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+  await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach to its tab' });
+  await page.waitFor(() => document.body.dataset.open === 'yes', undefined, { message: 'the page\'s channel to open', timeout: 20_000 });
+  return { page, panel, srv: /** @type {NonNullable<typeof server>} */ (server) };
+}
+
+/** Polls until check() is true; a hang guard, not a timing assertion. @param {() => boolean | Promise<boolean>} check @param {string} what */
+async function eventually(check, what, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The mock model's turns: look, click the named button, check the result, finish. @param {string} button @param {(result: string) => boolean} expected */
+function clickTurns(button, expected) {
+  return [
+    { toolCalls: [{ name: 'snapshot', args: {} }] },
+    (/** @type {any} */ req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', button) } }] }),
+    (/** @type {any} */ req) => { const r = lastToolResult(req.body); if (!expected(r)) throw new Error(r); return { text: 'Done.' }; },
+  ];
+}
+const declined = (/** @type {string} */ r) => r.startsWith('Error USER_DECLINED');
+const fine = (/** @type {string} */ r) => !r.startsWith('Error');
+
+/** @param {Driver} panel */
+const panelLog = (panel) => panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((e) => `${e.className}: ${(e.textContent ?? '').slice(0, 300)}`));
+
+scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
+  it('holds a WebSocket frame on a page that patches the built-ins: declined, the server never gets it', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script(clickTurns('Invite', declined));
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=decline-${ctx.kind}&hostile=1`);
+    try {
+      await sendFromPanel(panel, 'Invite dana@example.com to the board', 'act');
+      const card = await answerCard(panel, 'no');
+      expect(card.rule).to.equal('server_write');
+      expect(card.text).to.contain(`SEND to ws://${new URL(srv.url).host}/team?room=decline-${ctx.kind}`);
+      expect(card.text).to.contain(new URL(srv.url).host);
+      for (const field of ['op', 'invite', 'email', 'dana@example.com', 'role', 'editor']) expect(card.text).to.contain(field);
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      // The handshake was let go (a GET with nothing in it), the frame never left the page.
+      expect(srv.handshakes).to.include(`/team?room=decline-${ctx.kind}`);
+      expect(srv.framesOf(`decline-${ctx.kind}`)).to.deep.equal([]);
+      // The page's patched built-ins were never handed the channel's key.
+      expect(await page.evaluate(() => /** @type {any} */ (window).caught.key)).to.equal(false);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems);
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('holds a WebSocket frame: allowed, it arrives, and the server\'s answer reaches the page', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script(clickTurns('Invite', fine));
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=allow-${ctx.kind}`);
+    try {
+      await sendFromPanel(panel, 'Invite dana@example.com to the board', 'act');
+      const card = await answerCard(panel, 'yes');
+      expect(card.text).to.contain('dana@example.com');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      await eventually(() => srv.framesOf(`allow-${ctx.kind}`).length > 0, 'the frame to arrive');
+      expect(srv.framesOf(`allow-${ctx.kind}`).map((f) => JSON.parse(f))).to.deep.equal([{ op: 'invite', email: 'dana@example.com', role: 'editor' }]);
+      await page.waitFor(() => document.getElementById('status')?.textContent?.startsWith('Server: {"ok":true'), undefined, { message: 'the server\'s answer in the page' });
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('holds a send taken from a fresh about:blank frame', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script(clickTurns('Invite through a new frame', declined));
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=framed-${ctx.kind}`);
+    try {
+      await sendFromPanel(panel, 'Invite a colleague', 'act');
+      const card = await answerCard(panel, 'no');
+      expect(card.text).to.contain('eve@example.com');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(srv.framesOf(`framed-${ctx.kind}`)).to.deep.equal([]);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, srv.framesOf(`framed-${ctx.kind}`));
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('holds a frame sent from a data: frame the page inserts', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script(clickTurns('Invite from a data frame', declined));
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=datauri-${ctx.kind}`);
+    try {
+      await sendFromPanel(panel, 'Invite a colleague', 'act');
+      const card = await answerCard(panel, 'no');
+      expect(card.text).to.contain('mallory@example.com');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(srv.framesOf(`datauri-${ctx.kind}`)).to.deep.equal([]);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, srv.framesOf(`datauri-${ctx.kind}`));
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('holds a data-channel frame until it is allowed', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script(clickTurns('Share note', fine));
+    const { page, panel } = await openChannelPage(env, 'datachannel.html');
+    try {
+      await sendFromPanel(panel, 'Share the note', 'act');
+      await panel.waitFor(() => Boolean(document.querySelector('.card.confirm.pending')), undefined, { message: 'a confirmation card', timeout: 30_000 });
+      // While the card waits, the other peer has received nothing.
+      expect(await page.text('#received')).to.equal('');
+      const card = await answerCard(panel, 'yes');
+      expect(card.rule).to.equal('server_write');
+      expect(card.text).to.contain('SEND to webrtc://');
+      expect(card.text).to.contain('Quarterly numbers');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      await page.waitFor(() => document.getElementById('received')?.textContent?.includes('Quarterly numbers'), undefined, { message: 'the note at the other peer' });
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems);
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('refuses WebTransport while the run holds the tab', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script(clickTurns('Open live feed', fine));
+    const { page, panel } = await openChannelPage(env, `invite.html?room=transport-${ctx.kind}`);
+    try {
+      await sendFromPanel(panel, 'Open the live feed', 'act');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(await page.text('#feed')).to.equal('refused: NotAllowedError');
+      // With the run over, the page opens it as before.
+      await page.click('#transport');
+      expect(await page.text('#feed')).to.equal('opened');
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('lets a socket used with no run active send at once, with no card', async () => {
+    const { env } = ctx;
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=idle-${ctx.kind}`);
+    try {
+      await page.click('#invite');
+      await eventually(() => srv.framesOf(`idle-${ctx.kind}`).length > 0, 'the frame to arrive');
+      expect(JSON.parse(srv.framesOf(`idle-${ctx.kind}`)[0]).op).to.equal('invite');
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(0);
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('holds a frame the page sends after the step, during the model\'s next turn', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    const [look, click] = clickTurns('Save draft', fine);
+    // The next turn streams for several seconds: the page's timer fires while it does.
+    env.llm.script([look, click, { text: 'Saved the draft for you; it will be stored in a moment, nothing else to do here.', textChunks: 24, chunkDelayMs: 400 }]);
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=later-${ctx.kind}`);
+    try {
+      await sendFromPanel(panel, 'Save the draft', 'act');
+      const card = await answerCard(panel, 'no');
+      expect(card.text).to.contain('autosaved');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(srv.framesOf(`later-${ctx.kind}`)).to.deep.equal([]);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, srv.framesOf(`later-${ctx.kind}`));
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+});
