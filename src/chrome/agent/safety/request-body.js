@@ -84,7 +84,7 @@ function jsonFields(v, prefix = '', out = []) {
  * as a string) is shown as its own fields, dotted under its name: what it sets must be readable.
  * @param {[string, string][]} fields @returns {[string, string][]}
  */
-function expandJson(fields) {
+export function expandJson(fields) {
   /** @type {[string, string][]} */
   const out = [];
   for (const [k, v] of fields) {

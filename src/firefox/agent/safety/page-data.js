@@ -55,7 +55,9 @@ export function shapedData(text) {
   for (const m of text.matchAll(PHONE)) {
     const digits = m[0].replace(/\D/g, '');
     // A date (2026-01-31) or a card already counted is not a phone number.
-    if (digits.length >= 8 && digits.length <= 15 && !/^\d{4}-\d{2}-\d{2}/.test(m[0]) && !out.some((o) => o.value.includes(m[0].trim()))) {
+    // A bare run of digits is an id or a timestamp: a phone number is written with a + or separators.
+    const written = /^\+/.test(m[0]) || /\d[ ().-]+\d/.test(m[0]);
+    if (written && digits.length >= 8 && digits.length <= 15 && !/^\d{4}-\d{2}-\d{2}/.test(m[0]) && !out.some((o) => o.value.includes(m[0].trim()))) {
       out.push({ label: 'a phone number', value: m[0].trim() });
     }
   }

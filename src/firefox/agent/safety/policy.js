@@ -147,7 +147,7 @@ export function createPolicy(opts) {
 
   /** @param {string} url @param {ConfirmRequest} request @returns {Verdict} */
   function destinationAsk(url, request) {
-    cardUrls.set(request, url);
+    cardUrls.set(request, withoutHash(url));
     return ask(request);
   }
 
@@ -301,7 +301,7 @@ export function createPolicy(opts) {
    */
   function judgeRead(req, ctx) {
     if (req.topLevel) {
-      if (approvedUrls.delete(req.url)) return { action: 'allow' };
+      if (approvedUrls.delete(withoutHash(req.url))) return { action: 'allow' };
       return checkDestination(req.url, ctx.pageUrl, ctx.cause, 'open');
     }
     if (scope.has(req.url) || originOf(req.url) === originOf(ctx.pageUrl)) return { action: 'allow' };
@@ -517,9 +517,10 @@ export function createPolicy(opts) {
      * What the page showed the model (the text of a result that read a page): its values are page
      * data from now on (a request carrying one to another site asks), the references of the
      * lookalike check, and the provenance of what the agent types.
-     * @param {string[]} texts
+     * @param {unknown} result a tool result's data: its strings are read
      */
-    notePage(texts) {
+    notePage(result) {
+      const texts = stringsOf(result);
       page.note(texts);
       pageWords.add(texts);
     },
@@ -547,6 +548,27 @@ function ask(request) { return { action: 'ask', request }; }
 
 /** A subresource URL that may carry data: a query, a fragment, an @, or a run of digits (an id, a phone). */
 const CARRIES_DATA = /[?#@]|%40|\d{5}/;
+
+/** A URL as a request for it names it: normalised, without its fragment. @param {string} url */
+function withoutHash(url) { try { const u = new URL(url); u.hash = ''; return u.href; } catch { return url; } }
+
+/**
+ * The strings of a tool result (an outline, a page's text, a table), at most 200 and 400,000 characters.
+ * @param {unknown} v @returns {string[]}
+ */
+function stringsOf(v) {
+  /** @type {string[]} */
+  const out = [];
+  let chars = 0;
+  /** @param {unknown} x @param {number} depth */
+  const walk = (x, depth) => {
+    if (out.length >= 200 || chars > 400_000 || depth > 8) return;
+    if (typeof x === 'string') { out.push(x); chars += x.length; } else if (Array.isArray(x)) for (const y of x) walk(y, depth + 1);
+    else if (x && typeof x === 'object') for (const y of Object.values(x)) walk(y, depth + 1);
+  };
+  walk(v, 0);
+  return out;
+}
 
 /** @param {string} url */
 function pathOf(url) { try { return new URL(url).pathname; } catch { return ''; } }

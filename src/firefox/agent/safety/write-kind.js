@@ -4,14 +4,14 @@
 // rest of the run (agent/safety/policy.js): a harmless operation allowed on a site's one RPC endpoint
 // does not let another operation through, nor the same path with other fields.
 /** @import { HeldRequest } from '../../types/safety' */
-import { parseBody } from './request-body.js';
+import { expandJson, parseBody } from './request-body.js';
 
 /**
  * The fields of a request: the platform's, else parsed from its body.
  * @param {Pick<HeldRequest, 'body' | 'fields'>} req @returns {[string, string][]}
  */
 export function fieldsOf(req) {
-  if (req.fields?.length) return req.fields;
+  if (req.fields?.length) return expandJson(req.fields);
   return req.body ? parseBody({ text: req.body }).fields ?? [] : [];
 }
 
