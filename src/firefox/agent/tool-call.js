@@ -87,7 +87,8 @@ export async function runToolCall(call, env) {
     // A navigation is held like an acting step, so a redirect it meets is judged as its doing (and named so on the card).
     const navigation = effects.includes('navigates') && !effects.includes('acts_on_page') && await raceAbort(guard.canHold(ctx.tabId, ctx.browser), signal);
     if (effects.includes('acts_on_page') || navigation) {
-      const cause = `${tool.name.replace(/_/g, ' ')}${target ? ` ${target.role} "${target.name}"` : dest ? ` ${siteLabel(dest)}` : ''}`;
+      const where = dest ?? (typeof args.url === 'string' ? args.url : '');
+      const cause = `${tool.name.replace(/_/g, ' ')}${target ? ` ${target.role} "${target.name}"` : where ? ` ${siteLabel(where)}` : ''}`;
       const step = await raceAbort(guard.runStep(ctx.tabId, ctx.browser, { cause, pageUrl: urlBefore, target, approvedOrigin }, () => raceAbort(tool.run(args, ctx), signal)), signal);
       // What the step sent and how the server answered, beside what the page showed.
       result = withWrites(step.result, step.writes);
