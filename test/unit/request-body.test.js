@@ -29,3 +29,26 @@ describe('held request bodies', () => {
     expect(entries.fields).to.deep.equal([['item', 'poster']]);
   });
 });
+
+describe('held request bodies: decoded for the card', async () => {
+  const { unreadableText } = await import('../../src/chrome/agent/safety/request-body.js');
+  it('decodes a form field that holds JSON, GraphQL variables sent as a string, and JSON inside multipart', () => {
+    expect(parseBody({ text: 'data=%7B%22role%22%3A%22admin%22%2C%22ids%22%3A%5B1%2C2%5D%7D&x=1', contentType: 'application/x-www-form-urlencoded' }).fields)
+      .to.deep.equal([['data.role', 'admin'], ['data.ids.0', '1'], ['data.ids.1', '2'], ['x', '1']]);
+    expect(parseBody({ text: JSON.stringify({ query: 'mutation M { m }', variables: JSON.stringify({ to: 'eve' }) }) }).fields)
+      .to.deep.equal([['query', 'mutation M { m }'], ['variables.to', 'eve']]);
+    const mp = '--B\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{"query":"mutation U { upload }","variables":{"file":null}}\r\n--B--\r\n';
+    expect(parseBody({ text: mp, contentType: 'multipart/form-data; boundary=B' }).fields).to.deep.equal([['operations.query', 'mutation U { upload }'], ['operations.variables.file', 'null']]);
+  });
+
+  it('keeps every field of a long form (none cut at a dozen)', () => {
+    const text = Array.from({ length: 60 }, (_, i) => `f${i}=v${i}`).join('&');
+    expect(parseBody({ text, contentType: 'application/x-www-form-urlencoded' }).fields).to.have.length(60);
+  });
+
+  it('tells binary decoded as text (replacement and control characters) from text', () => {
+    expect(unreadableText(bytesToText([new Uint8Array([0x08, 0x96, 0x01, 0x12, 0x05, 0xff, 0xfe, 0x61, 0x64, 0x6d, 0x69, 0x6e])]))).to.equal(true);
+    expect(unreadableText('{"name":"Zoë","note":"tab\there\nnew line"}')).to.equal(false);
+    expect(unreadableText('a=1&b=%E2%9C%93')).to.equal(false);
+  });
+});

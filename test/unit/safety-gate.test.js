@@ -109,13 +109,14 @@ describe('safety gate: writes are held, whatever the button says', () => {
     expect(results[0]).to.match(/"writes":\["POST bank\.test(:\d+)?\/api\/transfer → 200"\]/);
   });
 
-  it('one step, several writes to the same place: one card (an honest step asks once)', async () => {
+  it('one step, several writes of the same kind: one card (an honest step asks once); another path or other fields ask again', async () => {
     const browser = bankBrowser();
-    browser.causes['content.click'] = [TRANSFER, req({ url: `${BANK}/api/audit`, fields: [['event', 'transfer']] })];
+    const again = req({ body: 'payee=A.+Stranger&amount=5.00', fields: [['payee', 'A. Stranger'], ['amount', '5.00']] });
+    browser.causes['content.click'] = [TRANSFER, again, req({ url: `${BANK}/api/audit`, fields: [['event', 'transfer']] }), req({ fields: [['payee', 'B'], ['amount', '1'], ['admin', 'true']] })];
     const ui = user('yes');
     await run({ provider: fakeProvider([call({ name: 'click', args: { ref: 'e4' } }), say('ok')]), interact: ui, toolContext: { tabId: 1, browser } });
-    expect(ui.asked.confirms).to.have.length(1);
-    expect(browser.held.map((h) => h.allowed)).to.deep.equal([true, true]);
+    expect(ui.asked.confirms.map((c) => c.action)).to.deep.equal([`POST to ${BANK}/api/transfer`, `POST to ${BANK}/api/audit`, `POST to ${BANK}/api/transfer`]);
+    expect(browser.held.map((h) => h.allowed)).to.deep.equal([true, true, true, true]);
   });
 
   it('"Allow for this task" covers the same kind of write later, not another one', async () => {

@@ -118,7 +118,7 @@ describe('safety policy: held requests', () => {
 
   it('downloads from the task\'s sites go; from elsewhere they ask', () => {
     expect(policy.judgeRequest(req({ kind: 'download', method: 'GET', url: 'https://shop.test/invoice.pdf' }), ctx).action).to.equal('allow');
-    const v = policy.judgeRequest(req({ kind: 'download', method: 'GET', url: 'https://evil.example/setup.exe', filename: 'setup.exe' }), ctx);
+    const v = policy.judgeRequest(req({ kind: 'download', method: 'GET', url: 'https://evil.example/report.pdf', filename: 'report.pdf' }), ctx);
     expect(v.action === 'ask' && v.request.rule).to.equal('leave_scope');
   });
 

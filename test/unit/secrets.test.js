@@ -83,6 +83,18 @@ describe('secret rules (agent/safety/secret-patterns.js)', () => {
     ]) expect(findTokens(s), s).to.deep.equal([]);
   });
 
+  it('masks keys written in dash- or underscore-separated groups; not dashed words, dates, numbers or UUIDs', () => {
+    for (const s of ['sk-live-4f9a-82bc-19de-7f3a-c0ffee12', 'ABCD-EFGH-IJKL-MNOP-QRST', 'A1B2-C3D4-E5F6-G7H8', 'ab12_cd34_ef56_gh78_ij90', 'XK7P-2M9Q-8RTZ-4WVN']) {
+      expect(maskTokens(`license: ${s}.`), s).to.equal(`license: ${MASK}.`);
+    }
+    for (const s of ['state-of-the-art-design-ideas', '2026-11-26', '2026-11-26-10-00', '123e4567-e89b-12d3-a456-426614174000', '4111-1111-1111-1111', 'XK-2000-ABCD-9000',
+      'my_api_key_here_please', 'https://x.test/docs/A1B2-C3D4-E5F6-G7H8', 'mixed_sep-ab12_cd34-ef56', 'Mon-Tue-Wed-Thu-Fri']) {
+      expect(findTokens(s), s).to.deep.equal([]);
+    }
+    const vault = createSecretVault();
+    expect(vault.mask('{"key":"sk-live-4f9a-82bc-19de-7f3a-c0ffee12"}')).to.equal(`{"key":"${MASK}"}`);
+  });
+
   it('finds exactly what TOKEN_RE run at every position finds, trying it only where a candidate can start (random text)', () => {
     /** The plain scan findTokens replaced: TOKEN_RE over the whole string. @param {string} s */
     const scan = (s) => {

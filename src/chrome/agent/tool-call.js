@@ -11,7 +11,7 @@ import { textOf } from './compaction.js';
 import { carriesPageContent, effectsOf } from './safety/effects.js';
 import { fail } from './error-codes.js';
 import { targetOf } from './tools/act.js';
-import { originOf } from './safety/scope.js';
+import { originOf, siteLabel } from './safety/scope.js';
 import { withWrites } from './completion.js';
 
 /**
@@ -84,8 +84,11 @@ export async function runToolCall(call, env) {
   let result;
   const fromPage = carriesPageContent(tool);
   try {
-    if (effects.includes('acts_on_page')) {
-      const cause = `${tool.name.replace(/_/g, ' ')}${target ? ` ${target.role} "${target.name}"` : ''}`;
+    // A navigation is held like an acting step, so a redirect it meets is judged as its doing (and named so on the card).
+    const navigation = effects.includes('navigates') && !effects.includes('acts_on_page') && await raceAbort(guard.canHold(ctx.tabId, ctx.browser), signal);
+    if (effects.includes('acts_on_page') || navigation) {
+      const where = dest ?? (typeof args.url === 'string' ? args.url : '');
+      const cause = `${tool.name.replace(/_/g, ' ')}${target ? ` ${target.role} "${target.name}"` : where ? ` ${siteLabel(where)}` : ''}`;
       const step = await raceAbort(guard.runStep(ctx.tabId, ctx.browser, { cause, pageUrl: urlBefore, target, approvedOrigin }, () => raceAbort(tool.run(args, ctx), signal)), signal);
       // What the step sent and how the server answered, beside what the page showed.
       result = withWrites(step.result, step.writes);
@@ -96,6 +99,8 @@ export async function runToolCall(call, env) {
     if (signal?.aborted) throw err;
     result = fail('TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : err}`);
   }
+  // What the page showed the model: page data from now on (agent/safety/policy.js, notePage).
+  if (fromPage && result.ok) guard.policy.notePage(result.data);
   const urlAfter = watches ? (await raceAbort(ctx.browser.getTab(ctx.tabId), signal))?.url : undefined;
   // A declined or blocked write is the gate's own verdict, not the page's words.
   const gated = !result.ok && (result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED');

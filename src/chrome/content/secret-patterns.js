@@ -28,10 +28,11 @@
 
   /**
    * Candidates, checked one by one (tokenAt): 1 sk-…, 2 other prefixed keys and JWTs, 3 Slack, 4 a
-   * generic run of 32+ base64url characters, 5 the credential after "Bearer ". The prefixed keys and
-   * the generic run stand alone (no word character or hyphen either side).
+   * generic run of 32+ base64url characters, 5 the credential after "Bearer ", 6 a key written in 4+
+   * groups joined by one separator, "-" or "_" (7). The prefixed keys, the generic run and the groups
+   * stand alone (no word character or hyphen either side).
    */
-  const TOKEN_RE = /(?<![A-Za-z0-9_-])(?:(sk-[A-Za-z0-9_-]{16,})|((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)|(xox[abposr]-[A-Za-z0-9-]{10,})|([A-Za-z0-9_-]{32,}))(?![A-Za-z0-9_-])|(?<=\b[Bb]earer\s{1,4})([A-Za-z0-9._~+/-]{20,}=*)/g;
+  const TOKEN_RE = /(?<![A-Za-z0-9_-])(?:(sk-[A-Za-z0-9_-]{16,})|((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|pk_live_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)|(xox[abposr]-[A-Za-z0-9-]{10,})|([A-Za-z0-9_-]{32,}))(?![A-Za-z0-9_-])|(?<=\b[Bb]earer\s{1,4})([A-Za-z0-9._~+/-]{20,}=*)|(?<![A-Za-z0-9_-])([A-Za-z0-9]{2,}([-_])(?:[A-Za-z0-9]{2,}\7){2,}[A-Za-z0-9]{2,})(?![A-Za-z0-9_-])/g;
   /** TOKEN_RE tried at one position (its lookbehinds still see what comes before). */
   const TOKEN_AT = new RegExp(TOKEN_RE.source, 'y');
   /** Where candidate 5 can start: right after "Bearer" and its spaces. */
@@ -79,12 +80,33 @@
       // sk-…: a key's body (not "sk-learn-…" words): 16 letters or digits in a row, or 12 with both.
       const body = m[1].slice(3);
       if (/[A-Za-z0-9]{16}/.test(body) || (lettersAndDigits(body) && /[A-Za-z0-9]{12}/.test(body))) return true;
-      return m[1].length >= 32 && genericAt(m[1], m.index, s);
+      return (m[1].length >= 32 && genericAt(m[1], m.index, s)) || groupedAt(m[1], m.index, s);
     }
     if (m[2]) return true;
     if (m[3]) return /[0-9]/.test(m[3]);
-    if (m[4]) return genericAt(m[4], m.index, s);
+    if (m[4]) return genericAt(m[4], m.index, s) || groupedAt(m[4], m.index, s);
+    if (m[6]) return groupedAt(m[6], m.index, s);
     return lettersAndDigits(m[5]);
+  }
+
+  /**
+   * A key written in groups ("sk-live-4f9a-82bc-19de-7f3a-c0ffee12", "ABCD-EFGH-IJKL-MNOP-QRST"): 4+
+   * groups of 2+ letters or digits joined by one separator, 16+ of them in all, and either two groups
+   * that mix letters and digits or groups of one length (4+) in upper case. Not a key: dashed words
+   * and slugs (lower-case words), numbers (dates, phone and card numbers), a UUID (an identifier: 8-4-4-4-12
+   * hex), and, like the generic shapes, a URL path segment.
+   * @param {string} t @param {number} at @param {string} s
+   */
+  function groupedAt(t, at, s) {
+    if (at > 0 && s.charCodeAt(at - 1) === 47 /* / */) return false;
+    const dash = t.includes('-'), under = t.includes('_');
+    if (dash === under) return false;
+    const groups = t.split(dash ? '-' : '_');
+    if (groups.length < 4 || groups.some((g) => !/^[A-Za-z0-9]{2,}$/.test(g)) || groups.join('').length < 16) return false;
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(t) || /^[0-9_-]+$/.test(t)) return false;
+    if (groups.filter(lettersAndDigits).length >= 2) return true;
+    const len = groups[0].length;
+    return len >= 4 && groups.every((g) => g.length === len && /^[A-Z0-9]+$/.test(g));
   }
 
   /** A generic candidate: not a URL path segment, and random hex or base64url. @param {string} t @param {number} at @param {string} s */

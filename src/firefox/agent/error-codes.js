@@ -41,6 +41,7 @@ export const ERROR_CODES = Object.freeze({
   NO_HISTORY: 'There is no page to go to in that direction.',
   FETCH_FAILED: 'The address could not be fetched.',
   FETCH_TIMEOUT: 'The address did not answer in time.',
+  REDIRECT_REFUSED: 'The address redirected to another site, or to a place Tabwright could not check, and Tabwright follows no such redirect; fetch the final address itself, or open it with navigate (its redirects are checked).',
   SCREENSHOT_FAILED: 'The page could not be captured.',
   UPLOAD_FAILED: 'The files could not be set.',
   DOWNLOADS_UNAVAILABLE: 'The downloads list could not be read.',

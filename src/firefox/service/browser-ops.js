@@ -8,6 +8,7 @@ import { createDownloadHold } from './download-hold.js';
 import { createChannelHold } from './channel-hold.js';
 import { createDevtools } from './devtools.js';
 import { createRecording } from './recording.js';
+import { fetchSameOrigin } from '../agent/safety/redirects.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 
@@ -190,7 +191,10 @@ async function fetchUrl(url, opts) {
   const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
-    const res = await fetch(url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, signal, redirect: 'follow', credentials: 'omit' });
+    // No redirect to another origin is followed (agent/safety/redirects.js).
+    const got = await fetchSameOrigin(fetch, url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, signal });
+    if (!got.ok) return { ok: false, code: 'REDIRECT_REFUSED', message: got.message };
+    const res = got.res;
     const contentType = res.headers.get('content-type') ?? '';
     const max = opts.maxChars ?? 20_000;
     let text = /^(text\/|application\/(json|xml|xhtml|javascript|ld\+json))/.test(contentType) || !contentType ? await res.text() : `(binary ${contentType}, ${res.headers.get('content-length') ?? '?'} bytes)`;

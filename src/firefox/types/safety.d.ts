@@ -111,7 +111,8 @@ export type ConfirmRule =
   | 'page_tool'         // call_page_tool: a page's own WebMCP tool
   | 'run_code'          // execute_js: the agent's own code in the page, outside the always-allowed sites
   | 'duplicate_write'   // the same write (method, URL, body) a second time in one task: a second order, a second message
-  | 'fetch_write';      // fetch_url with a method that changes data
+  | 'fetch_write'       // fetch_url with a method that changes data
+  | 'executable_download'; // a program or script downloaded, on any site
 
 /** What a consequential step looks like to the user: what will happen, where, with which data, and why we ask. */
 export interface ConfirmRequest {
@@ -123,21 +124,52 @@ export interface ConfirmRequest {
   action: string;
   /** host[:port] where it happens (the request's destination, not the page it came from) */
   site: string;
-  /** the data it carries: form fields, job prompt, URL parameters (secrets masked) */
-  details: { label: string; value: string }[];
+  /** the data it carries: form fields, job prompt, URL parameters (secrets masked); every field, the typed ones first */
+  details: ConfirmDetail[];
   /** the agent step that caused it, e.g. 'click button "Transfer" on bank.example' */
   cause?: string;
   /** the reason in one sentence: which rule fired */
   reason: string;
-  /** what "Allow for this task" allows from now on (an origin, or method + origin + path) */
+  /** what "Allow for this task" allows from now on (an origin, or method + origin + path + body keys + operation) */
   scopeKey?: string;
+  /** what "Allow for this task" will cover, for the line under the card's buttons (present with scopeKey) */
+  scope?: ConfirmScope;
+}
+
+/** One row of a card. */
+export interface ConfirmDetail {
+  label: string;
+  value: string;
+  /** the agent typed this value (or a part of it) */
+  typed?: boolean;
+  /** what the agent typed here came from the page, not from the user's own request */
+  fromPage?: boolean;
+  /** the value the user named or the page showed that this one looks like (a lookalike: "PAYEE-1O5" for "PAYEE-105") */
+  lookalike?: string;
+  /** the body cannot be shown as text: its size and content type (value then holds a short English note) */
+  unreadable?: { bytes: number; contentType?: string };
+}
+
+/** What "Allow for this task" covers: a site, the agent's code on a site, or one kind of write. */
+export interface ConfirmScope {
+  kind: 'site' | 'code' | 'write';
+  /** host[:port] */
+  site: string;
+  method?: string;
+  path?: string;
+  /** GraphQL or JSON-RPC operation ("mutation SaveDraft {saveDraft}") */
+  operation?: string;
+  /** the body keys a covered write has, exactly */
+  keys?: string[];
+  /** covered at this severity or lower */
+  severity: 'normal' | 'high';
 }
 
 /**
  * The card's title category. Element semantics (checkout, delete, publish, send, account, sharing,
  * device) raise severity; the others name the effect.
  */
-export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account' | 'sharing' | 'device' | 'write' | 'leave' | 'job' | 'secret' | 'site' | 'sensitive' | 'skill' | 'code';
+export type ConfirmCategory = 'checkout' | 'send' | 'publish' | 'delete' | 'account' | 'sharing' | 'device' | 'write' | 'leave' | 'job' | 'secret' | 'site' | 'sensitive' | 'skill' | 'code' | 'download';
 /** yes: allow once; task: allow this kind of step for the rest of this task; no: decline */
 export type ConfirmAnswer = 'yes' | 'task' | 'no';
 

@@ -2,19 +2,27 @@
 // requests it causes, the URL it opens, the data it carries), whether it runs, asks the user, or is
 // refused. It never looks only at a button's name: element semantics only raise a card's severity.
 // See docs/SECURITY.md for the rules, what they cover and what they cannot.
-/** @import { ConfirmCategory, ConfirmRequest, ConfirmRule, Effect, HeldRequest, SecretVault } from '../../types/safety' */
+/** @import { ConfirmCategory, ConfirmDetail, ConfirmRequest, ConfirmRule, ConfirmScope, Effect, HeldRequest, SecretVault } from '../../types/safety' */
 /** @import { Mode } from '../../types/core' */
 /** @import { TaskScope } from './scope.js' */
 /** @import { ErrorCode } from '../error-codes.js' */
 import { dataInUrl, originOf, siteLabel } from './scope.js';
 import { elementCategory } from './semantics.js';
-import { MASK, isSecretName } from './secret-patterns.js';
+import { createPageMemory, shapedData } from './page-data.js';
+import { createLookalikeIndex } from './lookalike.js';
+import { executableKind } from './executables.js';
+import { bodyKeys, fieldsOf, operationOf, writeKind } from './write-kind.js';
+import { fieldDetails, maskValue } from './card-details.js';
+import { unreadableText } from './request-body.js';
 
 /** Methods that never change data (a CORS preflight asks nothing either). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Resource types that send data out even with GET. */
 const SENDING_TYPES = new Set(['ping', 'beacon', 'csp_report', 'csp-report']);
-const MAX_DETAILS = 12;
+/** execute_js code that reads what signs the user in (cookies, storage)… */
+const READS_SESSION = /document\s*\.\s*cookie|\bcookieStore\b|\b(?:local|session)Storage\b|\bindexedDB\b/;
+/** …and can send it somewhere. */
+const CAN_SEND = /\bfetch\s*\(|\bXMLHttpRequest\b|\bsendBeacon\b|\bWebSocket\b|\bEventSource\b|\bnew\s+Image\b|\.src\s*=|\bsetAttribute\s*\(\s*['"](?:src|href|action)|\blocation(?:\.href)?\s*=|\bwindow\.open\s*\(|\.submit\s*\(|\bimport\s*\(/;
 
 /**
  * @typedef {object} CallFacts
@@ -44,8 +52,19 @@ export function createPolicy(opts) {
   const { scope } = opts;
   const allowSites = (opts.alwaysAllow ?? []).map((s) => s.toLowerCase());
   const confirmSites = (opts.alwaysConfirm ?? []).map((s) => s.toLowerCase());
-  /** What "Allow for this task" opened: origins (scope) and write kinds (method origin path). @type {Set<string>} */
-  const allowedWrites = new Set();
+  /** What "Allow for this task" opened: write kinds (agent/safety/write-kind.js) and code on an origin, each with the highest severity allowed. @type {Map<string, 'normal' | 'high'>} */
+  const allowedWrites = new Map();
+  /** Destinations the user allowed once on a card before the step ran (navigate): the navigation itself asks no second time. @type {Set<string>} */
+  const approvedUrls = new Set();
+  /** The URL a destination card asked about. @type {WeakMap<ConfirmRequest, string>} */
+  const cardUrls = new WeakMap();
+  /** What the page showed the model (policy.notePage). */
+  const page = createPageMemory();
+  const userText = scope.userText ?? '';
+  /** Lookalike references: the user's words, and the words the page showed. */
+  const userWords = createLookalikeIndex();
+  userWords.add([userText]);
+  const pageWords = createLookalikeIndex();
   /** Strings the agent typed or the user wrote: a URL that carries one to another site asks first. @type {string[]} */
   const known = [];
   /** Writes already sent in this task (method, URL and body): the same one again asks first. @type {Set<string>} */
@@ -111,17 +130,46 @@ export function createPolicy(opts) {
    * @returns {Verdict}
    */
   function checkDestination(url, pageUrl, cause, verb) {
-    const carried = originOf(url) !== originOf(pageUrl) ? dataInUrl(url, knownStrings()) : [];
+    const carried = originOf(url) !== originOf(pageUrl) ? [...dataInUrl(url, knownStrings()), ...pageDataInUrl(url, pageUrl)] : [];
     const what = `${verb === 'fetch' ? 'Fetch' : 'Open'} ${mask(shorten(url))}`;
     if (carried.length) {
-      return ask({ category: 'leave', rule: 'data_in_url', severity: 'high', action: what, site: siteLabel(url), details: carried.map(maskDetail), cause,
-        reason: `The address carries data (${carried.map((c) => c.label).join(', ')}) to ${siteLabel(url)}, another site than the page's.` });
+      return destinationAsk(url, { category: 'leave', rule: 'data_in_url', severity: 'high', action: what, site: siteLabel(url), details: carried.map(maskDetail), cause,
+        reason: `The address carries data (${[...new Set(carried.map((c) => c.label))].join(', ')}) to ${siteLabel(url)}, another site than the page's.` });
     }
     if (!scope.has(url)) {
-      return ask({ category: 'leave', rule: 'leave_scope', severity: 'normal', action: what, site: siteLabel(url), details: [], cause,
-        reason: `${siteLabel(url)} is not one of this task's sites (${scope.list().map(siteLabel).join(', ') || 'none yet'}).`, scopeKey: originOf(url) ?? undefined });
+      const scopeKey = originOf(url) ?? undefined;
+      return destinationAsk(url, { category: 'leave', rule: 'leave_scope', severity: 'normal', action: what, site: siteLabel(url), details: [], cause,
+        reason: `${siteLabel(url)} is not one of this task's sites (${scope.list().map(siteLabel).join(', ') || 'none yet'}).`, scopeKey,
+        scope: scopeKey ? { kind: 'site', site: siteLabel(url), severity: 'normal' } : undefined });
     }
     return { action: 'allow' };
+  }
+
+  /** @param {string} url @param {ConfirmRequest} request @returns {Verdict} */
+  function destinationAsk(url, request) {
+    cardUrls.set(request, withoutHash(url));
+    return ask(request);
+  }
+
+  /**
+   * Page data a URL carries: e-mail, phone, IBAN and card-shaped strings, and values the page showed
+   * (not those in the page's own address: a link to another site may name the page it came from).
+   * @param {string} url @param {string} pageUrl @returns {{ label: string, value: string }[]}
+   */
+  function pageDataInUrl(url, pageUrl) {
+    let u;
+    try { u = new URL(url); } catch { return []; }
+    const text = safeDecode(`${u.pathname}${u.search}${u.hash}`);
+    const own = safeDecode(pageUrl).toLowerCase();
+    /** @type {{ label: string, value: string }[]} */
+    const out = shapedData(text).map((d) => ({ label: d.label, value: d.value }));
+    for (const v of page.carried(text)) {
+      if (!own.includes(v.toLowerCase()) && !out.some((o) => o.value.includes(v))) out.push({ label: 'a value the page showed', value: v });
+    }
+    for (const k of knownStrings()) {
+      if (k.length >= 4 && text.toLowerCase().includes(k.toLowerCase()) && !out.some((o) => o.value.includes(k))) out.push({ label: 'what the agent typed', value: k });
+    }
+    return out.map((d) => ({ label: d.label, value: `${d.value} (${d.label})` }));
   }
 
   /**
@@ -135,13 +183,19 @@ export function createPolicy(opts) {
     const origin = originOf(f.url) ?? '';
     const key = `code ${origin}`;
     const sensitive = opts.sensitiveSite?.(f.url);
-    if (!sensitive && (allowedWrites.has(key) || matchesAny(allowSites, siteLabel(f.url)))) return { action: 'allow' };
     const code = String(f.args.code ?? '');
+    // Code that reads what signs the user in and can send it anywhere can hand the session to
+    // another site: high, asked on every site, and never covered by an answer for ordinary code.
+    const exfil = READS_SESSION.test(code) && CAN_SEND.test(code);
+    const severity = sensitive || exfil ? 'high' : 'normal';
+    if (!sensitive && !exfil && (covers(key, severity) || matchesAny(allowSites, siteLabel(f.url)))) return { action: 'allow' };
     return ask({
-      category: 'code', rule: 'run_code', severity: sensitive ? 'high' : 'normal', action: 'Run JavaScript in the page', site: siteLabel(f.url),
+      category: 'code', rule: 'run_code', severity, action: 'Run JavaScript in the page', site: siteLabel(f.url),
       details: [{ label: 'code', value: code.length > 2_000 ? `${mask(code.slice(0, 2_000))}…` : mask(code) }],
-      reason: `The agent wants to run its own code in this page; code can read everything on the page and change it${sensitive ? `, and ${sensitive.name} is a sensitive site` : ''}.`,
-      scopeKey: sensitive ? undefined : key,
+      reason: exfil ? 'The agent\'s code reads the site\'s cookies or storage (what keeps you signed in) and can send data off the page: it could hand your session to another site.'
+        : `The agent wants to run its own code in this page; code can read everything on the page and change it${sensitive ? `, and ${sensitive.name} is a sensitive site` : ''}.`,
+      scopeKey: sensitive || exfil ? undefined : key,
+      scope: sensitive || exfil ? undefined : { kind: 'code', site: siteLabel(f.url), severity },
     });
   }
 
@@ -166,11 +220,14 @@ export function createPolicy(opts) {
    * @param {HeldRequest} req
    */
   function wantsRequest(req) {
-    if (req.kind === 'download') return true;
+    if (req.kind !== 'request') return true;
     if (req.method === 'OPTIONS') return false;
     if (!SAFE_METHODS.has(req.method) || SENDING_TYPES.has(req.type)) return true;
     if (req.topLevel) return true;
-    return Boolean(opts.secrets?.has(req.url));
+    if (opts.secrets?.has(req.url)) return true;
+    // A subresource GET to another site that could carry data (a query, a fragment, an @, a long
+    // number): judgeRequest looks at what it carries. The cheap test comes first.
+    return CARRIES_DATA.test(req.url) && !scope.has(req.url);
   }
 
   /**
@@ -185,36 +242,102 @@ export function createPolicy(opts) {
     const at = judgedUrl(req, ctx.pageUrl);
     const dest = originOf(at);
     if (leaked.some((h) => h.origin !== dest)) {
-      return secretVerdict({ ...writeRequest(req, ctx), category: 'secret', rule: 'secret', severity: 'high',
+      return secretVerdict({ ...writeRequest(req, ctx), category: 'secret', rule: 'secret', severity: 'high', scopeKey: undefined, scope: undefined,
         reason: `It would send a secret from ${[...new Set(leaked.map((h) => siteLabel(h.origin)))].join(', ')} to ${site}.` });
     }
-    if (req.kind === 'download') {
-      if (scope.has(req.url)) return { action: 'allow' };
-      return ask({ category: 'leave', rule: 'leave_scope', severity: 'normal', action: `Download ${req.filename ? `"${req.filename}" ` : ''}from ${mask(shorten(req.url))}`, site, details: [], cause: ctx.cause,
-        reason: `${site} is not one of this task's sites.`, scopeKey: dest ?? undefined });
-    }
-    if (SAFE_METHODS.has(req.method) && !SENDING_TYPES.has(req.type)) {
-      // A navigation the action started (a link, a GET form): leaving the task's sites, or carrying data, asks.
-      if (!req.topLevel) return { action: 'allow' };
-      return checkDestination(req.url, ctx.pageUrl, ctx.cause, 'open');
-    }
-    const key = writeKey(req);
-    const sent = `${req.body ?? ''}\n${safeDecode(req.body ?? '')}\n${(req.fields ?? []).map(([k, v]) => `${k}=${v}`).join('\n')}\n${safeDecode(req.url)}`.toLowerCase();
+    if (req.kind === 'download') return judgeDownload(req, ctx);
+    if (SAFE_METHODS.has(req.method) && !SENDING_TYPES.has(req.type)) return judgeRead(req, ctx);
+    const unreadable = unreadableBody(req);
+    const sent = sentText(req);
     const carriesTyped = knownStrings().some((k) => k.length >= 3 && sent.includes(k.toLowerCase()));
     if (!scope.has(at)) {
-      if (allowedWrites.has(key)) return { action: 'allow' };
-      // A page's own telemetry to a third party carries nothing the agent brought: it is the page's
-      // business. A write to the acting page's own site (a tab outside the task) is not.
+      const request = writeRequest(req, ctx, 'high');
+      if (!unreadable && covers(writeKind(req), request.severity)) return { action: 'allow' };
+      // A page's own telemetry to a third party is the page's business only when it carries nothing
+      // the agent brought and nothing the page showed. A write to the acting page's own site (a tab
+      // outside the task) is never telemetry.
       const thirdParty = dest !== originOf(ctx.pageUrl);
-      if (thirdParty && !carriesTyped && !req.topLevel) return { action: 'allow' };
-      return ask({ ...writeRequest(req, ctx), severity: 'high', reason: `The page would send ${carriesTyped ? 'what the agent typed' : 'a change'} to ${site}, which is not one of this task's sites.` });
+      const pageData = carriesTyped ? [] : pageDataIn(sent, ctx.pageUrl);
+      if (thirdParty && !carriesTyped && !pageData.length && !unreadable && !req.topLevel) return { action: 'allow' };
+      const what = carriesTyped ? 'what the agent typed' : pageData.length ? `data from the page (${[...new Set(pageData)].join(', ')})` : unreadable ? 'data it cannot show' : 'a change';
+      return ask({ ...request, reason: `The page would send ${what} to ${site}, which is not one of this task's sites.` });
     }
     if (sentWrites.has(writeSignature(req))) {
-      return ask({ ...writeRequest(req, ctx), rule: 'duplicate_write', severity: 'high', scopeKey: undefined,
+      return ask({ ...writeRequest(req, ctx, 'high'), rule: 'duplicate_write', scopeKey: undefined, scope: undefined,
         reason: `The same ${req.method} to ${site}, with the same data, was already sent during this task: sending it again may order, post or pay twice.` });
     }
-    if (allowedWrites.has(key) || (matchesAny(allowSites, site) && !opts.sensitiveSite?.(req.url))) return { action: 'allow' };
-    return ask({ ...writeRequest(req, ctx), reason: `It changes data on ${site}: a ${req.method} request the agent's step caused.` });
+    const request = writeRequest(req, ctx);
+    const trusted = matchesAny(allowSites, site) && !opts.sensitiveSite?.(req.url);
+    // The always-allowed sites (Settings) cover every write there, but not one the user could not
+    // read (an unreadable body) or could misread (a lookalike value).
+    const misread = request.details.some((d) => d.lookalike);
+    if (!unreadable && (covers(writeKind(req), request.severity) || (trusted && !misread))) return { action: 'allow' };
+    if (unreadable) return ask({ ...request, reason: `It sends data to ${site} that cannot be shown as text (${unreadable}): Tabwright cannot tell you what it changes.` });
+    const lookalike = request.details.find((d) => d.lookalike);
+    if (lookalike) return ask({ ...request, reason: `"${lookalike.value}" looks like "${lookalike.lookalike}" but is not the same: check it character by character. It changes data on ${site}.` });
+    return ask({ ...request, reason: `It changes data on ${site}: a ${req.method} request the agent's step caused.` });
+  }
+
+  /** @param {HeldRequest} req @param {{ pageUrl: string, cause: string }} ctx @returns {Verdict} */
+  function judgeDownload(req, ctx) {
+    const site = siteLabel(req.url);
+    const name = req.filename ? `"${req.filename}" ` : '';
+    const program = executableKind(req);
+    if (program) {
+      // A program runs with the user's rights once opened: asked on every site, the always-allowed ones too.
+      return ask({ category: 'download', rule: 'executable_download', severity: 'high', action: `Download ${name}from ${mask(shorten(req.url))}`, site,
+        details: [{ label: 'file', value: req.filename || shorten(req.url) }, ...(req.mime ? [{ label: 'type', value: req.mime.split(';base64,')[0] }] : [])],
+        cause: ctx.cause, reason: `The file is ${program}: opened, it runs with your rights on this computer.` });
+    }
+    if (scope.has(req.url)) return { action: 'allow' };
+    return destinationAsk(req.url, { category: 'leave', rule: 'leave_scope', severity: 'normal', action: `Download ${name}from ${mask(shorten(req.url))}`, site, details: [], cause: ctx.cause,
+      reason: `${site} is not one of this task's sites.`, scopeKey: dest(req.url), scope: dest(req.url) ? { kind: 'site', site, severity: 'normal' } : undefined });
+  }
+
+  /**
+   * A GET: a navigation the action started (a link, a GET form) asks when it leaves the task's sites
+   * or carries data; a subresource (an image, a script, a fetch) asks when it carries page data or
+   * what the agent typed to another site.
+   * @param {HeldRequest} req @param {{ pageUrl: string, cause: string }} ctx @returns {Verdict}
+   */
+  function judgeRead(req, ctx) {
+    if (req.topLevel) {
+      if (approvedUrls.delete(withoutHash(req.url))) return { action: 'allow' };
+      return checkDestination(req.url, ctx.pageUrl, ctx.cause, 'open');
+    }
+    if (scope.has(req.url) || originOf(req.url) === originOf(ctx.pageUrl)) return { action: 'allow' };
+    const carried = pageDataInUrl(req.url, ctx.pageUrl);
+    if (!carried.length) return { action: 'allow' };
+    return ask({ category: 'leave', rule: 'data_in_url', severity: 'high', action: `Load ${req.type || 'a resource'} from ${mask(shorten(req.url))}`, site: siteLabel(req.url),
+      details: carried.map(maskDetail), cause: ctx.cause,
+      reason: `The page would load ${req.type || 'a resource'} from ${siteLabel(req.url)}, another site, with data in its address (${[...new Set(carried.map((c) => c.value.replace(/^.*\((.*)\)$/, '$1')))].join(', ')}).` });
+  }
+
+  /** @param {string} url */
+  function dest(url) { return originOf(url) ?? undefined; }
+
+  /** What a write sends, decoded and lower-cased, for the checks that look for data in it. @param {HeldRequest} req */
+  function sentText(req) {
+    return `${req.body ?? ''}\n${safeDecode(req.body ?? '')}\n${fieldsOf(req).map(([k, v]) => `${k}=${v}`).join('\n')}\n${safeDecode(req.url)}`.toLowerCase();
+  }
+
+  /** Labels of the page data a body holds (shaped strings, values the page showed that are not in its address). @param {string} text @param {string} pageUrl */
+  function pageDataIn(text, pageUrl) {
+    const own = safeDecode(pageUrl).toLowerCase();
+    return [...shapedData(text).map((d) => d.label), ...page.carried(text).filter((v) => !own.includes(v.toLowerCase())).map(() => 'a value the page showed')];
+  }
+
+  /** Why a body cannot be read ('1,234 bytes of application/x-protobuf'), or ''. @param {HeldRequest} req */
+  function unreadableBody(req) {
+    if (req.opaque) return `${req.opaque.bytes.toLocaleString('en')} bytes${req.opaque.contentType ? ` of ${req.opaque.contentType}` : ''}, ${req.opaque.why.replace('_', ' ')}`;
+    if (req.body && unreadableText(req.body)) return `${new TextEncoder().encode(req.body).length.toLocaleString('en')} bytes, binary`;
+    return '';
+  }
+
+  /** Does an earlier "Allow for this task" cover this kind at this severity? @param {string} key @param {'normal' | 'high'} severity */
+  function covers(key, severity) {
+    const allowed = allowedWrites.get(key);
+    return allowed === 'high' || (allowed === 'normal' && severity === 'normal');
   }
 
   /**
@@ -229,13 +352,26 @@ export function createPolicy(opts) {
     };
   }
 
-  /** @param {HeldRequest} req @param {{ cause: string, target?: { role: string, name: string } | null, pageUrl: string }} ctx @returns {ConfirmRequest} */
-  function writeRequest(req, ctx) {
+  /**
+   * The card of a write: every field, and what "Allow for this task" would cover. Severity is high
+   * for a consequential element, an unreadable body or a lookalike value (or when the caller says so).
+   * @param {HeldRequest} req @param {{ cause: string, target?: { role: string, name: string } | null, pageUrl: string }} ctx
+   * @param {'normal' | 'high'} [floor] @returns {ConfirmRequest}
+   */
+  function writeRequest(req, ctx, floor = 'normal') {
     const semantic = ctx.target ? elementCategory(ctx.target.name, ctx.pageUrl) : null;
+    const details = bodyDetails(req);
+    const high = floor === 'high' || Boolean(semantic) || details.some((d) => d.unreadable || d.lookalike);
+    const severity = high ? 'high' : 'normal';
+    const fields = fieldsOf(req);
+    /** @type {ConfirmScope} */
+    const covered = { kind: 'write', site: siteLabel(req.url), method: req.method, path: pathOf(req.url), keys: bodyKeys(fields), severity };
+    const op = operationOf(req);
+    if (op) covered.operation = op;
     return {
-      category: semantic ?? 'write', rule: 'server_write', severity: semantic ? 'high' : 'normal',
-      action: `${req.method} to ${mask(shorten(req.url))}`, site: siteLabel(req.url), details: bodyDetails(req), cause: ctx.cause,
-      reason: '', scopeKey: writeKey(req),
+      category: semantic ?? 'write', rule: 'server_write', severity,
+      action: `${req.method} to ${mask(shorten(req.url))}`, site: siteLabel(req.url), details, cause: ctx.cause,
+      reason: '', scopeKey: writeKind(req), scope: covered,
     };
   }
 
@@ -310,26 +446,47 @@ export function createPolicy(opts) {
     const input = f.args.input && typeof f.args.input === 'object' ? Object.entries(f.args.input) : [];
     return {
       category: 'write', rule: 'page_tool', severity: 'normal', action: `Call the page's tool "${mask(String(f.args.name ?? '')).slice(0, 100)}"`, site: siteLabel(f.url),
-      details: input.slice(0, MAX_DETAILS).map(([label, value]) => maskDetail({ label, value: typeof value === 'string' ? value : JSON.stringify(value) ?? '' })),
+      details: input.map(([label, value]) => maskDetail({ label, value: typeof value === 'string' ? value : JSON.stringify(value) ?? '' })),
       reason: `${siteLabel(f.url)} declares this tool itself (WebMCP); what it does is the page's own code.`,
     };
   }
 
-  /** @param {HeldRequest} req @returns {{ label: string, value: string }[]} */
+  /**
+   * Every field of a write (none cut), typed ones first; an unreadable body is said to be one.
+   * @param {HeldRequest} req @returns {ConfirmDetail[]}
+   */
   function bodyDetails(req) {
-    const fields = req.fields?.length ? req.fields : null;
-    const rows = fields ? fields.map(([label, value]) => ({ label, value }))
-      : req.body ? [{ label: 'body', value: req.body }] : [];
-    const out = rows.slice(0, MAX_DETAILS).map(maskDetail);
-    if (rows.length > MAX_DETAILS) out.push({ label: '…', value: `${rows.length - MAX_DETAILS} more` });
-    return out;
+    const why = unreadableBody(req);
+    if (why) {
+      const bytes = req.opaque?.bytes ?? new TextEncoder().encode(req.body ?? '').length;
+      const contentType = req.opaque?.contentType;
+      return [{ label: 'body', value: `unreadable: ${why}`, unreadable: contentType ? { bytes, contentType } : { bytes } }];
+    }
+    const fields = fieldsOf(req);
+    if (fields.length) return fieldDetails(fields, detailFacts);
+    return req.body ? [maskDetail({ label: 'body', value: req.body })] : [];
   }
 
-  /** @param {{ label: string, value: string }} d */
+  /** @type {import('./card-details.js').DetailFacts} */
+  const detailFacts = {
+    mask,
+    isKnownSecret: (s) => Boolean(opts.secrets?.has(s)),
+    typed: (v) => typedIn(v).length > 0,
+    fromPage: (v) => typedIn(v).some((k) => !userText.toLowerCase().includes(k.toLowerCase()) && page.shown(k)),
+    shown: (v) => page.shown(v),
+    lookalike: (v) => userWords.lookalikeOf(v) ?? pageWords.lookalikeOf(v),
+  };
+
+  /** The strings the agent typed that a value is, or holds. @param {string} v */
+  function typedIn(v) {
+    const low = v.toLowerCase();
+    return knownStrings().filter((k) => low === k.toLowerCase() || (k.length >= 4 && low.includes(k.toLowerCase())));
+  }
+
+  /** @param {{ label: string, value: string }} d @returns {ConfirmDetail} */
   function maskDetail(d) {
-    const secretName = isSecretName(d.label);
-    const value = secretName && d.value ? MASK : mask(d.value);
-    return { label: mask(d.label).slice(0, 60), value: value.length > 200 ? `${value.slice(0, 197)}…` : value };
+    const value = maskValue(d.label, d.value, detailFacts);
+    return { label: mask(d.label).slice(0, 120), value: value.length > 2000 ? `${value.slice(0, 1999)}…` : value };
   }
 
   /** @param {CallFacts} f */
@@ -351,9 +508,22 @@ export function createPolicy(opts) {
      * @param {ConfirmRequest} request @param {import('../../types/safety').ConfirmAnswer} answer
      */
     answered(request, answer) {
+      const url = cardUrls.get(request);
+      if (url && answer !== 'no') approvedUrls.add(url);
       if (answer !== 'task' || !request.scopeKey) return;
       if (request.rule === 'leave_scope') scope.add(request.scopeKey);
-      else allowedWrites.add(request.scopeKey);
+      else allowedWrites.set(request.scopeKey, request.severity === 'high' || allowedWrites.get(request.scopeKey) === 'high' ? 'high' : 'normal');
+    },
+    /**
+     * What the page showed the model (the text of a result that read a page): its values are page
+     * data from now on (a request carrying one to another site asks), the references of the
+     * lookalike check, and the provenance of what the agent types.
+     * @param {unknown} result a tool result's data: its strings are read
+     */
+    notePage(result) {
+      const texts = stringsOf(result);
+      page.note(texts);
+      pageWords.add(texts);
     },
     /** Strings that must not leave for another site unasked: what the agent typed. @param {string} s */
     remember(s) { if (s && s.length >= 3 && !known.includes(s)) known.push(s); },
@@ -389,10 +559,32 @@ function judgedUrl(req, pageUrl) {
   return req.url.replace(/^ws(s?):/i, 'http$1:');
 }
 
-/** @param {HeldRequest} req */
-function writeKey(req) {
-  try { const u = new URL(req.url); return `${req.method} ${u.origin}${u.pathname}`; } catch { return `${req.method} ${req.url}`; }
+/** A subresource URL that may carry data: a query, a fragment, an @, or a run of digits (an id, a phone). */
+const CARRIES_DATA = /[?#@]|%40|\d{5}/;
+
+/** A URL as a request for it names it: normalised, without its fragment. @param {string} url */
+function withoutHash(url) { try { const u = new URL(url); u.hash = ''; return u.href; } catch { return url; } }
+
+/**
+ * The strings of a tool result (an outline, a page's text, a table), at most 200 and 400,000 characters.
+ * @param {unknown} v @returns {string[]}
+ */
+function stringsOf(v) {
+  /** @type {string[]} */
+  const out = [];
+  let chars = 0;
+  /** @param {unknown} x @param {number} depth */
+  const walk = (x, depth) => {
+    if (out.length >= 200 || chars > 400_000 || depth > 8) return;
+    if (typeof x === 'string') { out.push(x); chars += x.length; } else if (Array.isArray(x)) for (const y of x) walk(y, depth + 1);
+    else if (x && typeof x === 'object') for (const y of Object.values(x)) walk(y, depth + 1);
+  };
+  walk(v, 0);
+  return out;
 }
+
+/** @param {string} url */
+function pathOf(url) { try { return new URL(url).pathname; } catch { return ''; } }
 
 /** @param {string} s */
 function safeDecode(s) { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } }

@@ -3,7 +3,8 @@
 // Browser-free.
 
 const MAX_BODY = 64 * 1024;
-const MAX_FIELDS = 50;
+/** Every field is shown on a card (a changed field past a cut would be hidden): this bounds only a hostile body. */
+const MAX_FIELDS = 1000;
 
 /**
  * @param {{ text?: string, formData?: Record<string, string[]>, contentType?: string }} raw
@@ -15,7 +16,7 @@ export function parseBody(raw) {
     const fields = [];
     for (const [k, vs] of Object.entries(raw.formData)) for (const v of vs) fields.push([k, String(v)]);
     const body = new URLSearchParams(fields).toString().slice(0, MAX_BODY);
-    return { body, fields: fields.slice(0, MAX_FIELDS) };
+    return { body, fields: expandJson(fields) };
   }
   const text = raw.text?.slice(0, MAX_BODY);
   if (!text) return {};
@@ -23,13 +24,13 @@ export function parseBody(raw) {
   const multipart = /boundary=("?)([^";]+)\1/.exec(raw.contentType ?? '');
   if (multipart || /^--[-\w]+\r?\n[Cc]ontent-[Dd]isposition/.test(text)) {
     const boundary = multipart?.[2] ?? text.slice(2, text.search(/\r?\n/));
-    return { body: text, fields: multipartFields(text, boundary) };
+    return { body: text, fields: expandJson(multipartFields(text, boundary)) };
   }
   if (type.includes('json') || /^\s*[[{]/.test(text)) {
-    try { return { body: text, fields: jsonFields(JSON.parse(text)) }; } catch { /* not JSON after all */ }
+    try { return { body: text, fields: expandJson(jsonFields(JSON.parse(text))) }; } catch { /* not JSON after all */ }
   }
   if (type.includes('x-www-form-urlencoded') || /^[^=&\s]+=[^&\s]*(&[^=&\s]+=[^&\s]*)*$/.test(text)) {
-    return { body: text, fields: [...new URLSearchParams(text)].slice(0, MAX_FIELDS) };
+    return { body: text, fields: expandJson([...new URLSearchParams(text)].slice(0, MAX_FIELDS)) };
   }
   return { body: text };
 }
@@ -76,4 +77,39 @@ function jsonFields(v, prefix = '', out = []) {
     out.push([prefix || 'value', typeof v === 'string' ? v : JSON.stringify(v)]);
   }
   return out;
+}
+
+/**
+ * A field whose value is itself JSON (a form field carrying a JSON document, GraphQL "variables" sent
+ * as a string) is shown as its own fields, dotted under its name: what it sets must be readable.
+ * @param {[string, string][]} fields @returns {[string, string][]}
+ */
+export function expandJson(fields) {
+  /** @type {[string, string][]} */
+  const out = [];
+  for (const [k, v] of fields) {
+    const inner = /^\s*[[{]/.test(v) ? tryJson(v) : undefined;
+    if (inner && typeof inner === 'object' && Object.keys(inner).length) out.push(...jsonFields(inner, k, []));
+    else out.push([k, v]);
+    if (out.length >= MAX_FIELDS) break;
+  }
+  return out.slice(0, MAX_FIELDS);
+}
+
+/** @param {string} s @returns {unknown} */
+function tryJson(s) { try { return JSON.parse(s); } catch { return undefined; } }
+
+/**
+ * Is a body text that a person cannot read (binary, compressed, protobuf decoded as UTF-8)? U+FFFD
+ * replacement characters or control characters other than tab and line breaks, past a few, say so.
+ * @param {string} text @returns {boolean}
+ */
+export function unreadableText(text) {
+  if (!text) return false;
+  let bad = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0xfffd || (c < 32 && c !== 9 && c !== 10 && c !== 13) || (c >= 0x7f && c < 0xa0)) bad++;
+  }
+  return bad >= 3 || bad * 50 > text.length;
 }

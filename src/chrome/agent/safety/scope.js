@@ -36,6 +36,8 @@ export function createTaskScope(startUrl, userText = '') {
     add(origin) { const o = originOf(origin); if (o) origins.add(o); },
     /** the start origin, for cards and messages */
     start,
+    /** the user's request: what the user named (provenance and lookalike checks of cards) */
+    userText,
     list() { return [...origins, ...hosts]; },
   };
 }

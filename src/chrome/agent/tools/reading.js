@@ -120,6 +120,11 @@ export const readPdf = {
     const url = args.url ? String(args.url) : (await ctx.browser.getTab(ctx.tabId))?.url ?? '';
     if (!/^https?:/.test(url)) return { ok: false, code: 'INVALID_URL', message: 'Give the PDF\'s http(s) url, or open the PDF in the tab first.' };
     if (args.from_page && args.to_page && args.to_page < args.from_page) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'to_page comes before from_page.' };
+    if (args.url) {
+      // The PDF reader follows redirects by itself: a HEAD first, which follows none to another origin, says where the address leads.
+      const probe = await ctx.browser.fetchUrl(url, { method: 'HEAD', maxChars: 100, signal: ctx.signal });
+      if (!probe.ok && probe.code === 'REDIRECT_REFUSED') return probe;
+    }
     try {
       return { ok: true, data: await ctx.browser.readPdf(url, { from: args.from_page, to: args.to_page, maxChars: args.max_chars }) };
     } catch (err) {

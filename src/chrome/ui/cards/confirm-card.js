@@ -17,11 +17,7 @@ export function confirmCard(item, ctx) {
     el('confirm-what', ctx.t('confirmWhat', [item.action, item.site]), 'p'),
   );
   const details = item.details ?? [];
-  if (details.length) {
-    const dl = el('confirm-details', undefined, 'dl');
-    for (const d of details) dl.append(el('confirm-label', d.label, 'dt'), el('confirm-value', d.value, 'dd'));
-    card.append(dl);
-  }
+  if (details.length) card.append(detailList(details, ctx));
   if (item.cause) card.append(el('confirm-cause', ctx.t('confirmCause', item.cause), 'p'));
   if (item.reason) card.append(el('confirm-why', item.reason, 'p'));
   if (item.status !== 'pending') {
@@ -38,7 +34,50 @@ export function confirmCard(item, ctx) {
   if (item.scopeKey) actions.append(cardButton(ctx.t('confirmTask'), 'ghost confirm-task', reply('task')));
   actions.append(cardButton(ctx.t('confirmYes'), `${item.severity === 'high' ? 'danger' : 'primary'} confirm-yes`, reply('yes')));
   card.append(actions);
+  if (item.scopeKey && item.scope) card.append(el('confirm-scope', scopeText(item.scope, ctx), 'p'));
   return card;
+}
+
+/**
+ * Every field, none cut, in a list that scrolls (reachable by keyboard): the values the agent typed
+ * come first (the policy orders them), marked, and those it took from the page say so; a lookalike
+ * and an unreadable body are said in words.
+ * @param {import('../../types/safety').ConfirmDetail[]} details @param {CardContext} ctx
+ */
+function detailList(details, ctx) {
+  const dl = el('confirm-details', undefined, 'dl');
+  dl.tabIndex = 0;
+  dl.setAttribute('role', 'group');
+  dl.setAttribute('aria-label', ctx.t('confirmFields'));
+  for (const d of details) {
+    const dt = el('confirm-label', d.label, 'dt');
+    const dd = el('confirm-value', d.unreadable ? unreadableText(d.unreadable, ctx) : d.value, 'dd');
+    if (d.unreadable) dd.classList.add('unreadable');
+    if (d.typed) { dt.classList.add('typed'); dd.classList.add('typed'); dd.append(' ', el('confirm-tag typed-tag', ctx.t('confirmTyped'), 'span')); }
+    if (d.fromPage) dd.append(' ', el('confirm-tag from-page', ctx.t('confirmFromPage'), 'span'));
+    if (d.lookalike) dd.append(el('confirm-lookalike', ctx.t('confirmLookalike', d.lookalike), 'span'));
+    dl.append(dt, dd);
+  }
+  return dl;
+}
+
+/** @param {{ bytes: number, contentType?: string }} u @param {CardContext} ctx */
+function unreadableText(u, ctx) {
+  const bytes = u.bytes.toLocaleString();
+  return u.contentType ? ctx.t('confirmUnreadable', [bytes, u.contentType]) : ctx.t('confirmUnreadableNoType', bytes);
+}
+
+/**
+ * What "Allow for this task" will cover, in the user's language.
+ * @param {import('../../types/safety').ConfirmScope} scope @param {CardContext} ctx
+ */
+function scopeText(scope, ctx) {
+  if (scope.kind === 'site') return ctx.t('confirmScopeSite', scope.site);
+  if (scope.kind === 'code') return ctx.t('confirmScopeCode', scope.site);
+  const where = `${scope.site}${scope.path ?? ''}`;
+  const keys = scope.keys?.length ? scope.keys.join(', ') : ctx.t('confirmScopeNoFields');
+  const method = scope.method ?? '';
+  return scope.operation ? ctx.t('confirmScopeWriteOp', [method, where, scope.operation, keys]) : ctx.t('confirmScopeWrite', [method, where, keys]);
 }
 
 /**
@@ -62,6 +101,7 @@ function categoryText(category, ctx) {
     case 'sensitive': return ctx.t('confirmCat_sensitive');
     case 'skill': return ctx.t('confirmCat_skill');
     case 'code': return ctx.t('confirmCat_code');
+    case 'download': return ctx.t('confirmCat_download');
     default: return ctx.t('confirmCat_write');
   }
 }

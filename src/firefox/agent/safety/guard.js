@@ -7,6 +7,7 @@
 /** @import { Policy } from './policy.js' */
 import { fail } from '../error-codes.js';
 import { createWriteLedger, writeLine } from './write-ledger.js';
+import { writeKind } from './write-kind.js';
 
 /** Requests this long after a step ended are still that step's doing (a delayed submit). */
 const AFTERMATH_MS = 2000;
@@ -43,7 +44,7 @@ export function createGuard({ policy, interact, signal, now = Date.now, ledger =
   let decisions = [];
   /** Decisions about requests that came after the step's result was returned: told with the next result. @type {string[]} */
   let late = [];
-  /** Writes the user allowed once during this step ("METHOD origin"). @type {Set<string>} */
+  /** Writes the user allowed once during this step: their kind (method, URL path, body keys, operation: write-kind.js). @type {Set<string>} */
   let allowedInStep = new Set();
   /** @type {Set<Promise<unknown>>} */
   const pending = new Set();
@@ -95,7 +96,7 @@ export function createGuard({ policy, interact, signal, now = Date.now, ledger =
     };
     if (verdict.action === 'allow') return true;
     if (verdict.action === 'refuse') return record({ request: null, allowed: false });
-    const onceKey = `${req.method} ${originOfUrl(req.url)}`;
+    const onceKey = writeKind(req);
     if (verdict.request.rule === 'server_write' && (allowedInStep.has(onceKey) || info.approvedOrigin === originOfUrl(req.url))) return true;
     const answer = await confirm(verdict.request);
     if (answer !== 'no') allowedInStep.add(onceKey);
