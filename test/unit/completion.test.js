@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { runAgent } from '../../src/chrome/agent/loop.js';
 import { createPolicy } from '../../src/chrome/agent/safety/policy.js';
 import { createTaskScope } from '../../src/chrome/agent/safety/scope.js';
-import { asksForChange, challengeDone, evidenceOf, failedLastWrite } from '../../src/chrome/agent/completion.js';
+import { asksForChange, challengeDone, evidenceOf, refusedWrites } from '../../src/chrome/agent/completion.js';
 import { writeLine } from '../../src/chrome/agent/safety/write-ledger.js';
 import { fakeProvider, say, call } from './fake-provider.js';
 import { fakeBrowser } from './fake-browser.js';
@@ -75,7 +75,7 @@ describe('verified completion: the challenge and the evidence', () => {
     expect(writeLine(w({ sent: false }))).to.equal('POST shop.test/api/orders → not sent (declined)');
     expect(writeLine(w({ settled: false }))).to.equal('POST shop.test/api/orders → no answer yet');
     expect(evidenceOf([w({ status: 201 }), w({ status: 500 })], 1)).to.deep.equal(['POST shop.test/api/orders → 201', 'a scheduled job was created']);
-    expect(failedLastWrite([w({ status: 201 }), w({ status: 422 })])).to.equal('POST shop.test/api/orders → 422');
+    expect(refusedWrites([w({ status: 201 }), w({ status: 422 })])).to.deep.equal(['POST shop.test/api/orders → 422']);
   });
 });
 
@@ -88,7 +88,7 @@ describe('verified completion through the loop', () => {
     ]);
     const { outcome, tools } = await run({ provider, browser: settingsPage(500), task: 'Save the dark theme' });
     expect(tools[0]).to.match(/"writes":\["POST shop\.test\/api\/settings → 500"\]/);
-    expect(tools[1]).to.match(/^Error WRITE_FAILED: The last change this run sent did not go through: POST shop\.test\/api\/settings → 500/);
+    expect(tools[1]).to.match(/^Error WRITE_FAILED: A change this run sent did not go through: POST shop\.test\/api\/settings → 500/);
     expect(outcome.status).to.equal('answered');
   });
 

@@ -368,18 +368,21 @@ describe('safety gate: after the step', () => {
     expect(tools[1]).to.contain('[Tabwright, not the page] After your last step the page tried: POST to https://bank.test/api/transfer on bank.test. It was blocked (the user declined).');
   });
 
-  it('the page\'s own writes long after any step are its own business', async () => {
+  it('the hold lasts the whole run: a write long after the last step is still held; after the run ends it is the page\'s own business', async () => {
     let now = 0;
     const { createGuard } = await import('../../src/chrome/agent/safety/guard.js');
     const guard = createGuard({ policy: createPolicy({ scope: createTaskScope(`${BANK}/pay`) }), interact: user('no'), now: () => now });
     const browser = bankBrowser();
+    const h0 = browser.handlers;
+    expect(h0).to.equal(null);
     await guard.runStep(1, browser, { cause: 'click', pageUrl: `${BANK}/pay`, target: null }, async () => ({ ok: true, data: {} }));
     const h = /** @type {NonNullable<typeof browser.handlers>} */ (browser.handlers);
     now += 1000;
     expect(h.wants(TRANSFER)).to.equal(true);
-    now += 5000;
-    expect(h.wants(TRANSFER)).to.equal(false);
+    now += 60_000;
+    expect(h.wants(TRANSFER)).to.equal(true);
     await guard.close();
+    expect(h.wants(TRANSFER)).to.equal(false);
     expect(browser.handlers).to.equal(null);
   });
 });
