@@ -55,7 +55,7 @@ export function refusalIn(j) {
   if (!isObj(j)) return null;
   const errors = errorsText(j.errors) ?? errorsText(j.validationErrors) ?? errorsText(j.validation_errors) ?? errorsText(j.fieldErrors) ?? errorsText(j.field_errors) ?? errorsText(j.violations);
   if (errors) return errors;
-  const said = () => short(String((isObj(j.error) ? j.error.message : j.error) ?? j.message ?? j.reason ?? j.detail ?? 'the server said it failed'));
+  const said = () => short(String((isObj(j.error) ? j.error.message : typeof j.error === 'string' ? j.error : null) ?? j.message ?? j.reason ?? j.detail ?? 'the server said it failed'));
   if (j.ok === false || j.success === false || j.succeeded === false || j.accepted === false || j.saved === false || j.valid === false) return said();
   for (const k of ['status', 'result', 'state', 'outcome']) if (typeof j[k] === 'string' && ERROR_WORDS.test(j[k])) return said();
   if (j.error === true || (typeof j.error === 'string' && j.error.trim()) || (isObj(j.error) && Object.keys(j.error).length)) return said();
@@ -181,7 +181,7 @@ export function droppedFields(sent, j) {
   }
   if (!best || best.present === 0 || best.present * 2 < fields.length || (fields.length > 1 && best.present < 2)) return null;
   const o = best.o;
-  const wrong = fields.filter(([k, v]) => !sameValue(v, at(o, k)) && at(o, k) !== undefined).map(([k, v]) => `${k} is ${JSON.stringify(at(o, k))} (sent ${JSON.stringify(v)})`);
+  const wrong = fields.filter(([k, v]) => at(o, k) !== undefined && !sameValue(v, at(o, k))).map(([k, v]) => `${k} is ${JSON.stringify(at(o, k))} (sent ${JSON.stringify(v)})`);
   const missing = fields.filter(([k]) => at(o, k) === undefined).map(([k]) => `${k} not saved`);
   const all = [...wrong, ...missing];
   return all.length ? short(`the server's copy differs: ${all.join('; ')}`) : null;
