@@ -77,3 +77,32 @@ describe('run verdict', () => {
     expect(unfinishedOutcome([w(answer(500))]).verdict).to.equal('failed');
   });
 });
+
+describe('the verdict where it is stored and read', () => {
+  /** @type {import('../../src/chrome/types/core').Outcome} */
+  const refused = { verdict: 'failed', reasons: [{ code: 'WRITE_REFUSED', message: 'The server refused a change the agent sent. (POST shop.test/api/orders → 422: Email is required)' }], receipt: [{ method: 'POST', url: 'https://shop.test/api/orders', status: 422, at: 5, verdict: 'failed', said: 'Email is required' }] };
+
+  it('a scheduled job whose run answered but whose write was refused is failed, with the verdict stored', async () => {
+    const { withVerdict } = await import('../../src/chrome/service/jobs.js');
+    expect(withVerdict({ status: 'done', text: 'Ordered.', steps: 3, outcome: refused })).to.deep.equal({ status: 'failed', text: 'Ordered.', error: { code: 'WRITE_REFUSED', message: refused.reasons[0].message }, outcome: refused });
+    const ok = { verdict: /** @type {const} */ ('verified'), reasons: [], receipt: [] };
+    expect(withVerdict({ status: 'done', text: 'Ordered.', steps: 3, outcome: ok })).to.deep.equal({ status: 'completed', text: 'Ordered.', outcome: ok });
+    expect(withVerdict({ status: 'done', text: 'x', steps: 1 })).to.deep.equal({ status: 'completed', text: 'x' });
+  });
+
+  it('an MCP client reads the verdict beside the answer, in words', async () => {
+    const { verdictLine } = await import('../../src/chrome/service/mcp/calls.js');
+    expect(verdictLine(refused)).to.equal("[Tabwright's verdict] Failed. The server refused a change the agent sent. (POST shop.test/api/orders → 422: Email is required)\nWrites: POST https://shop.test/api/orders → 422 (failed: Email is required)");
+    expect(verdictLine({ verdict: 'not_verified', reasons: [{ code: 'NOTHING_TO_CHECK', message: 'A read-only answer: there is nothing on a server to check.' }], receipt: [] })).to.equal("[Tabwright's verdict] Not verified. A read-only answer: there is nothing on a server to check.");
+  });
+
+  it('the trace keeps the verdict and its receipt, masked', async () => {
+    const { createTraceRecorder } = await import('../../src/chrome/agent/traces/recorder.js');
+    const rec = createTraceRecorder({ id: 't', tabId: 1, kind: 'agent', mode: 'act', task: 'Order', url: 'https://shop.test/', title: 'Shop', getTab: async () => null });
+    const receipt = [{ ...refused.receipt[0], url: 'https://shop.test/api/orders?key=sk-abcdefghijklmnopqrstuvwx1234' }];
+    const trace = await rec.finish({ status: 'done', steps: 1, outcome: { ...refused, receipt } });
+    expect(trace.outcome?.verdict).to.equal('failed');
+    expect(trace.outcome?.receipt[0].url).to.not.contain('sk-abcdefghijklmnopqrstuvwx1234');
+    expect(trace.outcome?.receipt[0]).to.deep.include({ method: 'POST', status: 422, said: 'Email is required' });
+  });
+});

@@ -16,7 +16,7 @@ import { ERROR_CODES } from './error-codes.js';
  * in and submit it" count and "what does my order say" does not; and stems of the same verbs in the
  * panel's other languages.
  */
-const VERBS = 'submit|send|post|publish|reply|order|buy|purchase|pay|book|reserve|register|sign up|subscribe|save|update|change|rename|create|delete|remove|cancel|archive|invite|approve|reject|comment|upload|transfer|check ?out';
+const VERBS = 'submit|send|post|publish|reply|order|buy|purchase|pay|book|reserve|register|sign up|subscribe|save|update|change|rename|create|delete|remove|cancel|archive|invite|approve|reject|comment|upload|transfer|check ?out|schedule';
 const CHANGE_EN = new RegExp(`(?:^|[.!?;:,\\n]\\s*|\\b(?:please|and|then|to|also|now|just)\\s+)(?:${VERBS})\\b`, 'i');
 const CHANGE_OTHER = /senden|bestellen|kaufen|buchen|speichern|ändern|löschen|erstellen|envoie|envoyer|commander|acheter|réserver|enregistrer|modifier|supprimer|créer|envía|enviar|comprar|reservar|guardar|cambiar|eliminar|crear|送信|注文して|購入|予約して|保存|変更|削除|作成|发送|订购|购买|预订|保存|修改|删除|创建/i;
 

@@ -82,6 +82,8 @@ export interface RunRecord {
   usage: Usage;
   /** how the run ended (older records have none) */
   status?: import('./core').RunStatus;
+  /** the run's verdict with its reasons and receipt (agent/outcome.js; older records have none) */
+  outcome?: import('./core').Outcome;
 }
 
 /** A run as the history list shows it: no transcript, its request's first words instead. */
@@ -90,7 +92,7 @@ export type RunSummary = Omit<RunRecord, 'items'> & { task: string };
 /** One entry of the transcript the panel renders. The router owns it; panels mirror it. */
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string; mode: Mode }
-  | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean; check?: DoneCheck }
+  | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean; check?: DoneCheck; /** the run's verdict, on its final answer */ outcome?: import('./core').Outcome }
   | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult; ms?: number; target?: { role: string; name: string }; shot?: string }
   | { kind: 'error'; id: string; code: string; message: string }
   | { kind: 'plan'; id: string; steps: string[]; status: PlanStatus | 'expired'; stepStatus: PlanStepStatus[]; outputs: string[] }
