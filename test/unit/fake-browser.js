@@ -5,7 +5,7 @@
 /**
  * @typedef {object} HoldLog
  * @property {Record<string, HeldRequest[] | (() => HeldRequest[])>} causes requests the page makes when a content request of this type arrives (content.click, content.keys, …); a function gives each call its own
- * @property {(req: HeldRequest) => { status?: number, error?: string }} [answers] how the server answers a write that left (default 200)
+ * @property {(req: HeldRequest) => import('../../src/chrome/types/safety').WriteOutcome | null} [answers] how the server answers a write that left (default 200; null: no answer yet)
  * @property {{ req: HeldRequest, wanted: boolean, allowed: boolean }[]} held what went through the hold, and what left
  * @property {HoldHandlers | null} handlers the armed hold, if any
  * @property {boolean} noHold the platform cannot hold (Chrome's debugger taken)
@@ -37,7 +37,8 @@ export function fakeBrowser(answer) {
         const allowed = wanted && h ? await h.decide(req) : true;
         ops.held.push({ req, wanted, allowed });
         // The server answers a write that left.
-        if (wanted && allowed && h && req.method !== 'GET') h.settled?.(req, ops.answers ? ops.answers(req) : { status: 200 });
+        const answer = ops.answers ? ops.answers(req) : { status: 200 };
+        if (wanted && allowed && h && req.method !== 'GET' && answer) h.settled?.(req, answer);
       }
       return reply;
     },

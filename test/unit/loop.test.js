@@ -29,7 +29,8 @@ describe('agent loop', () => {
     const { outcome, events, messages } = await run([[{ type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }, { type: 'finish', reason: 'stop' }]]);
     expect(outcome).to.include({ status: 'answered', text: 'Hello', steps: 1 });
     expect(events.filter((e) => e.type === 'text_delta').map((e) => /** @type {any} */ (e).text)).to.deep.equal(['Hel', 'lo']);
-    expect(events.at(-1)).to.deep.equal({ type: 'final', text: 'Hello' });
+    // An answer with nothing written: the verdict says there is nothing on a server to check.
+    expect(events.at(-1)).to.deep.equal({ type: 'final', text: 'Hello', outcome: { verdict: 'not_verified', reasons: [{ code: 'NOTHING_TO_CHECK', message: 'A read-only answer: there is nothing on a server to check.' }], receipt: [] } });
     expect(messages.at(-1)).to.deep.equal({ role: 'assistant', content: 'Hello' });
   });
 

@@ -103,4 +103,41 @@ describe('plan mode', () => {
     expect(executor.requests).to.have.length(5);
     expect(String(executor.requests[3].messages[1].content)).to.contain('Step 1 output: typed alice');
   });
+
+  it('a step whose write the server refused fails, and a re-plan that only answers keeps the failed verdict', async () => {
+    const ui = fakeInteraction({ confirm: 'yes' });
+    const browser = fakeBrowser();
+    browser.causes['content.click'] = [{ kind: 'request', method: 'POST', url: 'https://example.test/api/session', type: 'fetch', topLevel: false, body: '{"user":"alice"}' }];
+    browser.answers = () => ({ status: 200, body: '{"ok":false,"error":"Account locked"}' });
+    /** @type {AgentEvent[]} */
+    const events = [];
+    const outcome = await runAgent({
+      provider: fakeProvider([call({ name: 'propose_plan', args: { steps: ['Click Sign in'] } }), say('Signing in is not possible: the account is locked.')]),
+      executorProvider: fakeProvider([call({ name: 'click', args: { ref: 'e1' } }), call({ name: 'done', args: { summary: 'signed in' } })]),
+      mode: 'plan', messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'Sign in as alice' }], interact: ui, toolContext: { tabId: 1, browser }, emit: (e) => events.push(e),
+    });
+    const steps = events.filter((e) => e.type === 'plan_step').map((e) => /** @type {any} */ (e));
+    expect(steps.map((e) => e.status)).to.deep.equal(['running', 'failed']);
+    expect(steps[1].output).to.contain('Account locked');
+    expect(outcome.text).to.not.contain('Plan completed');
+    expect(outcome.outcome?.verdict).to.equal('failed');
+    const final = /** @type {any} */ (events.find((e) => e.type === 'final'));
+    expect(final.outcome.verdict).to.equal('failed');
+  });
+
+  it('a plan whose steps ran but whose writes are not confirmed says so, never "Plan completed"', async () => {
+    const browser = fakeBrowser();
+    browser.causes['content.click'] = [{ kind: 'request', method: 'POST', url: 'https://example.test/api/orders', type: 'fetch', topLevel: false, body: '{"item":"poster"}' }];
+    browser.answers = () => ({ status: 202 });
+    /** @type {AgentEvent[]} */
+    const events = [];
+    const outcome = await runAgent({
+      provider: fakeProvider([call({ name: 'propose_plan', args: { steps: ['Click Order'] } })]),
+      executorProvider: fakeProvider([call({ name: 'click', args: { ref: 'e1' } }), call({ name: 'done', args: { summary: 'ordered' } })]),
+      mode: 'plan', messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'Order the poster' }], interact: fakeInteraction({ confirm: 'yes' }), toolContext: { tabId: 1, browser }, emit: (e) => events.push(e),
+    });
+    expect(outcome.status).to.equal('done');
+    expect(outcome.text).to.match(/^Plan finished \(1 steps\), not verified: The server accepted the change for later processing/);
+    expect(outcome.outcome?.verdict).to.equal('not_verified');
+  });
 });

@@ -19,17 +19,19 @@ function setup() {
   const indicator = /** @type {boolean[]} */ ([]);
   /** What was written down at each write-ahead checkpoint. @type {any[]} */
   const checkpoints = [];
+  /** History records saved. @type {any[]} */
+  const saved = [];
   const runs = createRuns({
     platform: /** @type {any} */ ({ languageModel: () => null }),
     settings: /** @type {any} */ ({ get: async () => { for (const g of gates.splice(0)) await g(); return conf; } }),
     ops: /** @type {any} */ ({ devtools: { network: { watch: async () => {} }, revert: async () => 0 }, getTab: async () => ({ id: 7, url: 'https://shop.test/', title: 'Shop' }), sendToContent: async (/** @type {number} */ _t, /** @type {any} */ m) => { if (m.type === 'content.indicator') indicator.push(m.show); return { ok: true, data: null }; } }),
-    history: /** @type {any} */ ({ save: async () => {} }),
+    history: /** @type {any} */ ({ save: async (/** @type {any} */ r) => { saved.push(r); } }),
     session: async () => s,
     jobs: () => /** @type {any} */ ({ access: {}, setWaitingForUser() {} }),
     checkpoint: async (session) => { checkpoints.push(JSON.parse(JSON.stringify(session.toJSON()))); },
     providerFor: (p, deps) => (/** @type {any} */ (p).kind === 'scripted' ? fakeProvider(turns) : createProvider(p, deps)),
   });
-  return { runs, s, conf, phases, gates, indicator, checkpoints, setTurns: (/** @type {any[]} */ t) => { turns = t; } };
+  return { runs, s, conf, phases, gates, indicator, checkpoints, saved, setTurns: (/** @type {any[]} */ t) => { turns = t; } };
 }
 
 /** A turn that streams a word, then waits until the run is stopped. */
@@ -46,6 +48,20 @@ describe('runs: every path ends in a settled tab', () => {
     expect(t.phases).to.deep.equal(['starting', 'streaming', 'finished']);
     expect(t.s.running).to.equal(false);
     expect(t.indicator).to.deep.equal([true, false]);
+  });
+
+  it('the verdict is stored with the run: the outcome, the history record and the final transcript item carry the same one', async () => {
+    const t = setup();
+    t.conf.provider = { kind: 'scripted' };
+    const r = await t.runs.beginRun(7, 'What is on this page?', 'ask');
+    if (!r.ok) throw new Error(r.message);
+    const o = await r.outcome;
+    expect(o.outcome?.verdict).to.equal('not_verified');
+    expect(o.outcome?.reasons.map((x) => x.code)).to.deep.equal(['NOTHING_TO_CHECK']);
+    expect(t.saved).to.have.length(1);
+    expect(t.saved[0].outcome).to.deep.equal(o.outcome);
+    const final = t.s.items.find((i) => i.kind === 'assistant' && i.final);
+    expect(final && final.kind === 'assistant' ? final.outcome : null).to.deep.equal(o.outcome);
   });
 
   it('an unusable provider ends the run failed with a message, keeps the conversation, and the next message runs', async () => {

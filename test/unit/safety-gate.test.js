@@ -369,18 +369,120 @@ describe('safety gate: after the step', () => {
     expect(tools[1]).to.contain('[Tabwright, not the page] After your last step the page tried: POST to https://bank.test/api/transfer on bank.test. It was blocked (the user declined).');
   });
 
-  it('the page\'s own writes long after any step are its own business', async () => {
+  it('the hold lasts the whole run: a write long after the last step is still held; after the run ends it is the page\'s own business', async () => {
     let now = 0;
     const { createGuard } = await import('../../src/chrome/agent/safety/guard.js');
     const guard = createGuard({ policy: createPolicy({ scope: createTaskScope(`${BANK}/pay`) }), interact: user('no'), now: () => now });
     const browser = bankBrowser();
+    const h0 = browser.handlers;
+    expect(h0).to.equal(null);
     await guard.runStep(1, browser, { cause: 'click', pageUrl: `${BANK}/pay`, target: null }, async () => ({ ok: true, data: {} }));
     const h = /** @type {NonNullable<typeof browser.handlers>} */ (browser.handlers);
     now += 1000;
     expect(h.wants(TRANSFER)).to.equal(true);
-    now += 5000;
-    expect(h.wants(TRANSFER)).to.equal(false);
+    now += 60_000;
+    expect(h.wants(TRANSFER)).to.equal(true);
     await guard.close();
+    expect(h.wants(TRANSFER)).to.equal(false);
     expect(browser.handlers).to.equal(null);
+  });
+});
+
+describe('safety gate: the settle period after done, and hasty duplicates (a fake clock)', () => {
+  /** @param {import('../../src/chrome/types/core').ConfirmAnswer} answer */
+  async function guardWithClock(answer = 'yes') {
+    const { createGuard } = await import('../../src/chrome/agent/safety/guard.js');
+    const { fakeClock } = await import('./fake-clock.js');
+    const clock = fakeClock();
+    const ui = user(answer);
+    const guard = createGuard({ policy: createPolicy({ scope: createTaskScope(`${BANK}/pay`) }), interact: ui, now: clock.now, timers: clock, times: { afterDoneMs: 3000, doneAnswerMs: 5000, duplicateWaitMs: 10_000 } });
+    const browser = bankBrowser();
+    await guard.runStep(1, browser, { cause: 'type textbox "Amount"', pageUrl: `${BANK}/pay`, target: null }, async () => ({ ok: true, data: {} }));
+    return { guard, clock, ui, browser, h: /** @type {NonNullable<typeof browser.handlers>} */ (browser.handlers) };
+  }
+  /** Lets promise callbacks run. */
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('a debounced autosave that leaves after done is held, asked, recorded as after done, and its answer waited for', async () => {
+    const { guard, clock, ui, h } = await guardWithClock('yes');
+    let settled = false;
+    const ending = guard.settleAfterDone().then(() => { settled = true; });
+    await flush();
+    await clock.tick(1000);
+    expect(settled).to.equal(false);
+    // 2 s after done the page's debounce fires.
+    await clock.tick(1000);
+    const autosave = req({ method: 'PUT', url: `${BANK}/api/draft`, body: 'amount=12' });
+    expect(h.wants(autosave)).to.equal(true);
+    expect(await h.decide(autosave)).to.equal(true);
+    expect(ui.asked.confirms.map((c) => c.action)).to.deep.equal([`PUT to ${BANK}/api/draft`]);
+    await clock.tick(1000);
+    // The settle period is over, but the autosave has no answer: the guard waits for it (bounded).
+    await flush();
+    expect(settled).to.equal(false);
+    h.settled?.(autosave, { status: 409, body: '{"error":"stale"}' });
+    await ending;
+    expect(guard.writes().map((w) => ({ afterDone: w.afterDone, status: w.status, step: w.step }))).to.deep.equal([{ afterDone: true, status: 409, step: 1 }]);
+    await guard.close();
+  });
+
+  it('a write still without an answer ends the wait after the bound, unsettled (not verified)', async () => {
+    const { guard, clock, h } = await guardWithClock('yes');
+    const w = req({ body: 'x=1' });
+    h.wants(w);
+    await h.decide(w);
+    let done = false;
+    const ending = guard.awaitAnswers().then(() => { done = true; });
+    await flush();
+    await clock.tick(4999);
+    expect(done).to.equal(false);
+    await clock.tick(1);
+    await ending;
+    expect(guard.writes()[0].settled).to.equal(false);
+    await guard.close();
+  });
+
+  it('a second identical write while the first has no answer is held until it answers, then asked as a duplicate', async () => {
+    const { guard, ui, h } = await guardWithClock('yes');
+    const order = () => req({ url: `${BANK}/api/orders`, body: '{"item":"poster","qty":1}' });
+    const first = order();
+    expect(await h.decide(first)).to.equal(true);
+    const second = order();
+    let decided = false;
+    const secondDecision = h.decide(second).then((a) => { decided = true; return a; });
+    await flush();
+    expect(decided).to.equal(false);
+    expect(ui.asked.confirms).to.have.length(1);
+    h.settled?.(first, { status: 201, body: '{"id":1}' });
+    expect(await secondDecision).to.equal(true);
+    expect(ui.asked.confirms.map((c) => c.rule)).to.deep.equal(['server_write', 'duplicate_write']);
+    await guard.close();
+  });
+
+  it('a retry after the first was refused (by its body) is not asked as a duplicate', async () => {
+    const { guard, ui, h } = await guardWithClock('yes');
+    const order = () => req({ url: `${BANK}/api/orders`, body: '{"item":"poster","qty":1}' });
+    const first = order();
+    expect(await h.decide(first)).to.equal(true);
+    const retry = h.decide(order());
+    h.settled?.(first, { status: 200, body: '{"ok":false,"error":"try again"}' });
+    expect(await retry).to.equal(true);
+    expect(ui.asked.confirms.map((c) => c.rule)).to.not.include('duplicate_write');
+    await guard.close();
+  });
+
+  it('a duplicate waits at most the bound when the first never answers', async () => {
+    const { guard, clock, h } = await guardWithClock('yes');
+    const order = () => req({ url: `${BANK}/api/orders`, body: 'qty=1' });
+    await h.decide(order());
+    let decided = false;
+    const second = h.decide(order()).then(() => { decided = true; });
+    await flush();
+    await clock.tick(9_999);
+    expect(decided).to.equal(false);
+    await clock.tick(1);
+    await second;
+    expect(decided).to.equal(true);
+    await guard.close();
   });
 });

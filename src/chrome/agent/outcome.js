@@ -1,11 +1,15 @@
 // The verdict on a finished run, with its evidence (types/core.d.ts Outcome): verified needs every
 // write the task needed accepted (status and body); failed names the write and what the server said;
-// not verified says why nothing can be vouched for. The panel, History, Traces, jobs and MCP results
-// all show this one verdict. Browser-free.
+// not verified says why nothing can be vouched for. Every write counts: a refused one is not masked
+// by a later success elsewhere or a beacon, only by a later accepted retry of the same write (same
+// method and path). The panel, History, Traces, jobs and MCP results all show this one verdict.
+// Browser-free.
 /** @import { WriteEntry } from './safety/write-ledger.js' */
+/** @import { AnswerReading } from './safety/answer-reading.js' */
 /** @import { Outcome, OutcomeReason, ReceiptEntry, Verdict } from '../types/core' */
 import { ERROR_CODES } from './error-codes.js';
 import { readAnswer } from './safety/answer-reading.js';
+import { writeLine } from './safety/write-ledger.js';
 
 /**
  * @typedef {object} RunFacts
@@ -14,35 +18,81 @@ import { readAnswer } from './safety/answer-reading.js';
  * @property {number} createdJobs jobs the run created (schedule_task, schedule_resume)
  * @property {boolean} [challengeRepeated] done was challenged and the model only repeated it
  * @property {boolean} [stepsFailed] steps failed and were not made good
+ * @property {boolean} [readOnly] an answer in Ask mode: nothing could be written
  */
+
+/**
+ * @typedef {object} ReadWrite
+ * @property {WriteEntry} w
+ * @property {AnswerReading} reading
+ * @property {boolean} madeGood a later write of the same method and path was accepted (a retry that worked)
+ */
+
+/**
+ * The task's writes (sent, to the task's sites; a third party's telemetry does not judge the task),
+ * each with what its server said.
+ * @param {readonly WriteEntry[]} writes @returns {ReadWrite[]}
+ */
+export function readWrites(writes) {
+  const sent = writes.filter((w) => w.sent && w.inTask !== false);
+  const read = sent.map((w) => ({ w, reading: readAnswer(w, w.outcome ?? (w.status !== undefined || w.error ? { status: w.status, error: w.error } : {})), madeGood: false }));
+  read.forEach((r, i) => {
+    if (r.reading.verdict === 'verified') return;
+    r.madeGood = read.slice(i + 1).some((later) => later.reading.verdict === 'verified' && later.w.method === r.w.method && pathOf(later.w.url) === pathOf(r.w.url));
+  });
+  return read;
+}
 
 /** @param {RunFacts} run @returns {Outcome} */
 export function judgeRun(run) {
-  const receipt = run.writes.filter((w) => w.sent).map(receiptOf);
+  const read = readWrites(run.writes);
+  const receipt = read.map(receiptOf);
+  const standing = read.filter((r) => !r.madeGood);
+  const failed = standing.filter((r) => r.reading.verdict === 'failed');
+  if (failed.length) return { verdict: 'failed', reasons: failed.map((r) => reason(r.reading.code ?? 'WRITE_REFUSED', `${lineOf(r)}${r.reading.said ? `: ${r.reading.said}` : ''}`)), receipt };
   /** @type {OutcomeReason[]} */
   const reasons = [];
-  const failed = receipt.filter((r) => r.verdict === 'failed');
-  if (failed.length) return { verdict: 'failed', reasons: failed.map((r) => reason('WRITE_REFUSED', `${r.method} ${r.url}: ${r.said ?? r.status ?? ''}`)), receipt };
-  for (const w of run.writes.filter((x) => x.sent)) {
-    const a = readAnswer(w, w.outcome ?? {});
-    if (a.verdict === 'not_verified' && a.code) reasons.push(reason(a.code, `${w.method} ${w.url}`));
+  for (const r of standing.filter((x) => x.reading.verdict === 'not_verified')) {
+    reasons.push(reason(r.reading.code ?? 'ANSWER_UNREADABLE', `${lineOf(r)}${r.reading.said ? `: ${r.reading.said}` : ''}`));
   }
   if (run.stepsFailed) reasons.push(reason('STEPS_FAILED'));
   if (run.challengeRepeated) reasons.push(reason('CHALLENGE_REPEATED'));
-  if (!receipt.length && run.createdJobs === 0) reasons.push(reason(run.asksForChange ? 'NO_WRITE_SEEN' : 'NOTHING_TO_CHECK'));
+  if (!read.length && run.createdJobs === 0) reasons.push(reason(run.asksForChange && !run.readOnly ? 'NO_WRITE_SEEN' : 'NOTHING_TO_CHECK'));
   /** @type {Verdict} */
   const verdict = reasons.length ? 'not_verified' : 'verified';
   return { verdict, reasons, receipt };
 }
 
-/** @param {WriteEntry} w @returns {ReceiptEntry} */
-function receiptOf(w) {
-  const a = readAnswer(w, w.outcome ?? {});
+/**
+ * A run that ended without a verdict of its own (an error, the step cap, a loop): never verified,
+ * and a write it had refused still says failed.
+ * @param {readonly WriteEntry[]} writes @param {{ code: string, message: string }} [error] @returns {Outcome}
+ */
+export function unfinishedOutcome(writes, error) {
+  const judged = judgeRun({ writes, asksForChange: false, createdJobs: 0 });
+  if (judged.verdict === 'failed') return judged;
+  const why = reason('NO_VERDICT', error?.message);
+  return { verdict: 'not_verified', reasons: [why, ...judged.reasons.filter((r) => r.code !== 'NOTHING_TO_CHECK')], receipt: judged.receipt };
+}
+
+/** @param {ReadWrite} r @returns {ReceiptEntry} */
+function receiptOf({ w, reading }) {
   return {
-    method: w.method, url: w.url, status: w.outcome?.finalStatus ?? w.status, at: w.at ?? 0, verdict: a.verdict,
-    ...(a.echoed?.length ? { echoed: a.echoed } : {}), ...(a.said ? { said: a.said } : {}),
+    method: w.method, url: w.url, status: w.outcome?.finalStatus ?? w.status, at: w.at ?? 0, verdict: reading.verdict,
+    ...(reading.echoed?.length ? { echoed: reading.echoed } : {}), ...(reading.said ? { said: reading.said } : {}),
     ...(w.outcome?.answeredBy ? { answeredBy: w.outcome.answeredBy } : {}),
+    ...(w.afterDone ? { afterDone: true } : {}),
   };
+}
+
+/** The write in words, marked when the page sent it after done. @param {ReadWrite} r */
+function lineOf({ w }) {
+  return `${writeLine(w)}${w.afterDone ? ', sent by the page after done' : ''}`;
+}
+
+/** @param {string} url */
+function pathOf(url) {
+  try { const u = new URL(url); return `${u.origin}${u.pathname}`; } catch { return url; }
 }
 
 /** @param {import('./error-codes.js').ErrorCode} code @param {string} [detail] @returns {OutcomeReason} */

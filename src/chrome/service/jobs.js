@@ -91,7 +91,7 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
     /** @type {JobRunResult | undefined} */
     let result;
     try {
-      result = { ...resultFromOutcome(await run.outcome), tabId };
+      result = { ...withVerdict(await run.outcome), tabId };
       return result;
     } finally {
       hooks.signal.removeEventListener('abort', onAbort);
@@ -210,4 +210,17 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
       runningInTab.get(tabId)?.hooks.setWaiting(waiting);
     },
   };
+}
+
+/**
+ * A job run's result with the run's verdict stored beside it (the jobs page shows it): a run that
+ * answered but whose write the server refused is a failed run, never a completed one.
+ * @param {RunOutcome} o @returns {JobRunResult}
+ */
+export function withVerdict(o) {
+  const base = resultFromOutcome(o);
+  if (!o.outcome) return base;
+  const refused = o.outcome.verdict === 'failed' && base.status === 'completed';
+  const why = o.outcome.reasons[0];
+  return { ...base, ...(refused ? { status: 'failed', error: { code: why?.code ?? 'WRITE_REFUSED', message: why?.message ?? 'The server refused a change the run sent.' } } : {}), outcome: o.outcome };
 }

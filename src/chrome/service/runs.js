@@ -151,7 +151,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       if (shown && (s.run === controller || s.run === null)) showIndicator(s.tabId, false);
       if (!current()) return;
       // The run is in the history before the panel hears it ended, so "idle" means "recorded".
-      await Promise.all([record(s, { firstItem, startedAt, usageBefore, mode, tab, status: o.status }), trace?.finish(o)]);
+      await Promise.all([record(s, { firstItem, startedAt, usageBefore, mode, tab, status: o.status, outcome: o.outcome }), trace?.finish(o)]);
       if (!current()) return;
       s.run = null;
       s.state.transition(o.status === 'aborted' ? 'stop' : o.status === 'error' ? 'fail' : 'finish');
@@ -228,13 +228,15 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
   /**
    * The finished run's history record. The history is a convenience: a failed or stuck write never
    * keeps the run going.
-   * @param {Session} s @param {{ firstItem: number, startedAt: number, usageBefore: { inputTokens: number, outputTokens: number }, mode: Mode, tab: { url?: string, title?: string } | null, status?: import('../types/core').RunStatus }} run
+   * @param {Session} s @param {{ firstItem: number, startedAt: number, usageBefore: { inputTokens: number, outputTokens: number }, mode: Mode, tab: { url?: string, title?: string } | null, status?: import('../types/core').RunStatus, outcome?: import('../types/core').Outcome }} run
    */
-  async function record(s, { firstItem, startedAt, usageBefore, mode, tab, status }) {
+  async function record(s, { firstItem, startedAt, usageBefore, mode, tab, status, outcome }) {
     const usage = { inputTokens: s.usage.inputTokens - usageBefore.inputTokens, outputTokens: s.usage.outputTokens - usageBefore.outputTokens };
     const save = ops.getTab(s.tabId).then((t) => history.save({
       id: `${s.tabId}-${startedAt}`, tabId: s.tabId, url: t?.url ?? tab?.url ?? '', title: t?.title ?? tab?.title ?? '', mode,
       startedAt, endedAt: Date.now(), status, items: s.secrets.maskDeep(s.items.slice(firstItem).map(maskSecretArgs)), usage,
+      // The verdict History shows: the same one the panel showed, its receipt masked like the transcript.
+      ...(outcome ? { outcome: s.secrets.maskDeep(outcome) } : {}),
     }));
     await Promise.race([save.catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
   }

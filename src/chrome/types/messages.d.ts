@@ -82,6 +82,8 @@ export interface RunRecord {
   usage: Usage;
   /** how the run ended (older records have none) */
   status?: import('./core').RunStatus;
+  /** the run's verdict with its reasons and receipt (agent/outcome.js; older records have none) */
+  outcome?: import('./core').Outcome;
 }
 
 /** A run as the history list shows it: no transcript, its request's first words instead. */

@@ -156,6 +156,11 @@ export const ERROR_CODES = Object.freeze({
   NOTHING_TO_CHECK: 'A read-only answer: there is nothing on a server to check.',
   STEPS_FAILED: 'Some of the steps failed, and the agent did not show they were made good.',
   ROLLED_BACK: 'The change was accepted, then undone: the page no longer shows it.',
+  PARTLY_REFUSED: 'The server did only part of the change and refused the rest.',
+  FIELD_DROPPED: 'The server saved the change without some of what was sent: its copy differs.',
+  FORM_SHOWN_AGAIN: 'After the form was sent the server showed the form again: nothing says it was accepted.',
+  WRITE_AFTER_DONE: 'The page sent a change after the agent said it was done.',
+  NO_VERDICT: 'The run did not finish, so nothing it did can be vouched for.',
 });
 
 /** @typedef {keyof typeof ERROR_CODES} ErrorCode */

@@ -2,12 +2,14 @@
 // rejects them in the panel; each approved step then runs as a short Act loop that sees the
 // earlier steps' outputs, optionally on a cheaper executor model. A failing step may re-plan the
 // rest once, and the new steps go back to the user for approval.
-/** @import { ChatMessage, RunOutcome, Tool } from '../types/core' */
+/** @import { ChatMessage, Outcome, OutcomeReason, RunOutcome, Tool } from '../types/core' */
 /** @import { RunOptions } from './loop.js' */
 import { raceAbort, AbortedError } from './abort.js';
 import { systemPrompt, STEP_PROMPT, stepBrief, replanBrief } from './prompts.js';
 import { textOf } from './compaction.js';
 import { createFence } from './untrusted.js';
+import { asksForChange } from './completion.js';
+import { ERROR_CODES } from './error-codes.js';
 
 const MAX_STEPS_PER_PLAN_STEP = 25;
 const MAX_REPLANS = 1;
@@ -23,17 +25,26 @@ export async function runPlan(opts, runLoop) {
   const task = textOf([...messages].reverse().find((m) => m.role === 'user')?.content ?? '');
   let budget = opts.maxSteps ?? 100;
 
-  /** Runs the planner on `msgs`; returns the steps, or the run's outcome when it ends another way. @param {ChatMessage[]} msgs */
-  async function plan(msgs) {
+  /**
+   * Runs the planner on `msgs`; returns the steps, or the run's outcome when it ends another way.
+   * @param {ChatMessage[]} msgs @param {Outcome[]} [before] the verdicts of steps already run (a re-plan): an answer instead of a new plan carries them
+   */
+  async function plan(msgs, before = []) {
     /** @type {string[] | null} */
     let steps = null;
+    const carried = () => (before.length ? planOutcome(before, task, false) : null);
     // The planner's own "final" is the proposal; the plan card shows it, not a final answer.
     /** @type {RunOptions['emit']} */
-    const plannerEmit = (e) => { if (e.type !== 'final' || !steps) emit(e); };
+    const plannerEmit = (e) => {
+      if (e.type === 'final' && steps) return;
+      const c = e.type === 'final' ? carried() : null;
+      emit(e.type === 'final' && c ? { ...e, outcome: c } : e);
+    };
     // The planner role's model plans (Settings → Model per role), the main model otherwise.
     const outcome = await runLoop({ ...opts, provider: opts.plannerProvider ?? opts.provider, emit: plannerEmit, mode: 'plan', messages: msgs, maxSteps: Math.min(budget, 10), verifyDone: false, extraTools: [proposePlanTool((s) => { steps = s; })] });
     budget -= outcome.steps;
-    return { steps: /** @type {string[] | null} */ (steps), outcome };
+    const c = carried();
+    return { steps: /** @type {string[] | null} */ (steps), outcome: c && !steps ? { ...outcome, outcome: c } : outcome };
   }
 
   /** Shows the steps for approval; the user's edits come back. @param {string[]} steps */
@@ -60,6 +71,8 @@ export async function runPlan(opts, runLoop) {
 
     /** @type {{ step: string, output: string }[]} */
     const outputs = [];
+    /** Each executed step's verdict: the plan's is judged from all of them. @type {Outcome[]} */
+    const verdicts = [];
     let replans = 0;
     let index = 0;
     const executor = opts.executorProvider ?? opts.provider;
@@ -73,29 +86,32 @@ export async function runPlan(opts, runLoop) {
       // A step's done is its output, shown on the plan card; the plan's end is the final answer.
       const outcome = await runLoop({ ...opts, emit: (e) => { if (e.type !== 'final') emit(e); }, provider: executor, mode: 'act', messages: stepMessages, maxSteps: Math.min(budget, MAX_STEPS_PER_PLAN_STEP), verifyDone: false, extraTools: [] });
       budget -= outcome.steps;
+      if (outcome.outcome) verdicts.push(outcome.outcome);
       if (outcome.status === 'aborted') {
         emit({ type: 'plan_step', planId: current.planId, index, status: 'failed' });
         emit({ type: 'plan', planId: current.planId, steps: current.steps, status: 'failed' });
         return outcome;
       }
-      if (outcome.status === 'done') {
+      // A step whose write the server refused did not do what it says, whatever its done claims.
+      if (outcome.status === 'done' && outcome.outcome?.verdict !== 'failed') {
         const output = outcome.text ?? '';
         outputs.push({ step: current.steps[index], output });
         emit({ type: 'plan_step', planId: current.planId, index, status: 'ok', output });
         index++;
         continue;
       }
-      const reason = outcome.error?.message ?? outcome.text ?? 'the step did not finish';
+      const refused = outcome.status === 'done' ? outcome.outcome?.reasons.map((r) => r.message).join(' ') : '';
+      const reason = refused || (outcome.error?.message ?? outcome.text ?? 'the step did not finish');
       emit({ type: 'plan_step', planId: current.planId, index, status: 'failed', output: reason });
       if (replans >= MAX_REPLANS || budget <= 0) {
         emit({ type: 'plan', planId: current.planId, steps: current.steps, status: 'failed' });
-        return finish('error', `Step ${index + 1} failed: ${reason}`, outputs, current.steps);
+        return finish('error', `Step ${index + 1} failed: ${reason}`, outputs, current.steps, verdicts);
       }
       replans++;
       emit({ type: 'plan', planId: current.planId, steps: current.steps, status: 'failed' });
       /** @type {ChatMessage[]} */
       const replanMessages = [messages[0], { role: 'user', content: replanBrief(task, current.steps, index, reason, outputs) }];
-      const again = await plan(replanMessages);
+      const again = await plan(replanMessages, verdicts);
       if (!again.steps) return again.outcome;
       current = await approve(again.steps);
       if (!current.approved) return rejected();
@@ -103,8 +119,8 @@ export async function runPlan(opts, runLoop) {
       // The new plan covers only the rest; earlier outputs stay in context for it.
     }
     emit({ type: 'plan', planId: current.planId, steps: current.steps, status: index >= current.steps.length ? 'done' : 'failed' });
-    if (index < current.steps.length) return finish('step_limit', `Stopped: the step cap was reached before step ${index + 1}.`, outputs, current.steps);
-    return finish('done', '', outputs, current.steps);
+    if (index < current.steps.length) return finish('step_limit', `Stopped: the step cap was reached before step ${index + 1}.`, outputs, current.steps, verdicts);
+    return finish('done', '', outputs, current.steps, verdicts);
   } catch (err) {
     if (signal?.aborted || err instanceof AbortedError) {
       emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The conversation is kept; send a message to go on.' });
@@ -121,20 +137,51 @@ export async function runPlan(opts, runLoop) {
   }
 
   /**
+   * The plan's end: "completed" only when its verdict is verified; otherwise what is not verified
+   * or what failed, and the steps done before.
    * @param {'done' | 'error' | 'step_limit'} status @param {string} problem
-   * @param {{ step: string, output: string }[]} outputs @param {string[]} steps
+   * @param {{ step: string, output: string }[]} outputs @param {string[]} steps @param {Outcome[]} verdicts
    * @returns {RunOutcome}
    */
-  function finish(status, problem, outputs, steps) {
+  function finish(status, problem, outputs, steps, verdicts) {
+    const outcome = planOutcome(verdicts, task, status === 'done');
     const lines = outputs.map((o, i) => `${i + 1}. ${o.step}: ${o.output}`);
-    const text = status === 'done'
-      ? `Plan completed (${steps.length} steps).\n${lines.join('\n')}`
-      : `${problem}\n${lines.length ? `Done before that:\n${lines.join('\n')}` : ''}`.trim();
+    const neutral = outcome.verdict === 'verified' || outcome.reasons.every((r) => r.code === 'NOTHING_TO_CHECK');
+    const head = status !== 'done' ? problem
+      : neutral ? `Plan completed (${steps.length} steps).`
+        : outcome.verdict === 'failed' ? `Plan finished (${steps.length} steps), but a change was refused: ${outcome.reasons.map((r) => r.message).join(' ')}`
+          : `Plan finished (${steps.length} steps), not verified: ${outcome.reasons.map((r) => r.message).join(' ')}`;
+    const text = status === 'done' ? `${head}\n${lines.join('\n')}` : `${head}\n${lines.length ? `Steps finished before that:\n${lines.join('\n')}` : ''}`.trim();
     messages.push({ role: 'assistant', content: text });
-    if (status === 'done') emit({ type: 'final', text });
+    if (status === 'done') emit({ type: 'final', text, outcome });
     else emit({ type: 'error', code: status === 'error' ? 'PLAN_STEP_FAILED' : 'STEP_LIMIT', message: text });
-    return { status, text, steps: (opts.maxSteps ?? 100) - budget, ...(status === 'done' ? {} : { error: { code: status === 'error' ? 'PLAN_STEP_FAILED' : 'STEP_LIMIT', message: text } }) };
+    return { status, text, steps: (opts.maxSteps ?? 100) - budget, outcome, ...(status === 'done' ? {} : { error: { code: status === 'error' ? 'PLAN_STEP_FAILED' : 'STEP_LIMIT', message: text } }) };
   }
+}
+
+/**
+ * A plan's verdict from its steps': every write of every step counts (one refused fails the plan);
+ * whether anything needed writing is the whole task's question, not a step's.
+ * @param {Outcome[]} steps @param {string} task @param {boolean} finished every step ran
+ * @returns {Outcome}
+ */
+export function planOutcome(steps, task, finished) {
+  const receipt = steps.flatMap((o) => o.receipt);
+  const own = steps.flatMap((o) => o.reasons).filter((r) => r.code !== 'NOTHING_TO_CHECK' && r.code !== 'NO_WRITE_SEEN' && r.code !== 'NO_VERDICT');
+  if (steps.some((o) => o.verdict === 'failed')) return { verdict: 'failed', reasons: steps.filter((o) => o.verdict === 'failed').flatMap((o) => o.reasons), receipt };
+  /** @type {OutcomeReason[]} */
+  const reasons = unique(own);
+  if (!finished) reasons.unshift({ code: 'NO_VERDICT', message: ERROR_CODES.NO_VERDICT });
+  // A step verified with no write created a job: that is its evidence.
+  const jobs = steps.some((o) => o.verdict === 'verified' && !o.receipt.length);
+  if (!receipt.length && !jobs) reasons.push(asksForChange(task) ? { code: 'NO_WRITE_SEEN', message: ERROR_CODES.NO_WRITE_SEEN } : { code: 'NOTHING_TO_CHECK', message: ERROR_CODES.NOTHING_TO_CHECK });
+  return { verdict: reasons.length ? 'not_verified' : 'verified', reasons, receipt };
+}
+
+/** @param {OutcomeReason[]} reasons */
+function unique(reasons) {
+  const seen = new Set();
+  return reasons.filter((r) => (seen.has(r.message) ? false : (seen.add(r.message), true)));
 }
 
 /** @param {string[]} steps */

@@ -333,6 +333,8 @@ export interface ReceiptEntry {
   at: number;
   /** the write's own verdict */
   verdict: Verdict;
+  /** the page sent it after the agent said done (held in the settle period, reported with the verdict) */
+  afterDone?: boolean;
 }
 
 export interface Outcome {

@@ -55,6 +55,8 @@ export interface JobRunResult {
   status: JobRunStatus;
   text?: string;
   error?: { code: string; message: string };
+  /** the run's verdict (agent/outcome.js): what the jobs page shows beside the status */
+  outcome?: import('./core').Outcome;
   /** a failure that the next run cannot fix (the target tab is gone): the job stops */
   permanent?: boolean;
   /** the tab the run used (a URL target opens one) */
@@ -68,6 +70,8 @@ export interface JobRun {
   status: Exclude<JobRunStatus, 'busy'> | 'interrupted';
   text?: string;
   error?: { code: string; message: string };
+  /** the run's verdict (agent/outcome.js): verified, not verified or failed, with reasons and receipt */
+  outcome?: import('./core').Outcome;
 }
 
 export interface Job {

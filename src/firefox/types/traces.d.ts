@@ -115,6 +115,8 @@ export interface Trace {
   workflowId?: string;
   status: RunStatus;
   error?: { code: string; message: string };
+  /** the run's verdict, its reasons and the receipt of its writes (agent/outcome.js; older traces have none) */
+  outcome?: import('./core').Outcome;
   startedAt: number;
   endedAt: number;
   provider: TraceProvider | null;

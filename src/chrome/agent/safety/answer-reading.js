@@ -1,62 +1,127 @@
 // What the server said about one write: not just its status code. A 2xx whose body says it failed
-// ({ok: false}, an `error`, GraphQL `errors` with no data, items refused), a 202 that only queued the
-// work, an answer from the page's own service worker, or a redirect that ended on an error page are
-// not acceptances. Browser-free: the platform hands the body over (WriteOutcome.body).
+// ({ok: false}, an `error`, GraphQL `errors` with no data, items refused, fewer saved than sent, a
+// field the echoed object does not carry), a 202 or a "queued" body that only accepted the work, an
+// answer from the page's own service worker, a redirect that ended on an error page or on the form
+// again, and a WebSocket frame whose reply is an error are not acceptances. Browser-free: the
+// platform hands the body over (WriteOutcome.body, .reply).
 /** @import { WriteOutcome } from '../../types/safety' */
 /** @import { Verdict } from '../../types/core' */
+/** @import { ErrorCode } from '../error-codes.js' */
+import { parseJson, refusalIn, pendingIn, partialIn, countShortfall, droppedFields, echoedIn, short } from './answer-body.js';
 
 /**
  * @typedef {object} AnswerReading
  * @property {Verdict} verdict verified: accepted and the body agrees; failed: refused; not_verified: cannot tell yet
- * @property {import('../error-codes.js').ErrorCode | null} code why, when not verified (a catalogued code)
+ * @property {ErrorCode | null} code why, when not verified or failed (a catalogued code)
  * @property {string} [said] the server's own words when it refused (a message from the body), short
- * @property {string[]} [echoed] what the server echoed back as proof (an id, a number), short
+ * @property {string[]} [echoed] what the server echoed back as proof (an id, a number, the saved values), short
  */
 
 /**
- * @param {{ method: string, url: string, fields?: [string, string][], body?: string }} sent what left
+ * @typedef {object} SentWrite what left the browser
+ * @property {string} method
+ * @property {string} url
+ * @property {[string, string][]} [fields] the body's fields as sent (JSON keys dotted)
+ * @property {string} [body] the body as sent
+ * @property {'request' | 'download' | 'channel'} [kind] channel: a WebSocket frame or another non-HTTP write
+ * @property {string} [page] the page the write was sent from (a form POST's redirect back to it is "the form again")
+ */
+
+/** @param {ErrorCode} code @param {string} [said] @returns {AnswerReading} */
+const failed = (code, said) => ({ verdict: 'failed', code, ...(said ? { said: short(said) } : {}) });
+/** @param {ErrorCode} code @param {string} [said] @returns {AnswerReading} */
+const unsure = (code, said) => ({ verdict: 'not_verified', code, ...(said ? { said: short(said) } : {}) });
+
+/**
+ * @param {SentWrite} sent what left
  * @param {WriteOutcome} out how it ended
  * @returns {AnswerReading}
  */
 export function readAnswer(sent, out) {
-  if (out.error) return { verdict: 'failed', code: 'WRITE_REFUSED', said: out.error };
-  if (out.status === undefined && out.reply === undefined) return { verdict: 'not_verified', code: 'NO_ANSWER_YET' };
-  if (out.answeredBy === 'service_worker') return { verdict: 'not_verified', code: 'ANSWERED_BY_PAGE' };
-  const status = out.finalStatus ?? out.status ?? 0;
-  if (status >= 400) return { verdict: 'failed', code: 'WRITE_REFUSED', said: said(out.body) ?? `HTTP ${status}` };
-  if (out.status === 202) return { verdict: 'not_verified', code: 'ACCEPTED_NOT_CONFIRMED' };
+  if (out.error) return failed('WRITE_REFUSED', out.error);
+  if (sent.kind === 'channel') return readReply(out.reply);
+  if (out.status === undefined) return unsure('NO_ANSWER_YET');
+  if (out.answeredBy === 'service_worker' || out.answeredBy === 'cache') return unsure('ANSWERED_BY_PAGE');
+  const status = out.finalStatus ?? out.status;
   const json = parseJson(out.body);
-  const refusal = json === undefined ? null : refusalIn(json);
-  if (refusal) return { verdict: 'failed', code: 'WRITE_REFUSED', said: refusal };
-  return { verdict: 'verified', code: null, echoed: json === undefined ? [] : echoedIn(json) };
+  if (status >= 400) return failed('WRITE_REFUSED', (json !== undefined ? refusalIn(json) ?? messageIn(json) : htmlError(out.body)) ?? `HTTP ${status}`);
+  if (out.status === 202) return unsure('ACCEPTED_NOT_CONFIRMED', json !== undefined ? pendingIn(json) ?? undefined : undefined);
+  if (json !== undefined) return readJson(sent, json);
+  return readPage(sent, out);
 }
 
-/** @param {string | undefined} body */
-function parseJson(body) {
-  if (!body) return undefined;
-  try { return JSON.parse(body); } catch { return undefined; }
+/** A JSON body of a 2xx answer. @param {SentWrite} sent @param {unknown} json @returns {AnswerReading} */
+function readJson(sent, json) {
+  const partial = partialIn(json);
+  // GraphQL: errors with no data refused it all; errors beside data did part of it.
+  if (partial?.kind === 'graphql_partial') return unsure('PARTLY_REFUSED', partial.said);
+  if (partial) return failed('PARTLY_REFUSED', partial.said);
+  const refusal = refusalIn(json);
+  if (refusal) return failed('WRITE_REFUSED', refusal);
+  const pending = pendingIn(json);
+  if (pending) return unsure('ACCEPTED_NOT_CONFIRMED', pending);
+  const shortfall = countShortfall(sent, json);
+  if (shortfall) return failed('PARTLY_REFUSED', shortfall);
+  const dropped = droppedFields(sent, json);
+  if (dropped) return failed('FIELD_DROPPED', dropped);
+  return { verdict: 'verified', code: null, echoed: echoedIn(json) };
 }
 
-/** A body that says the write failed, in the shapes APIs use. @param {any} j @returns {string | null} */
-function refusalIn(j) {
+/**
+ * A page (HTML or text) answered the write, directly or at the end of a redirect: its validation
+ * message, or the form shown again, is not a success.
+ * @param {SentWrite} sent @param {WriteOutcome} out @returns {AnswerReading}
+ */
+function readPage(sent, out) {
+  const error = htmlError(out.body);
+  if (error) return failed('WRITE_REFUSED', error);
+  if (out.finalUrl && /[?&](error|errors|err|failed|failure|invalid)=/i.test(out.finalUrl)) return failed('WRITE_REFUSED', `redirected to ${out.finalUrl}`);
+  if (out.finalUrl && sent.page && samePage(out.finalUrl, sent.page) && /<form\b/i.test(out.body ?? '')) return unsure('FORM_SHOWN_AGAIN');
+  return { verdict: 'verified', code: null, echoed: [] };
+}
+
+/** A WebSocket (or other channel) write: its reply, paired with the frame, is its answer. @param {string | undefined} reply @returns {AnswerReading} */
+function readReply(reply) {
+  if (reply === undefined) return unsure('NO_ANSWER_YET');
+  const json = parseJson(reply);
+  if (json === undefined) return /\b(error|denied|refused|rejected|forbidden|invalid|failed)\b/i.test(reply) ? failed('WRITE_REFUSED', reply) : unsure('ANSWER_UNREADABLE');
+  const t = /** @type {any} */ (json);
+  if (t && typeof t === 'object' && typeof t.type === 'string' && /^(error|nack|reject(ed)?|fail(ed|ure)?|denied)$/i.test(t.type)) return failed('WRITE_REFUSED', messageIn(t) ?? t.type);
+  return readJson({ method: 'SEND', url: '' }, json);
+}
+
+/** @param {any} j @returns {string | null} */
+function messageIn(j) {
   if (!j || typeof j !== 'object') return null;
-  if (Array.isArray(j.errors) && j.errors.length) return short(j.errors.map((/** @type {any} */ e) => (e && typeof e === 'object' ? e.message ?? JSON.stringify(e) : String(e))).join('; '));
-  if (j.ok === false || j.success === false || j.status === 'error' || j.status === 'failed') return short(String(j.error?.message ?? j.error ?? j.message ?? 'the server said it failed'));
-  if (j.error && typeof j.error !== 'boolean') return short(String(j.error.message ?? j.error));
+  for (const k of ['message', 'error', 'reason', 'detail', 'description']) {
+    const v = j[k];
+    if (typeof v === 'string' && v.trim()) return short(v);
+    if (v && typeof v === 'object' && typeof v.message === 'string') return short(v.message);
+  }
   return null;
 }
 
-/** Identifiers the server echoed (id, number, reference). @param {any} j @returns {string[]} */
-function echoedIn(j) {
-  if (!j || typeof j !== 'object' || Array.isArray(j)) return [];
-  return Object.entries(j).filter(([k, v]) => /^(id|.*_id|number|ref|reference|order|confirmation)$/i.test(k) && (typeof v === 'string' || typeof v === 'number')).slice(0, 4).map(([k, v]) => `${k}: ${short(String(v))}`);
+/**
+ * A validation message an HTML answer shows: an element marked as an alert or an error, or a field
+ * marked invalid. Hidden templates (hidden, display:none) do not count.
+ * @param {string | undefined} body @returns {string | null}
+ */
+export function htmlError(body) {
+  if (!body || !/<[a-z]/i.test(body)) return null;
+  const marked = /<([a-z][a-z0-9]*)\b([^>]*\b(?:role\s*=\s*["']?alert|class\s*=\s*["'][^"']*\b(?:error|errors|invalid|alert-danger|field-error|form-error|errorlist)\b)[^>]*)>([\s\S]{0,600}?)<\/\1>/gi;
+  for (const m of body.matchAll(marked)) {
+    if (/\bhidden\b|display\s*:\s*none/i.test(m[2])) continue;
+    const text = m[3].replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    if (text.length >= 3) return short(text);
+  }
+  if (/aria-invalid\s*=\s*["']?true/i.test(body)) return 'a field of the form was marked invalid';
+  return null;
 }
 
-/** @param {string | undefined} body */
-function said(body) {
-  const j = parseJson(body);
-  return j === undefined ? null : refusalIn(j) ?? (typeof j?.message === 'string' ? short(j.message) : null);
+/** Same origin and path (the query may differ). @param {string} a @param {string} b */
+function samePage(a, b) {
+  try {
+    const x = new URL(a); const y = new URL(b);
+    return x.origin === y.origin && x.pathname.replace(/\/$/, '') === y.pathname.replace(/\/$/, '');
+  } catch { return false; }
 }
-
-/** @param {string} s */
-function short(s) { return s.length > 200 ? `${s.slice(0, 197)}…` : s; }

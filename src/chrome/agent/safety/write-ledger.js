@@ -17,14 +17,21 @@
  * @property {number} [at] epoch ms when the answer came
  * @property {[string, string][]} [fields] the body's fields as sent
  * @property {string} [body] the body as sent (capped)
+ * @property {'request' | 'download' | 'channel'} [kind] channel: a WebSocket frame or another non-HTTP write
+ * @property {string} [channel] which channel (websocket_frame, beacon, …)
+ * @property {string} [page] the page it was sent from (a form POST redirected back to it shows the form again)
+ * @property {boolean} [inTask] it went to one of the task's sites (a third party's telemetry does not judge the task)
+ * @property {boolean} [afterDone] the page sent it after the agent said done (reported with the verdict)
  */
+
+/** Where a write was decided: the page, the task's sites, the moment. @typedef {{ page?: string, inTask?: boolean, afterDone?: boolean }} WriteContext */
 
 /** @param {WriteEntry} w */
 export function writeLine(w) {
   let path = w.url;
   try { const u = new URL(w.url); path = `${u.host}${u.pathname}`; } catch { /* keep the URL */ }
-  const outcome = !w.sent ? 'not sent (declined)' : w.status !== undefined ? String(w.status) : w.error ? `failed (${w.error})` : 'no answer yet';
-  return `${w.method} ${path} → ${outcome}`;
+  const outcome = !w.sent ? 'not sent (declined)' : w.status !== undefined ? String(w.status) : w.error ? `failed (${w.error})` : w.outcome?.reply !== undefined ? 'replied' : 'no answer yet';
+  return `${w.kind === 'channel' ? `${w.channel === 'beacon' ? 'BEACON' : 'SEND'}` : w.method} ${path} → ${outcome}`;
 }
 
 /** Did the write change what it meant to (the server said 2xx or 3xx)? @param {WriteEntry} w */
@@ -37,7 +44,10 @@ export function failed(w) {
   return !w.sent || (w.status !== undefined && w.status >= 400) || (w.status === undefined && Boolean(w.error));
 }
 
-export function createWriteLedger() {
+/**
+ * @param {{ setTimeout: (fn: () => void, ms: number) => any, clearTimeout: (id: any) => void }} [timers] a fake clock in tests
+ */
+export function createWriteLedger(timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id) }) {
   /** @type {WriteEntry[]} */
   const all = [];
   /** @type {WeakMap<HeldRequest, WriteEntry>} */
@@ -46,10 +56,17 @@ export function createWriteLedger() {
   const waiting = new Map();
 
   return {
-    /** A write decided during a step. @param {HeldRequest} req @param {boolean} sent @param {number} step */
-    add(req, sent, step) {
+    /**
+     * A write decided during the run (under the step that caused it, or the last one).
+     * @param {HeldRequest} req @param {boolean} sent @param {number} step @param {WriteContext} [where]
+     */
+    add(req, sent, step, where = {}) {
       /** @type {WriteEntry} */
-      const w = { method: req.method, url: req.url, sent, step, settled: !sent, ...(req.fields ? { fields: req.fields } : {}), ...(req.body !== undefined ? { body: req.body } : {}) };
+      const w = {
+        method: req.method, url: req.url, sent, step, settled: !sent, ...(req.fields ? { fields: req.fields } : {}), ...(req.body !== undefined ? { body: req.body } : {}),
+        ...(req.kind !== 'request' ? { kind: req.kind } : {}), ...(req.channel ? { channel: req.channel } : {}),
+        ...(where.page ? { page: where.page } : {}), ...(where.inTask !== undefined ? { inTask: where.inTask } : {}), ...(where.afterDone ? { afterDone: true } : {}),
+      };
       all.push(w);
       byRequest.set(req, w);
       return w;
@@ -73,12 +90,17 @@ export function createWriteLedger() {
     async settleWithin(writes, ms, late) {
       const open = writes.filter((w) => !w.settled);
       if (!open.length) return;
+      /** @type {ReturnType<typeof setTimeout> | undefined} */
+      let timer;
       await Promise.race([
         Promise.all(open.map((w) => new Promise((resolve) => waiting.set(w, resolve)))),
-        new Promise((resolve) => setTimeout(resolve, ms)),
+        new Promise((resolve) => { timer = timers.setTimeout(() => resolve(undefined), ms); }),
       ]);
+      timers.clearTimeout(timer);
       for (const w of open) if (!w.settled) waiting.set(w, late);
     },
+    /** Writes still waiting for their answer. */
+    open: () => all.filter((w) => !w.settled),
     /** @param {number} step */
     ofStep: (step) => all.filter((w) => w.step === step),
     all: () => /** @type {readonly WriteEntry[]} */ (all),

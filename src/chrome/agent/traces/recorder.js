@@ -231,6 +231,8 @@ export function createTraceRecorder(deps) {
       v: 1, id: deps.id, tabId: deps.tabId, kind: deps.kind, mode: deps.mode, task: masked(deps.task), url: deps.url, title: deps.title, site: siteOf(deps.url),
       ...(deps.workflowId ? { workflowId: deps.workflowId } : {}),
       status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}),
+      // The verdict and its receipt (each write's method, URL, status, what the server echoed, when).
+      ...(outcome.outcome ? { outcome: masked(outcome.outcome) } : {}),
       startedAt, endedAt, provider: mainProvider, messages: masked(pool), steps: masked(steps), totals: totalsOf(steps, endedAt - startedAt),
     };
     return trace;

@@ -1,18 +1,27 @@
 // The gate every agent step passes: the policy's verdict before a call runs (asking the user when
-// it says so), and, around every step that acts on a page, the hold on the requests and downloads
-// that step causes. One card at a time; a card the user allowed covers the same kind of write for
-// the rest of that step, so an honest step asks once.
+// it says so), and the hold on the requests and downloads the page sends, from the run's first
+// acting step until the run ends and a settle period after done (a debounced autosave leaves during
+// the model's turn or after its done: it is held and asked like any other, and recorded under the
+// last step). One card at a time; a card the user allowed covers the same kind of write for the rest
+// of that step, so an honest step asks once. A second identical write while the first has no answer
+// waits for that answer, then is judged (a duplicate of an accepted write asks).
 /** @import { BrowserOps, Interaction, ToolResult } from '../../types/core' */
 /** @import { ConfirmAnswer, ConfirmRequest, EffectHold, HeldRequest } from '../../types/safety' */
 /** @import { Policy } from './policy.js' */
 import { fail } from '../error-codes.js';
 import { createWriteLedger, writeLine } from './write-ledger.js';
 import { writeKind } from './write-kind.js';
+import { readAnswer } from './answer-reading.js';
 
-/** Requests this long after a step ended are still that step's doing (a delayed submit). */
-const AFTERMATH_MS = 2000;
 /** How long a step's result waits for its writes' answers (the rest are told with the next result). */
 const WRITE_ANSWER_MS = 1500;
+/**
+ * The hold's waits. afterDoneMs: after done, the hold stays this long past the last acting step
+ * (writes a page debounces); doneAnswerMs: at done, writes still without an answer get this long,
+ * then count as not verified; duplicateWaitMs: a second identical write waits at most this long for
+ * the first one's answer. Unit tests shorten the first (their fake pages send nothing late).
+ */
+export const HOLD_TIMES = { afterDoneMs: 3000, doneAnswerMs: 5000, duplicateWaitMs: 10_000 };
 /** Methods that change nothing on a server. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -31,8 +40,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * @param {AbortSignal} [deps.signal]
  * @param {() => number} [deps.now]
  * @param {import('./write-ledger.js').WriteLedger} [deps.ledger] the run's writes (a new one by default)
+ * @param {{ setTimeout: (fn: () => void, ms: number) => any, clearTimeout: (id: any) => void }} [deps.timers] a fake clock in tests
+ * @param {Partial<typeof HOLD_TIMES>} [deps.times] the waits above, for this run
  */
-export function createGuard({ policy, interact, signal, now = Date.now, ledger = createWriteLedger() }) {
+export function createGuard({ policy, interact, signal, now = Date.now, timers = REAL_TIMERS, times = {}, ledger = createWriteLedger(timers) }) {
+  const afterDoneMs = times.afterDoneMs ?? HOLD_TIMES.afterDoneMs;
+  const doneAnswerMs = times.doneAnswerMs ?? HOLD_TIMES.doneAnswerMs;
+  const duplicateWaitMs = times.duplicateWaitMs ?? HOLD_TIMES.duplicateWaitMs;
+  /** The run ended: nothing more is held. */
+  let released = false;
+  /** The agent said done: what the page sends now is reported with the verdict. */
+  let afterDone = false;
+  /** Writes let go that have no answer yet, by signature: an identical one waits for it. @type {Map<string, Promise<void>>} */
+  const inFlight = new Map();
+  /** @type {WeakMap<HeldRequest, () => void>} */
+  const answered = new WeakMap();
   /** The number of the current (or last) acting step, for the ledger. */
   let stepNo = 0;
   /** @type {Map<number, Promise<EffectHold | null>>} */
@@ -68,20 +90,49 @@ export function createGuard({ policy, interact, signal, now = Date.now, ledger =
     return answer;
   }
 
-  /** Is a request now the doing of an agent step (during it, or just after)? */
-  function caused() { return step !== null || now() - stepEnded < AFTERMATH_MS; }
+  /**
+   * Is a request now the run's doing? From its first acting step until it ends: a page that sends
+   * later (a debounce, a timer) sends because of what the agent did.
+   */
+  function caused() { return stepNo > 0 && !released; }
 
   /** @param {HeldRequest} req @returns {Promise<boolean>} */
   async function decide(req) {
     const info = step ?? lastStep;
     if (!info) return true;
-    const allowed = await judge(req, info);
-    // Every write a step caused is in the ledger, sent or not; what was sent can no longer be sent twice unasked.
-    if (req.kind === 'request' && !SAFE_METHODS.has(req.method)) {
-      ledger.add(req, allowed, stepNo);
-      if (allowed) policy.noteSent(req);
-    }
+    if (!isWrite(req)) return judge(req, info);
+    const sig = signatureOf(req);
+    const first = inFlight.get(sig);
+    // A hasty duplicate: judged once the first has its answer (accepted: a duplicate to ask about; refused: a retry).
+    if (first) await within(first, duplicateWaitMs);
+    /** @type {() => void} */
+    let done = () => {};
+    const mine = new Promise((resolve) => { done = () => { if (inFlight.get(sig) === mine) inFlight.delete(sig); resolve(undefined); }; });
+    inFlight.set(sig, /** @type {Promise<void>} */ (mine));
+    const allowed = await judge(req, info).catch(() => false);
+    // Every write the run caused is in the ledger, sent or not; what was sent can no longer be sent twice unasked.
+    ledger.add(req, allowed, stepNo, { page: info.pageUrl, inTask: policy.scope.has(req.url), afterDone });
+    if (allowed) { policy.noteSent(req); answered.set(req, done); } else done();
     return allowed;
+  }
+
+  /** Waits for p, at most ms (or until the run stops). @param {Promise<unknown>} p @param {number} ms */
+  function within(p, ms) {
+    return new Promise((resolve) => {
+      if (ms <= 0 || signal?.aborted) { resolve(undefined); return; }
+      const end = () => { timers.clearTimeout(id); signal?.removeEventListener('abort', end); resolve(undefined); };
+      const id = timers.setTimeout(end, ms);
+      signal?.addEventListener('abort', end, { once: true });
+      p.then(end, end);
+    });
+  }
+
+  /** @param {number} ms */
+  const sleep = (ms) => within(new Promise(() => {}), ms);
+
+  /** Decisions still being made (cards the user has not answered). */
+  async function decisionsMade() {
+    while (pending.size) await Promise.race([...pending]);
   }
 
   /** @param {HeldRequest} req @param {StepInfo} info @returns {Promise<boolean>} */
@@ -119,7 +170,9 @@ export function createGuard({ policy, interact, signal, now = Date.now, ledger =
         },
         settled: (req, outcome) => {
           ledger.settle(req, outcome);
-          if (outcome.error || (outcome.status ?? 0) >= 400) policy.noteFailed(req);
+          answered.get(req)?.();
+          // Refused (by status or by its body): sending it again is a retry, not a second submit.
+          if (readAnswer(req, outcome).verdict === 'failed') policy.noteFailed(req);
         },
       }).catch(() => null);
       holds.set(tabId, h);
@@ -158,7 +211,7 @@ export function createGuard({ policy, interact, signal, now = Date.now, ledger =
         result = await run();
       } finally {
         // Decisions already asked for belong to this step, even when the user answers later.
-        while (pending.size) await Promise.race([...pending]);
+        await decisionsMade();
         step = null;
         stepEnded = now();
       }
@@ -185,8 +238,31 @@ export function createGuard({ policy, interact, signal, now = Date.now, ledger =
     /** Can this tab's requests be held? (false: Chrome's debugger is taken by DevTools) @param {number} tabId @param {BrowserOps} browser */
     async canHold(tabId, browser) { return (await armed(tabId, browser)) !== null; },
 
+    /**
+     * Done was called: writes still without an answer get a bounded wait (then they count as not
+     * verified), and cards still open are answered first.
+     */
+    async awaitAnswers() {
+      await decisionsMade();
+      await ledger.settleWithin(ledger.open(), doneAnswerMs, () => {});
+    },
+
+    /**
+     * Done stands: the hold stays for a settle period past the last acting step, so what the page
+     * sends after done is held, asked and recorded (marked afterDone) before the verdict; then
+     * their answers get the same bounded wait.
+     */
+    async settleAfterDone() {
+      if (stepNo === 0 || released) return;
+      afterDone = true;
+      await sleep(stepEnded + afterDoneMs - now());
+      await decisionsMade();
+      await ledger.settleWithin(ledger.open(), doneAnswerMs, () => {});
+    },
+
     /** Release every hold at the end of the run. */
     async close() {
+      released = true;
       const all = [...holds.values()];
       holds.clear();
       await Promise.all(all.map(async (h) => { try { await (await h)?.release(); } catch { /* the tab is gone */ } }));
@@ -194,6 +270,18 @@ export function createGuard({ policy, interact, signal, now = Date.now, ledger =
   };
 }
 /** @typedef {ReturnType<typeof createGuard>} Guard */
+
+const REAL_TIMERS = { setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms), clearTimeout: (/** @type {any} */ id) => clearTimeout(id) };
+
+/** A write: a request that changes something on a server, or a frame sent over a channel. @param {HeldRequest} req */
+function isWrite(req) {
+  return (req.kind === 'request' && !SAFE_METHODS.has(req.method)) || req.kind === 'channel';
+}
+
+/** Same method, URL and body: the same write. @param {HeldRequest} req */
+function signatureOf(req) {
+  return `${req.method} ${req.url}\n${req.fields?.length ? req.fields.map(([k, v]) => `${k}=${v}`).join('&') : (req.body ?? '')}`;
+}
 
 /** @param {string} url */
 function originOfUrl(url) { try { return new URL(url).origin; } catch { return url; } }

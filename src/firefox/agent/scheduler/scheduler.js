@@ -192,6 +192,7 @@ export function createScheduler(deps) {
       startedAt, finishedAt: now, status: result.status,
       ...(result.text !== undefined ? { text: result.text } : {}),
       ...(result.error ? { error: result.error } : {}),
+      ...(result.outcome ? { outcome: result.outcome } : {}),
     });
     job.deferrals = 0;
     job.recoveries = 0;

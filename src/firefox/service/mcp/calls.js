@@ -135,13 +135,24 @@ export function createCalls({ clients, gate, drivers, session, runs, settings })
     }
   }
 
-  /** @param {RunOutcome} o @param {Session} s */
+  /**
+   * The run's answer and Tabwright's verdict on it (the same one the panel shows): the client reads
+   * the verdict and its reasons beside the answer, never the answer alone.
+   * @param {RunOutcome} o @param {Session} s
+   */
   function outcomeReply(o, s) {
     if (o.status === 'aborted') return { ok: false, code: 'STOPPED_BY_USER', message: 'The run was stopped before it finished.' };
-    if (o.status === 'error') return { ok: false, code: o.error?.code ?? 'INTERNAL_ERROR', message: o.error?.message ?? 'The run failed.' };
+    if (o.status === 'error') return { ok: false, code: o.error?.code ?? 'INTERNAL_ERROR', message: `${o.error?.message ?? 'The run failed.'}${o.outcome?.verdict === 'failed' ? ` ${verdictLine(s.secrets.maskDeep(o.outcome))}` : ''}` };
     const last = [...s.items].reverse().find((i) => i.kind === 'assistant' && i.final);
     const text = o.text ?? (last && last.kind === 'assistant' ? last.text : '') ?? '';
-    return { ok: true, data: { text: fence.wrap(s.secrets.mask(text)), status: o.status, steps: o.steps } };
+    const outcome = o.outcome ? s.secrets.maskDeep(o.outcome) : undefined;
+    return {
+      ok: true,
+      data: {
+        text: `${fence.wrap(s.secrets.mask(text))}${outcome ? `\n\n${verdictLine(outcome)}` : ''}`, status: o.status, steps: o.steps,
+        ...(outcome ? { verdict: outcome.verdict, reasons: outcome.reasons, receipt: outcome.receipt } : {}),
+      },
+    };
   }
 
   /**
@@ -157,6 +168,17 @@ export function createCalls({ clients, gate, drivers, session, runs, settings })
   }
 
   return { handle };
+}
+
+/**
+ * Tabwright's verdict in words, outside the fence (it is Tabwright's, not the page's).
+ * @param {import('../../types/core').Outcome} o
+ */
+export function verdictLine(o) {
+  const head = o.verdict === 'verified' ? 'Verified' : o.verdict === 'failed' ? 'Failed' : 'Not verified';
+  const why = o.reasons.map((r) => r.message).join(' ');
+  const writes = o.receipt.map((r) => `${r.method} ${r.url} → ${r.status ?? 'no answer'} (${r.verdict.replace('_', ' ')}${r.echoed?.length ? `: ${r.echoed.join(', ')}` : ''}${r.said ? `: ${r.said}` : ''})`);
+  return `[Tabwright's verdict] ${head}.${why ? ` ${why}` : ''}${writes.length ? `\nWrites: ${writes.join('; ')}` : ''}`;
 }
 
 /** A controller aborted with the call's signal. @param {AbortSignal} signal */
