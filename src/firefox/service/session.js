@@ -173,7 +173,7 @@ export class Session {
       }
       case 'final': {
         const last = this.items[this.items.length - 1];
-        const check = e.check ? { check: e.check } : {};
+        const check = { ...(e.check ? { check: e.check } : {}), ...(e.outcome ? { outcome: e.outcome } : {}) };
         if (last && last.kind === 'assistant' && last.text === e.text) this.upsert({ ...last, streaming: false, final: true, ...check });
         else this.upsert({ kind: 'assistant', id: this.newId(), text: e.text, streaming: false, final: true, ...check });
         break;
