@@ -67,7 +67,8 @@ scenario('lying pages', (ctx) => {
       report[behaviour] = runs;
       for (const r of runs) console.log(`        ${r.problems.length ? '✗' : '✓'} ${r.id.padEnd(22)} ${r.lie.padEnd(22)} panel=${r.panel || '-'} history=${r.history || '-'} trace=${r.trace || '-'} receipt=${r.receipt} dup=${r.duplicates}`);
       expect(env.llm.problems).to.deep.equal([]);
-      expect(runs.flatMap((r) => r.problems.map((p) => `${r.id} (${r.lie}): ${p}`))).to.deep.equal([]);
+      const problems = runs.flatMap((r) => r.problems.map((p) => `${r.id} (${r.lie}): ${p}`));
+      expect(problems, problems.join('\n')).to.deep.equal([]);
     });
   }
 });
@@ -186,8 +187,9 @@ function verdictOfRecord(rec) {
   return final?.outcome ? shown(final.outcome) : '';
 }
 
-/** The verdict as the panel shows it (Verified needs an accepted write on the receipt). @param {any} o */
+/** The verdict as the panel shows it (Verified needs an accepted write on the receipt; a read-only answer has none). @param {any} o */
 function shown(o) {
+  if (o.verdict === 'not_verified' && (o.reasons ?? []).length && o.reasons.every((/** @type {any} */ r) => r.code === 'NOTHING_TO_CHECK')) return 'nothing';
   if (o.verdict === 'verified' && !(o.receipt ?? []).some((/** @type {any} */ r) => r.verdict === 'verified')) return 'not_verified';
   return o.verdict;
 }

@@ -80,7 +80,8 @@ function runText(run) {
   const failedWrites = run.outcome?.receipt.filter((r) => r.verdict === 'failed').map((r) => receiptLine(r, t)) ?? [];
   const why = v === 'not_verified' ? run.outcome?.reasons.map((r) => reasonText(r, t)) ?? [] : [];
   const what = run.status === 'completed' && v !== 'failed' ? (run.text ?? '') : `${run.error ? `${run.error.code}: ${run.error.message}` : failedWrites.join('; ')}${run.text ? ` ${run.text}` : ''}`;
-  const head = v && v !== 'nothing' ? `${runStatusText(run.status)} · ${verdictName(v, t)}` : runStatusText(run.status);
+  // A completed run says its verdict too; a failed one already says Failed.
+  const head = run.status === 'completed' && v && v !== 'nothing' ? `${runStatusText(run.status)} · ${verdictName(v, t)}` : runStatusText(run.status);
   return `${head} · ${fmt(run.finishedAt)}${what ? ` — ${what}` : ''}${why.length ? ` (${why.join(' ')})` : ''}`;
 }
 

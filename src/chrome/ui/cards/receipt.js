@@ -19,9 +19,10 @@ function timeOf(at) {
 
 /** @param {ReceiptEntry} r @param {Translate} t */
 export function receiptLine(r, t) {
-  const parts = [`${r.method} ${shortUrl(r.url)}`, r.status === undefined ? t('receiptNoAnswer') : `→ ${r.status}`];
+  const parts = [`${r.method} ${shortUrl(r.url)} → ${r.status === undefined ? t('receiptNoAnswer') : r.status}`];
   if (r.echoed?.length) parts.push(t('receiptEchoed', r.echoed.join(', ')));
-  if (r.said) parts.push(t('receiptSaid', r.said));
+  // "HTTP 400" says no more than the status already shown.
+  if (r.said && r.said !== `HTTP ${r.status}`) parts.push(t('receiptSaid', r.said));
   if (r.answeredBy === 'service_worker') parts.push(t('receiptByPage'));
   if (r.at) parts.push(timeOf(r.at));
   return parts.join(' · ');
@@ -33,7 +34,7 @@ export function receiptLine(r, t) {
  * @param {OutcomeReason} reason @param {Translate} t
  */
 export function reasonText(reason, t) {
-  const detail = /\(([^()]*)\)\s*$/.exec(reason.message)?.[1];
+  const detail = /\(([^()]*)\)\s*$/.exec(reason.message)?.[1]?.replace(/https?:\/\/\S+/g, (u) => shortUrl(u));
   const own = (() => {
     switch (reason.code) {
       case 'WRITE_REFUSED': return t('reasonWriteRefused');
