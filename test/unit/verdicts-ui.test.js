@@ -55,7 +55,7 @@ describe('verdicts for people', () => {
   });
 
   it('keeps the verdict on the final answer of the transcript (the panel and History read it there)', () => {
-    const s = new Session(1, () => {});
+    const s = new Session(1);
     const outcome = { verdict: /** @type {const} */ ('failed'), reasons: [], receipt: [] };
     s.apply({ type: 'final', text: 'Done', outcome });
     const last = /** @type {any} */ (s.items.at(-1));
