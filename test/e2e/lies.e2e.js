@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { ask, historyRecords, tabIdOf, useMockProvider } from './harness/env.js';
+import { ask, tabIdOf, useMockProvider } from './harness/env.js';
 import { startLies, duplicates } from '../fixtures/lies/server.js';
 import { liesPolicy, taskText } from '../fixtures/lies/policies.js';
 import { CASES, LIE_TYPES } from '../fixtures/lies/cases.js';
@@ -30,6 +30,7 @@ import { CASES, LIE_TYPES } from '../fixtures/lies/cases.js';
  * @property {number} receipt the receipt's entries
  * @property {number} duplicates
  * @property {number} cards
+ * @property {number} ms from opening the page to the checks done
  * @property {string[]} problems
  */
 
@@ -65,7 +66,7 @@ scenario('lying pages', (ctx) => {
       env.llm.usePolicy(liesPolicy(behaviour, CASES));
       const runs = await pool(CASES, POOL, (c) => runCase(env, lies, c, behaviour));
       report[behaviour] = runs;
-      for (const r of runs) console.log(`        ${r.problems.length ? '✗' : '✓'} ${r.id.padEnd(22)} ${r.lie.padEnd(22)} panel=${r.panel || '-'} history=${r.history || '-'} trace=${r.trace || '-'} receipt=${r.receipt} dup=${r.duplicates}`);
+      for (const r of runs) console.log(`        ${r.problems.length ? '✗' : '✓'} ${r.id.padEnd(22)} ${r.lie.padEnd(22)} panel=${r.panel || '-'} history=${r.history || '-'} trace=${r.trace || '-'} receipt=${r.receipt} dup=${r.duplicates} ${(r.ms / 1000).toFixed(1)} s`);
       expect(env.llm.problems).to.deep.equal([]);
       const problems = runs.flatMap((r) => r.problems.map((p) => `${r.id} (${r.lie}): ${p}`));
       expect(problems, problems.join('\n')).to.deep.equal([]);
@@ -118,10 +119,10 @@ async function runCase(env, lies, c, behaviour) {
       if (rec && trace !== 'verified') problems.push(`the trace says "${trace}"`);
       if (!c.done(lies.storeOf(c.id))) problems.push('the server did not do it');
     }
-    return { id: c.id, lie: c.lie, behaviour, panel: seen.verdict, history, trace, green, receipt: seen.receipt, duplicates: dup, cards, problems };
+    return { id: c.id, lie: c.lie, behaviour, panel: seen.verdict, history, trace, green, receipt: seen.receipt, duplicates: dup, cards, ms: Date.now() - started, problems };
   } catch (err) {
     problems.push(`the run broke: ${err instanceof Error ? err.message : err}`);
-    return { id: c.id, lie: c.lie, behaviour, panel: '', history: '', trace: '', green: false, receipt: 0, duplicates: 0, cards, problems };
+    return { id: c.id, lie: c.lie, behaviour, panel: '', history: '', trace: '', green: false, receipt: 0, duplicates: 0, cards, ms: Date.now() - started, problems };
   } finally {
     await page.close().catch(() => {});
     await panel.close().catch(() => {});
@@ -169,11 +170,18 @@ function readPanel() {
   };
 }
 
-/** The case's run in the history (a page's URL may change as it goes). @param {TestEnv} env @param {Case} c @param {number} since */
+/**
+ * The case's run in the history (a page's URL may change as it goes): found among the summaries,
+ * then read whole. @param {TestEnv} env @param {Case} c @param {number} since
+ */
 async function recordOf(env, c, since) {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const found = (await historyRecords(env, 12)).find((r) => String(r.url).includes(`/lies/${c.id}/`) && r.startedAt >= since - 1000);
+    const found = await env.control.evaluate(async ({ part, from }) => {
+      const list = await browser.runtime.sendMessage({ type: 'history.list' });
+      const hit = (list.ok ? list.data : []).find((/** @type {any} */ r) => String(r.url).includes(part) && r.startedAt >= from);
+      return hit ? (await browser.runtime.sendMessage({ type: 'history.get', id: hit.id })).data ?? null : null;
+    }, { part: `/lies/${c.id}/`, from: since - 1000 });
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));
   }
