@@ -70,10 +70,10 @@ try {
       row = await runTask({ browser, control, apps, llm: llm ?? undefined, mock: !real, timeoutMs: real ? 300_000 : 120_000 }, task);
       if (opt('judge') && real && task.kind === 'read') row.judged = await judgeAnswer(real, task, row.answer);
     } catch (err) {
-      row = { id: task.id, kind: task.kind, trap: task.trap ?? '', pass: false, success: false, claimedDone: false, falseSuccess: false, duplicateWrites: 0, writes: 0, steps: 0, modelCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, ms: 0, cards: 0, challenged: 0, why: `the run failed: ${err instanceof Error ? err.message : err}`, answer: '', trace: [] };
+      row = { id: task.id, kind: task.kind, trap: task.trap ?? '', pass: false, success: false, claimedDone: false, falseSuccess: false, duplicateWrites: 0, writes: 0, steps: 0, modelCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, ms: 0, cards: 0, challenged: 0, verdict: '', falseVerified: false, why: `the run failed: ${err instanceof Error ? err.message : err}`, answer: '', trace: [] };
     }
     rows.push(row);
-    console.log(`[${String(i + 1).padStart(2)}/${tasks.length}] ${row.pass ? 'pass' : 'FAIL'} ${task.id.padEnd(22)} ${String(row.steps).padStart(2)} steps ${String(row.modelCalls).padStart(2)} calls ${(row.ms / 1000).toFixed(1).padStart(5)} s${row.falseSuccess ? '  FALSE SUCCESS' : ''}${row.duplicateWrites ? `  ${row.duplicateWrites} duplicate write(s)` : ''}${row.pass ? '' : `  (${row.why})`}`);
+    console.log(`[${String(i + 1).padStart(2)}/${tasks.length}] ${row.pass ? 'pass' : 'FAIL'} ${task.id.padEnd(22)} ${String(row.steps).padStart(2)} steps ${String(row.modelCalls).padStart(2)} calls ${(row.ms / 1000).toFixed(1).padStart(5)} s  ${(row.verdict || 'no verdict').padEnd(12)}${row.falseSuccess ? '  FALSE SUCCESS' : ''}${row.falseVerified ? '  FALSE VERIFIED' : ''}${row.duplicateWrites ? `  ${row.duplicateWrites} duplicate write(s)` : ''}${row.pass ? '' : `  (${row.why})`}`);
   }
 } finally {
   await browser.close();

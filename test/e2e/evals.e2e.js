@@ -34,6 +34,7 @@ scenario('eval subset', (ctx) => {
       expect(ctx.env.llm.problems, 'the mock model').to.deep.equal([]);
       expect(row.pass, `${row.why}; answer: ${row.answer}\n${row.trace.join('\n')}`).to.equal(true);
       expect(row.falseSuccess).to.equal(false);
+      expect(row.falseVerified, `the panel said Verified: ${row.trace.join('\n')}`).to.equal(false);
       expect(row.duplicateWrites).to.equal(0);
       if (task.trap === 'lie') expect(row.claimedDone).to.equal(false);
       if (task.trap === 'double') expect(row.cards, row.trace.join('\n')).to.be.greaterThan(0);

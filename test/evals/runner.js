@@ -30,6 +30,8 @@ import { createMockPolicy } from './mock-policy.js';
  * @property {number} ms wall time
  * @property {number} cards confirmation cards the simulated user answered
  * @property {number} challenged done calls Tabwright did not accept (a failed last write, no write, a claim the page does not show)
+ * @property {'verified' | 'not_verified' | 'failed' | 'nothing' | ''} verdict the verdict the panel showed under the answer ('nothing': a read-only answer; '': none shown)
+ * @property {boolean} falseVerified the panel said Verified, and the server check failed (or the server refused everything): must be 0
  * @property {string} why the check's own words
  * @property {string} answer the final answer or done summary
  * @property {string[]} trace what the panel showed, one line per item (for a failure's message)
@@ -55,6 +57,7 @@ export async function runTask(env, task) {
     await sendFromPanel(panel, task.instruction, task.mode ?? 'act');
     cards = await answerCardsUntilIdle(panel, task, env.timeoutMs ?? 120_000);
     const items = await transcript(panel);
+    const shownVerdict = await verdictShown(panel);
     const usage = await panel.evaluate(() => ({ input: Number(document.getElementById('usage')?.dataset.input ?? 0), output: Number(document.getElementById('usage')?.dataset.output ?? 0), text: document.getElementById('usage')?.textContent ?? '' }));
     const done = items.filter((i) => i.tool === 'done');
     const lastDone = done.at(-1);
@@ -74,6 +77,7 @@ export async function runTask(env, task) {
       steps: items.filter((i) => i.tool).length, modelCalls: env.mock ? env.llm?.requests.length ?? 0 : done.length + items.filter((i) => /\bassistant\b/.test(i.cls)).length,
       inputTokens: usage.input, outputTokens: usage.output, costUsd: Number(/\$([\d.]+)/.exec(usage.text)?.[1] ?? 0),
       ms: Date.now() - started, cards, challenged: done.filter((d) => d.cls.includes('failed')).length, why: verdict.why, answer: answer.slice(0, 300),
+      verdict: shownVerdict, falseVerified: shownVerdict === 'verified' && (failureExpected || !verdict.ok),
       trace: items.map((i) => `${i.tool ?? i.cls}: ${i.text.replace(/\s+/g, ' ').slice(0, 160)}`),
     };
   } finally {
@@ -81,6 +85,20 @@ export async function runTask(env, task) {
     await closeTabsOf(env, task);
     await page.close().catch(() => {});
   }
+}
+
+/**
+ * The verdict under the run's last answer, as the panel shows it: 'nothing' for an answer with no
+ * note (a read-only answer), '' when there is no answer at all.
+ * @param {Driver} panel @returns {Promise<EvalRow['verdict']>}
+ */
+function verdictShown(panel) {
+  return panel.evaluate(() => {
+    const final = [...document.querySelectorAll('#log > .msg.final')].at(-1);
+    if (!final) return '';
+    const v = /** @type {HTMLElement | null} */ (final.querySelector('.check.verdict'))?.dataset.verdict;
+    return /** @type {any} */ (v ?? 'nothing');
+  });
 }
 
 /**
@@ -141,18 +159,23 @@ export function summarize(rows) {
   const sum = (/** @type {(r: EvalRow) => number} */ f) => rows.reduce((a, r) => a + f(r), 0);
   return {
     tasks: rows.length, passed: sum((r) => Number(r.pass)), passRate: sum((r) => Number(r.pass)) / n,
-    falseSuccess: sum((r) => Number(r.falseSuccess)), challenged: sum((r) => r.challenged), duplicateWrites: sum((r) => r.duplicateWrites),
+    falseSuccess: sum((r) => Number(r.falseSuccess)), falseVerified: sum((r) => Number(r.falseVerified)),
+    verified: sum((r) => Number(r.verdict === 'verified')), notVerified: sum((r) => Number(r.verdict === 'not_verified')), failed: sum((r) => Number(r.verdict === 'failed')), nothing: sum((r) => Number(r.verdict === 'nothing')),
+    challenged: sum((r) => r.challenged), duplicateWrites: sum((r) => r.duplicateWrites),
     steps: sum((r) => r.steps), modelCalls: sum((r) => r.modelCalls), inputTokens: sum((r) => r.inputTokens), outputTokens: sum((r) => r.outputTokens),
     costUsd: sum((r) => r.costUsd), ms: sum((r) => r.ms),
   };
 }
 
+/** The verdict as a table cell. @type {Record<string, string>} */
+const VERDICT = { verified: 'Verified', not_verified: 'Not verified', failed: 'Failed', nothing: 'read-only', '': '—' };
+
 /** A markdown table of the rows and the totals. @param {EvalRow[]} rows @param {string} title */
 export function markdown(rows, title) {
   const s = summarize(rows);
-  const head = '| task | kind | trap | pass | server check | claimed done | false success | done challenged | duplicate writes | steps | model calls | tokens in / out | cost | time |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const head = '| task | kind | trap | pass | server check | claimed done | false success | verdict | false verified | done challenged | duplicate writes | steps | model calls | tokens in / out | cost | time |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const yes = (/** @type {boolean} */ b) => (b ? 'yes' : 'no');
-  const lines = rows.map((r) => `| ${r.id} | ${r.kind} | ${r.trap || ''} | ${yes(r.pass)} | ${yes(r.success)} | ${yes(r.claimedDone)} | ${r.falseSuccess ? '**yes**' : 'no'} | ${r.challenged} | ${r.duplicateWrites} | ${r.steps} | ${r.modelCalls} | ${r.inputTokens} / ${r.outputTokens} | $${r.costUsd.toFixed(4)} | ${(r.ms / 1000).toFixed(1)} s |`);
-  const total = `| **all ${s.tasks}** | | | **${s.passed}** (${(s.passRate * 100).toFixed(0)} %) | | | **${s.falseSuccess}** | ${s.challenged} | ${s.duplicateWrites} | ${s.steps} | ${s.modelCalls} | ${s.inputTokens} / ${s.outputTokens} | $${s.costUsd.toFixed(4)} | ${(s.ms / 1000).toFixed(1)} s |`;
+  const lines = rows.map((r) => `| ${r.id} | ${r.kind} | ${r.trap || ''} | ${yes(r.pass)} | ${yes(r.success)} | ${yes(r.claimedDone)} | ${r.falseSuccess ? '**yes**' : 'no'} | ${r.verdict === 'nothing' && r.kind !== 'read' ? 'no note' : VERDICT[r.verdict ?? ''] ?? ''} | ${r.falseVerified ? '**yes**' : 'no'} | ${r.challenged} | ${r.duplicateWrites} | ${r.steps} | ${r.modelCalls} | ${r.inputTokens} / ${r.outputTokens} | $${r.costUsd.toFixed(4)} | ${(r.ms / 1000).toFixed(1)} s |`);
+  const total = `| **all ${s.tasks}** | | | **${s.passed}** (${(s.passRate * 100).toFixed(0)} %) | | | **${s.falseSuccess}** | ${s.verified} verified, ${s.notVerified} not verified, ${s.failed} failed, ${s.nothing} read-only | **${s.falseVerified}** | ${s.challenged} | ${s.duplicateWrites} | ${s.steps} | ${s.modelCalls} | ${s.inputTokens} / ${s.outputTokens} | $${s.costUsd.toFixed(4)} | ${(s.ms / 1000).toFixed(1)} s |`;
   return `### ${title}\n\n${head}\n${lines.join('\n')}\n${total}\n`;
 }

@@ -38,6 +38,8 @@ export function toolSentence(item, t) {
     case 'wait_for': return t('toolSays_wait_for');
     case 'tabs': return t('toolSays_tabs');
     case 'done': return t('toolSays_done');
+    // "Scheduled" only when the job exists: a call that failed (or has no result yet) only tried.
+    case 'schedule_task': return item.result?.ok ? t('toolSays_schedule_task', quote(a.title ?? '')) : t('toolSays_schedule_failed', quote(a.title ?? ''));
     case 'clarify': return t('toolSays_clarify');
     case 'execute_js': return t('toolSays_execute_js');
     case 'network_requests': return t('toolSays_network_requests');

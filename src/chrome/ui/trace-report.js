@@ -3,6 +3,8 @@
 // inline, no script: <details> expands a step), so the report shows exactly what the viewer does.
 // Every page-derived string is escaped; nothing in a trace becomes markup.
 /** @import { ModelStep, PageDataEntry, ToolStep, Trace, TraceMessage } from '../types/traces' */
+/** @import { Outcome } from '../types/core' */
+import { reasonText, shortUrl, shownVerdict, verdictName } from './cards/receipt.js';
 
 /** @typedef {(key: string, subs?: string | string[]) => string} Translate */
 
@@ -36,10 +38,39 @@ export function renderTrace(trace, t, locale) {
 <p class="trace-totals" data-model-calls="${tt.modelCalls}" data-tokens="${tt.inputTokens + tt.outputTokens}">${esc(totals)}${tt.costUsd !== undefined ? ` · ${esc(cost(tt.costUsd))}` : ''}</p>
 ${trace.error ? `<p class="trace-error"><strong>${esc(trace.error.code)}</strong> ${esc(trace.error.message)}</p>` : ''}
 </header>
+${outcomeSection(trace, t, locale)}
 ${ledger(trace, t)}
 <ol class="timeline">
 ${trace.steps.map((s) => (s.kind === 'model' ? modelStep(trace, s, t) : toolStep(s, t))).join('\n')}
 </ol>`;
+}
+
+/**
+ * The run's verdict and its receipt: each write's method, address, status, what the server echoed
+ * or said, and when. A trace from before verdicts has none and shows none.
+ * @param {Trace & { outcome?: Outcome }} trace @param {Translate} t @param {string} [locale]
+ */
+function outcomeSection(trace, t, locale) {
+  const o = trace.outcome;
+  if (!o) return '';
+  const shown = shownVerdict(o);
+  const v = shown === 'nothing' ? 'not_verified' : shown;
+  const reasons = o.reasons.map((r) => `<li data-code="${esc(r.code)}">${esc(reasonText(r, t))}</li>`).join('');
+  const when = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
+  const rows = o.receipt.map((r) => `<tr data-verdict="${esc(r.verdict)}"><td>${esc(`${r.method} ${shortUrl(r.url)}`)}</td><td>${esc(r.status ?? t('receiptNoAnswer'))}</td><td>${esc([r.echoed?.join(', '), r.said, r.answeredBy === 'service_worker' ? t('receiptByPage') : ''].filter(Boolean).join(' · '))}</td><td>${r.at ? esc(when.format(r.at)) : ''}</td></tr>`).join('');
+  const table = rows ? `<table class="receipt"><thead><tr><th>${esc(t('traceReceiptWrite'))}</th><th>${esc(t('traceReceiptStatus'))}</th><th>${esc(t('traceReceiptEvidence'))}</th><th>${esc(t('traceReceiptAt'))}</th></tr></thead><tbody>${rows}</tbody></table>` : '';
+  return `<section class="outcome" data-verdict="${esc(shown)}"><h2>${esc(t('traceOutcome'))}: <span class="verdict">${esc(shown === 'nothing' ? t('reasonNothingToCheck') : verdictName(v, t))}</span></h2>
+${reasons && shown !== 'nothing' ? `<ul class="reasons">${reasons}</ul>` : ''}${table}</section>`;
+}
+
+/**
+ * A trace's verdict for the list: its name, and the value tests and styles read ('' before verdicts).
+ * @param {{ outcome?: Outcome }} trace @param {Translate} t
+ */
+export function verdictPhrase(trace, t) {
+  if (!trace.outcome) return { verdict: '', text: '' };
+  const v = shownVerdict(trace.outcome);
+  return { verdict: v, text: v === 'nothing' ? '' : verdictName(v, t) };
 }
 
 /** What page data went to which provider, over the whole run. @param {Trace} trace @param {Translate} t */
@@ -120,7 +151,9 @@ h1{font-size:20px;margin:0 0 4px}h2{font-size:16px}h3{font-size:13px;margin:10px
 pre{white-space:pre-wrap;word-break:break-word;background:#f5f6f8;border-radius:4px;padding:6px;max-height:420px;overflow:auto;font-size:12px}
 .page-data{font-size:12px;padding-left:18px}.page-data [data-fresh=false]{color:#6b7280}.thumb{max-width:240px;border:1px solid #d7dbe3;margin:4px 0}
 .message{margin:2px 0 2px 8px}
-@media (prefers-color-scheme: dark){body{background:#15181f;color:#e6e8ee}.trace-meta,.trace-totals{color:#a9b0bf}pre{background:#1f232c}.step{border-color:#343a48}.step.error{background:#2a1716}.ledger td,.ledger th{border-color:#343a48}}
+.outcome{border:1px solid #d7dbe3;border-left:4px solid #8a5a00;border-radius:6px;padding:4px 10px;margin:10px 0}.outcome[data-verdict=verified]{border-left-color:#1e7d3a}.outcome[data-verdict=failed]{border-left-color:#c4312a}.outcome[data-verdict=nothing]{border-left-color:#6b7a99}
+.outcome h2{margin:4px 0}.receipt{border-collapse:collapse;width:100%;font-size:12px}.receipt td,.receipt th{border:1px solid #d7dbe3;padding:3px 6px;text-align:left;word-break:break-all}.receipt tr[data-verdict=failed]{color:#a1221b}
+@media (prefers-color-scheme: dark){body{background:#15181f;color:#e6e8ee}.trace-meta,.trace-totals{color:#a9b0bf}pre{background:#1f232c}.step{border-color:#343a48}.step.error{background:#2a1716}.ledger td,.ledger th,.receipt td,.receipt th,.outcome{border-color:#343a48}.receipt tr[data-verdict=failed]{color:#ff8a80}}
 `;
 
 /**

@@ -144,7 +144,7 @@ export function createWorkflows({ store, traces, history, runs, now = Date.now }
 }
 /** @typedef {ReturnType<typeof createWorkflows>} Workflows */
 
-const ERROR_SET = Object.freeze({ USER_DECLINED: 1, CONFIRMATION_REQUIRED: 1, WORKFLOW_PAGE_CHANGED: 1, WORKFLOW_TARGET_MISSING: 1, WORKFLOW_TARGET_AMBIGUOUS: 1, WORKFLOW_STEP_FAILED: 1, ABORTED: 1 });
+const ERROR_SET = Object.freeze({ USER_DECLINED: 1, CONFIRMATION_REQUIRED: 1, WORKFLOW_PAGE_CHANGED: 1, WORKFLOW_TARGET_MISSING: 1, WORKFLOW_TARGET_AMBIGUOUS: 1, WORKFLOW_STEP_FAILED: 1, WRITE_REFUSED: 1, ABORTED: 1 });
 
 function newId() {
   return `wf-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

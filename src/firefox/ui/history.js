@@ -2,15 +2,27 @@
 // title and address, filtered by site and by how they ended; a run opens read-only, and each can be
 // deleted or exported as JSON (secrets were masked before it was stored).
 /** @import { RunRecord, RunSummary, RouterRequest, RouterReply, TranscriptItem } from '../types/messages' */
+/** @import { Outcome } from '../types/core' */
 import { t } from './i18n.js';
 import { saveJson } from './save-file.js';
+import { shownVerdict } from './cards/receipt.js';
 
-/** How a run ended, as the filter groups it. @param {RunSummary} run @returns {'done' | 'failed' | 'stopped' | 'unknown'} */
+/**
+ * How a run ended, as the column and the filter show it: the run's verdict (the same as the panel's
+ * note under its answer); a run that failed or stopped is never verified; a run kept from before
+ * verdicts says only that it ended, unchecked.
+ * @param {RunSummary & { outcome?: Outcome }} run
+ * @returns {'verified' | 'not_verified' | 'failed' | 'answered' | 'stopped' | 'unchecked' | 'unknown'}
+ */
 function outcomeOf(run) {
   switch (run.status) {
-    case 'done': case 'answered': return 'done';
     case 'aborted': return 'stopped';
     case 'error': case 'step_limit': case 'loop': case 'rejected': return 'failed';
+    case 'done': case 'answered': {
+      if (!run.outcome) return 'unchecked';
+      const v = shownVerdict(run.outcome);
+      return v === 'nothing' ? 'answered' : v;
+    }
     default: return 'unknown';
   }
 }
@@ -23,8 +35,11 @@ function hostOf(url) {
 /** Literal keys, so the i18n test sees each. @param {ReturnType<typeof outcomeOf>} o */
 function outcomeText(o) {
   switch (o) {
-    case 'done': return t('historyDone');
-    case 'failed': return t('historyFailed');
+    case 'verified': return t('verdictVerified');
+    case 'not_verified': return t('verdictNotVerified');
+    case 'answered': return t('historyDone');
+    case 'unchecked': return t('historyVerdictFilterUnchecked');
+    case 'failed': return t('verdictFailed');
     case 'stopped': return t('historyStopped');
     default: return '';
   }
@@ -89,7 +104,7 @@ export function createHistoryView({ view, request, render }) {
     clear.hidden = runs.length === 0;
     const words = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
     const shown = runs.filter((r) => (!site.value || hostOf(r.url) === site.value)
-      && (!status.value || outcomeOf(r) === status.value)
+      && (!status.value || outcomeOf(r) === status.value || (status.value === 'not_verified' && outcomeOf(r) === 'unchecked'))
       && words.every((w) => `${r.task} ${r.title} ${r.url}`.toLowerCase().includes(w)));
     if (!shown.length) {
       const p = document.createElement('li');
@@ -119,8 +134,11 @@ export function createHistoryView({ view, request, render }) {
     task.textContent = run.task;
     const meta = document.createElement('span');
     meta.className = 'meta';
-    const ended = outcomeText(outcomeOf(run));
-    meta.textContent = [fmt.format(run.endedAt), run.mode === 'ask' ? t('modeAsk') : run.mode === 'plan' ? t('modePlan') : t('modeAct'), hostOf(run.url), ended].filter(Boolean).join(' · ');
+    const ended = document.createElement('span');
+    ended.className = `verdict ${li.dataset.outcome.replace('_', '-')}`;
+    ended.textContent = outcomeText(outcomeOf(run));
+    meta.textContent = [fmt.format(run.endedAt), run.mode === 'ask' ? t('modeAsk') : run.mode === 'plan' ? t('modePlan') : t('modeAct'), hostOf(run.url)].filter(Boolean).join(' · ');
+    if (ended.textContent) meta.append(' · ', ended);
     open.append(title, ...(run.task ? [task] : []), meta);
     open.addEventListener('click', () => showRun(run.id));
     const del = document.createElement('button');

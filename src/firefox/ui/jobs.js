@@ -3,7 +3,9 @@
 // panel's tab, message and mode in the query) and from the settings page.
 /** @import { Job, JobRun, JobTarget, Schedule, ScheduleInput } from '../types/jobs' */
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
+/** @import { Outcome } from '../types/core' */
 import { t, localize } from './i18n.js';
+import { receiptLine, reasonText, shownVerdict, verdictName } from './cards/receipt.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 const list = /** @type {HTMLUListElement} */ ($('jobs'));
@@ -68,10 +70,25 @@ function describeTarget(target) {
   return t('jobDescTargetTab', [target.title || target.url || `#${target.tabId}`]);
 }
 
-/** @param {JobRun} run */
+/**
+ * A run as one line: how it ended and its verdict (a completed run whose write the server refused
+ * reads Failed, with what the server said; one with nothing proven reads Not verified, with why).
+ * @param {JobRun & { outcome?: Outcome }} run
+ */
 function runText(run) {
-  const what = run.status === 'completed' ? (run.text ?? '') : `${run.error ? `${run.error.code}: ${run.error.message}` : ''}${run.text ? ` ${run.text}` : ''}`;
-  return `${runStatusText(run.status)} · ${fmt(run.finishedAt)}${what ? ` — ${what}` : ''}`;
+  const v = runVerdict(run);
+  const failedWrites = run.outcome?.receipt.filter((r) => r.verdict === 'failed').map((r) => receiptLine(r, t)) ?? [];
+  const why = v === 'not_verified' ? run.outcome?.reasons.map((r) => reasonText(r, t)) ?? [] : [];
+  const what = run.status === 'completed' && v !== 'failed' ? (run.text ?? '') : `${run.error ? `${run.error.code}: ${run.error.message}` : failedWrites.join('; ')}${run.text ? ` ${run.text}` : ''}`;
+  // A completed run says its verdict too; a failed one already says Failed.
+  const head = run.status === 'completed' && v && v !== 'nothing' ? `${runStatusText(run.status)} · ${verdictName(v, t)}` : runStatusText(run.status);
+  return `${head} · ${fmt(run.finishedAt)}${what ? ` — ${what}` : ''}${why.length ? ` (${why.join(' ')})` : ''}`;
+}
+
+/** @param {JobRun & { outcome?: Outcome }} run @returns {ReturnType<typeof shownVerdict> | ''} */
+function runVerdict(run) {
+  if (run.outcome) return run.status === 'completed' ? shownVerdict(run.outcome) : 'failed';
+  return run.status === 'failed' ? 'failed' : '';
 }
 
 /** @param {string} tag @param {string} [cls] @param {string} [text] */
@@ -94,12 +111,17 @@ function renderJob(job) {
   li.append(el('div', 'meta schedule', `${describeSchedule(job.schedule)} · ${describeTarget(job.target)} · ${(job.mode === 'ask' ? t('modeAsk') : t('modeAct'))}`));
   li.append(el('div', 'meta next', t('jobNextRun', [job.state === 'running' ? t('jobState_running') : fmt(job.nextRunAt)])));
   const last = el('div', `result ${job.lastResult?.status ?? 'none'}`, job.lastResult ? t('jobLastResult', [runText(job.lastResult)]) : t('jobNoRunsYet'));
+  if (job.lastResult) last.dataset.verdict = runVerdict(job.lastResult) || 'none';
   li.append(last);
   if (job.history.length) {
     const details = el('details', 'history');
     details.append(el('summary', '', t('jobHistory', [String(job.history.length)])));
     const ol = el('ol');
-    for (const run of [...job.history].reverse()) ol.append(el('li', `run ${run.status}`, runText(run)));
+    for (const run of [...job.history].reverse()) {
+      const line = el('li', `run ${run.status}`, runText(run));
+      line.dataset.verdict = runVerdict(run) || 'none';
+      ol.append(line);
+    }
     details.append(ol);
     li.append(details);
   }

@@ -12,6 +12,7 @@ import { interruptedCard } from './cards/interrupted-card.js';
 import { guidanceCard } from './cards/guidance-card.js';
 import { errorCard } from './cards/error-card.js';
 import { checkNote } from './cards/check-note.js';
+import { markDoneCard } from './cards/done-mark.js';
 import { renderMarkdown } from './markdown.js';
 import { renderToolCard } from './tool-card.js';
 import { formatUsage, usageTitle } from './usage.js';
@@ -124,7 +125,7 @@ function render(item) {
         addCopyButtons(el, item.text, t);
         renderedText.set(item.id, item.text);
       }
-      const note = item.check ? checkNote(item.check, cards) : null;
+      const note = checkNote(item, cards);
       if (note) el.append(note);
       return el;
     }
@@ -149,8 +150,9 @@ function upsert(item) {
     old.className = `msg assistant${item.final ? ' final' : ''}`;
     old.removeAttribute('aria-busy');
     old.querySelector(':scope > .check')?.remove();
-    const note = item.check ? checkNote(item.check, cards) : null;
+    const note = checkNote(item, cards);
     if (note) old.append(note);
+    markDone(old, item);
     return;
   }
   const el = render(item);
@@ -159,7 +161,20 @@ function upsert(item) {
     if (old instanceof HTMLDetailsElement && el instanceof HTMLDetailsElement) el.open = old.open;
     old.replaceWith(el);
   } else log.append(el);
+  if (item.kind === 'assistant') markDone(el, item);
   log.scrollTop = log.scrollHeight;
+}
+
+/**
+ * A final answer's verdict reaches back to the done card before it: "Finished the task" with a green
+ * tick only when the run is verified (or had nothing to check).
+ * @param {Element} answer @param {TranscriptItem} item
+ */
+function markDone(answer, item) {
+  if (item.kind !== 'assistant' || !item.final) return;
+  let prev = answer.previousElementSibling;
+  while (prev && !(prev instanceof HTMLDetailsElement && prev.dataset.tool === 'done') && !prev.classList.contains('user')) prev = prev.previousElementSibling;
+  if (prev instanceof HTMLDetailsElement && prev.dataset.tool === 'done') markDoneCard(prev, item.outcome, t);
 }
 
 let waiting = false;

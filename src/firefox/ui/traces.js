@@ -5,7 +5,7 @@
 /** @import { Trace, TraceSummary } from '../types/traces' */
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
 import { t, localize } from './i18n.js';
-import { REPORT_CSS, isTrace, renderTrace, traceReportHtml } from './trace-report.js';
+import { REPORT_CSS, isTrace, renderTrace, traceReportHtml, verdictPhrase } from './trace-report.js';
 import { saveFile } from './save-file.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
@@ -61,12 +61,14 @@ function renderList() {
     const li = document.createElement('li');
     li.dataset.trace = x.id;
     li.dataset.status = x.status;
+    const verdict = verdictPhrase(/** @type {{ outcome?: import('../types/core').Outcome }} */ (/** @type {unknown} */ (x)), t);
+    if (verdict.verdict) li.dataset.verdict = verdict.verdict;
     const open = document.createElement('button');
     open.type = 'button';
     open.className = 'open';
     const title = Object.assign(document.createElement('span'), { className: 'title', textContent: x.task || x.title || x.url });
     const meta = Object.assign(document.createElement('span'), { className: 'meta' });
-    meta.textContent = `${when.format(x.startedAt)} · ${x.site} · ${x.status} · ${x.kind === 'replay' ? t('traceKindReplay') : t('traceKindAgent')} · ${t('traceListTotals', [String(x.totals.modelCalls), String(x.totals.inputTokens + x.totals.outputTokens), String(x.totals.toolCalls)])}`;
+    meta.textContent = `${when.format(x.startedAt)} · ${x.site} · ${x.status}${verdict.text ? ` · ${verdict.text}` : ''}${x.error ? ` · ${x.error.message.slice(0, 160)}` : ''} · ${x.kind === 'replay' ? t('traceKindReplay') : t('traceKindAgent')} · ${t('traceListTotals', [String(x.totals.modelCalls), String(x.totals.inputTokens + x.totals.outputTokens), String(x.totals.toolCalls)])}`;
     open.append(title, meta);
     open.addEventListener('click', () => { location.hash = encodeURIComponent(x.id); });
     li.append(open);

@@ -4,7 +4,9 @@
 // run into a draft for review (ui/workflow-editor.js); with ?id=<id> it opens that one for editing.
 /** @import { CompileNote, Workflow } from '../types/workflows' */
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
+/** @import { TraceSummary } from '../types/traces' */
 import { t, localize } from './i18n.js';
+import { shownVerdict, verdictName } from './cards/receipt.js';
 import { createWorkflowEditor } from './workflow-editor.js';
 import { describeStep } from '../agent/workflows/fingerprint.js';
 import { saveJson } from './save-file.js';
@@ -37,17 +39,41 @@ function edit(wf, notes) {
 }
 
 async function loadList() {
-  const r = await request({ type: 'workflows.list' });
+  const [r, traces] = await Promise.all([request({ type: 'workflows.list' }), request({ type: 'traces.list' })]);
   /** @type {Workflow[]} */
   const all = r.ok ? /** @type {Workflow[]} */ (r.data) : [];
   if (!r.ok) status(r.message);
   $('empty').hidden = all.length > 0;
-  /** @type {HTMLUListElement} */ ($('workflows')).replaceChildren(...all.map(item));
+  const runs = traces.ok ? /** @type {TraceSummary[]} */ (traces.data) : [];
+  /** @type {HTMLUListElement} */ ($('workflows')).replaceChildren(...all.map((wf) => item(wf, lastRunOf(wf, runs))));
   document.body.dataset.ready = 'true';
 }
 
-/** @param {Workflow} wf */
-function item(wf) {
+/**
+ * The newest replay of a workflow, from the trace list (kept only while traces are kept).
+ * @param {Workflow} wf @param {TraceSummary[]} runs
+ */
+function lastRunOf(wf, runs) {
+  return runs.filter((x) => x.kind === 'replay' && x.workflowId === wf.id).sort((a, b) => b.startedAt - a.startedAt)[0] ?? null;
+}
+
+/**
+ * How the last replay ended: its verdict, and for a failed one the error (a refused write in the
+ * server's own words), so a replay that did nothing never reads as done.
+ * @param {TraceSummary} run
+ */
+function lastRunLine(run) {
+  const o = /** @type {{ outcome?: import('../types/core').Outcome }} */ (/** @type {unknown} */ (run)).outcome;
+  const v = run.status === 'done' || run.status === 'answered' ? (o ? shownVerdict(o) : 'not_verified') : 'failed';
+  const name = v === 'nothing' ? t('historyDone') : verdictName(v, t);
+  const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(run.startedAt);
+  const p = Object.assign(document.createElement('span'), { className: `meta last-run ${v.replace('_', '-')}`, textContent: t('workflowLastRun', [`${name} · ${when}${run.error ? ` — ${run.error.message}` : ''}`]) });
+  p.dataset.verdict = v;
+  return p;
+}
+
+/** @param {Workflow} wf @param {TraceSummary | null} [last] */
+function item(wf, last = null) {
   const li = document.createElement('li');
   li.dataset.workflow = wf.id;
   li.append(
@@ -55,6 +81,7 @@ function item(wf) {
     Object.assign(document.createElement('span'), { className: 'meta', textContent: t('workflowMeta', [String(wf.steps.length), wf.params.map((p) => p.name).join(', ') || '—', wf.start.url]) }),
   );
   if (wf.description) li.append(Object.assign(document.createElement('span'), { className: 'meta', textContent: wf.description }));
+  if (last) li.append(lastRunLine(last));
   const buttons = document.createElement('div');
   buttons.className = 'buttons';
   buttons.append(

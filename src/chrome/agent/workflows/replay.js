@@ -18,6 +18,7 @@ import { createFence } from '../untrusted.js';
 import { bindTarget, describeStep, describeTarget, fingerprintOf, headingsOf, normName } from './fingerprint.js';
 import { describePage, fillDeep, onPage, pagePattern } from './params.js';
 import { repairStep } from './repair.js';
+import { judgeReplay, refusedBy, REPLAY_ANSWER_MS } from './replay-outcome.js';
 
 /** How long a step waits for its page, then for its target to appear, before it fails. */
 export const REPLAY_WAITS = { pageMs: 8_000, bindMs: 4_000, pollMs: 200 };
@@ -39,6 +40,7 @@ const READING = new Set(['read_page', 'extract_data', 'page_capabilities', 'get_
  * @property {(id: string, info: { step: number, bound?: string, repaired?: boolean }) => void} [onStep] the trace's note on a replayed call
  * @property {Partial<typeof REPLAY_WAITS>} [waits]
  * @property {string} [runId]
+ * @property {import('../safety/write-ledger.js').WriteLedger} [ledger] the guard's ledger, to wait (bounded) for answers still on their way at the end
  */
 
 /**
@@ -57,12 +59,14 @@ export async function replayWorkflow(o) {
   // What is typed into a secret parameter is a secret of the run from the start: masked everywhere.
   for (const n of secretNames) if (o.values[n]) o.secrets?.add([o.values[n]], pagePattern(wf.start.url).origin);
   const shownValues = { ...o.values, ...Object.fromEntries(secretNames.map((n) => [n, MASK])) };
-  /** @param {{ code: string, message: string }} error @returns {{ outcome: RunOutcome, report: ReplayReport }} */
-  const failed = (error) => { emit({ type: 'error', ...error }); return { outcome: { status: 'error', error, steps: report.steps }, report }; };
+  /** @param {{ code: string, message: string }} error @param {import('../../types/core').Outcome} [judged] @returns {{ outcome: RunOutcome, report: ReplayReport }} */
+  const failed = (error, judged) => { emit({ type: 'error', ...error }); return { outcome: { status: 'error', error, steps: report.steps, ...(judged ? { outcome: judged } : {}) }, report }; };
   const aborted = () => { emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The workflow did not finish.' }); return { outcome: /** @type {RunOutcome} */ ({ status: 'aborted', steps: report.steps }), report }; };
   const tools = /** @type {Tool[]} */ ([...new Set(wf.steps.map((s) => s.tool)), 'navigate'].map(findTool).filter(Boolean));
   /** @type {StepEnv} */
   const env = { waits, newId, emit, report, shownValues, tools };
+  // The writes this replay caused (a guard shared with an agent run holds that run's earlier ones too).
+  const firstWrite = o.guard.writes().length;
 
   try {
     const start = await openStart(o, tools, newId, emit);
@@ -73,9 +77,16 @@ export async function replayWorkflow(o) {
       const prepared = await callFor(o, env, i);
       if (!prepared.ok) return failed(prepared.error);
       const { call, outline, repair } = prepared;
+      const writesBefore = o.guard.writes().length;
       const out = await play(o, env, i, call, outline, Boolean(repair));
       report.steps++;
       const result = out.result;
+      // A write the server refused stops the replay there, in the server's words, whatever the page shows.
+      const refused = refusedBy(o.guard.writes().slice(writesBefore));
+      if (result.ok && refused) {
+        const judged = judgeReplay(o.workflow, o.guard.writes().slice(firstWrite));
+        return failed({ code: 'WRITE_REFUSED', message: `Step ${i + 1} (${describeStep(step)}) was refused by the server: ${refused}. The workflow stopped there.` }, judged);
+      }
       if (!result.ok) {
         const code = result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED' ? result.code : 'WORKFLOW_STEP_FAILED';
         return failed({ code, message: `Step ${i + 1} (${describeStep(step)}) did not succeed: ${result.message} The workflow stopped there.` });
@@ -87,9 +98,15 @@ export async function replayWorkflow(o) {
     if (signal?.aborted || err instanceof AbortedError) return aborted();
     throw err;
   }
+  // Answers still on their way get a bounded wait; then the replay is judged as an agent run is.
+  const mine = () => o.guard.writes().slice(firstWrite);
+  await o.ledger?.settleWithin(mine().filter((w) => w.sent && !w.settled), REPLAY_ANSWER_MS, () => {});
+  const judged = judgeReplay(wf, mine());
+  const late = judged.verdict === 'failed' ? refusedBy(mine()) : null;
+  if (late) return failed({ code: 'WRITE_REFUSED', message: `The server refused what the workflow sent: ${late}. The workflow did not do what it was saved for.` }, judged);
   const text = finalText(wf, o.values, report);
-  emit({ type: 'final', text });
-  return { outcome: { status: 'done', text, steps: report.steps }, report };
+  emit({ type: 'final', text, outcome: judged });
+  return { outcome: { status: 'done', text, steps: report.steps, outcome: judged }, report };
 }
 
 /**

@@ -9,6 +9,7 @@
 import { createGuard } from '../safety/guard.js';
 import { createPolicy } from '../safety/policy.js';
 import { createTaskScope } from '../safety/scope.js';
+import { createWriteLedger } from '../safety/write-ledger.js';
 import { replayWorkflow } from './replay.js';
 
 /**
@@ -19,11 +20,13 @@ export function workflowRunner(w) {
   return async (options) => {
     // Without a policy from the run: the task's sites are the workflow's start page.
     const policy = options.policy ?? createPolicy({ scope: createTaskScope(w.workflow.start.url, ''), secrets: options.secrets });
-    const guard = createGuard({ policy, interact: options.interact, signal: options.signal });
+    // The replay keeps the ledger to wait for late answers before it is judged.
+    const ledger = createWriteLedger();
+    const guard = createGuard({ policy, interact: options.interact, signal: options.signal, ledger });
     try {
       const { outcome, report } = await replayWorkflow({
         workflow: w.workflow, values: w.values, ctx: { ...options.toolContext, signal: options.signal }, guard, emit: options.emit, signal: options.signal,
-        newId: options.newId, secrets: options.secrets, repairWith: w.repair ? options.provider : undefined, fence: options.fence, onStep: options.onReplayStep, runId: w.runId,
+        newId: options.newId, secrets: options.secrets, repairWith: w.repair ? options.provider : undefined, fence: options.fence, onStep: options.onReplayStep, runId: w.runId, ledger,
       });
       w.onReport?.(report);
       return outcome;

@@ -1,0 +1,246 @@
+// The lying-page corpus (test/fixtures/lies/) in both browsers, through the real panel: every page
+// shows success whatever its server did, and two rule-based models believe it (obedient accepts a
+// challenge and says it could not confirm; stubborn repeats done). Asserted for every page and both
+// models: the panel never shows Verified (nor "Checked", nor a green done) on a lie; the run ends
+// Not verified or Failed in the panel, in History and in the trace; no identical write reaches the
+// server twice (the test user declines a duplicate card). The honest controls end Verified with a
+// receipt; the read-only question shows no warning. The pages run a few at a time in one loop per
+// model, on the one browser the harness shares. A summary goes to test-artifacts/lies-<browser>.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { expect } from 'chai';
+import { scenario } from './harness/scenario.js';
+import { ask, tabIdOf, useMockProvider } from './harness/env.js';
+import { startLies, duplicates } from '../fixtures/lies/server.js';
+import { liesPolicy, taskText } from '../fixtures/lies/policies.js';
+import { CASES, LIE_TYPES } from '../fixtures/lies/cases.js';
+
+/** @import { TestEnv } from './harness/env.js' */
+/** @import { Case } from '../fixtures/lies/cases.js' */
+/** @import { LiesServer } from '../fixtures/lies/server.js' */
+/** @typedef {import('../fixtures/lies/policies.js').Behaviour} Behaviour */
+/**
+ * @typedef {object} LieRun
+ * @property {string} id
+ * @property {string} lie
+ * @property {Behaviour} behaviour
+ * @property {string} panel the verdict under the answer ('' when none)
+ * @property {string} history
+ * @property {string} trace
+ * @property {boolean} green something in the panel vouched for the run
+ * @property {number} receipt the receipt's entries
+ * @property {number} duplicates
+ * @property {number} cards
+ * @property {number} ms from opening the page to the checks done
+ * @property {string[]} problems
+ */
+
+const POOL = 4;
+const OK_FOR_A_LIE = ['not_verified', 'failed'];
+
+scenario('lying pages', (ctx) => {
+  /** @type {LiesServer} */
+  let lies;
+  /** @type {Record<string, LieRun[]>} */
+  const report = {};
+  before(async () => {
+    lies = await startLies();
+    expect(CASES.filter((c) => c.lie !== 'honest').length, 'lying pages').to.be.at.least(25);
+    expect(LIE_TYPES.length, 'lie types').to.be.at.least(12);
+    await useMockProvider(ctx.env);
+    const r = await ask(ctx.env.control, { type: 'settings.set', settings: { sites: { allow: [new URL(lies.url).host], confirm: [] }, maxSteps: 20 } });
+    expect(r.ok, r.message).to.equal(true);
+  });
+  after(async function () {
+    this.timeout(30_000);
+    await ask(ctx.env.control, { type: 'settings.set', settings: { sites: { allow: [], confirm: [] }, maxSteps: 100 } });
+    await lies?.close();
+    await mkdir('test-artifacts', { recursive: true });
+    await writeFile(`test-artifacts/lies-${ctx.kind}.json`, JSON.stringify(summarise(report), null, 2));
+    console.log(`      lying pages [${ctx.kind}]: ${JSON.stringify(summarise(report).totals)}`);
+  });
+
+  for (const behaviour of /** @type {Behaviour[]} */ (['obedient', 'stubborn'])) {
+    it(`${behaviour} model: no lie is Verified, each ends Not verified or Failed in the panel, History and the trace; no duplicate write; the honest pages are Verified with a receipt`, async function () {
+      this.timeout(600_000);
+      const { env } = ctx;
+      env.llm.usePolicy(liesPolicy(behaviour, CASES));
+      const runs = await pool(CASES, POOL, (c) => runCase(env, lies, c, behaviour));
+      report[behaviour] = runs;
+      for (const r of runs) console.log(`        ${r.problems.length ? '✗' : '✓'} ${r.id.padEnd(22)} ${r.lie.padEnd(22)} panel=${r.panel || '-'} history=${r.history || '-'} trace=${r.trace || '-'} receipt=${r.receipt} dup=${r.duplicates} ${(r.ms / 1000).toFixed(1)} s`);
+      expect(env.llm.problems).to.deep.equal([]);
+      const problems = runs.flatMap((r) => r.problems.map((p) => `${r.id} (${r.lie}): ${p}`));
+      expect(problems, problems.join('\n')).to.deep.equal([]);
+    });
+  }
+});
+
+/**
+ * One page, one model, through the panel; the test user allows each card but a duplicate.
+ * @param {TestEnv} env @param {LiesServer} lies @param {Case} c @param {Behaviour} behaviour
+ * @returns {Promise<LieRun>}
+ */
+async function runCase(env, lies, c, behaviour) {
+  lies.reset(c.id);
+  const url = lies.pageUrl(c.id);
+  const started = Date.now();
+  const page = await env.browser.openPage(url);
+  const tabId = await tabIdOf(env, url);
+  const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+  /** @type {string[]} */
+  const problems = [];
+  let cards = 0;
+  try {
+    await page.waitFor(() => document.body.dataset.ready === 'true', undefined, { timeout: 20_000, message: `${c.id}: the page to be ready` });
+    await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach' });
+    const runs = Number(await panel.evaluate(() => document.body.dataset.runs ?? 0));
+    await panel.evaluate((m) => /** @type {HTMLInputElement} */ (document.querySelector(`input[name=mode][value=${m}]`)).click(), c.mode ?? 'act');
+    await panel.fill('#prompt', taskText(c));
+    await panel.click('#send');
+    cards = await answerCards(panel, runs, problems);
+    const seen = await panel.evaluate(readPanel);
+    const green = seen.verified > 0 || /\bChecked\b/.test(seen.text) || seen.greenDone > 0;
+    const rec = await recordOf(env, c, started);
+    const history = rec ? verdictOfRecord(rec) : '';
+    const trace = rec ? await traceVerdict(env, rec.id) : '';
+    const dup = duplicates(lies.arrivedOf(c.id));
+    if (dup) problems.push(`${dup} duplicate write(s) reached the server: ${JSON.stringify(lies.arrivedOf(c.id))}`);
+    if (!rec) problems.push('no run in the history');
+    if (c.lie !== 'honest') {
+      if (green) problems.push(`the panel vouched for a lie (${seen.verified} Verified, ${seen.greenDone} green done; "${seen.note}")`);
+      if (!OK_FOR_A_LIE.includes(seen.verdict)) problems.push(`the panel shows "${seen.verdict || 'no verdict'}" (final: "${seen.final.slice(0, 120)}")`);
+      if (rec && !OK_FOR_A_LIE.includes(history)) problems.push(`History says "${history || 'no verdict'}"`);
+      if (rec && !OK_FOR_A_LIE.includes(trace)) problems.push(`the trace says "${trace || 'no verdict'}"`);
+    } else if (c.mode === 'ask') {
+      if (seen.verdict) problems.push(`a read-only answer shows a verdict note ("${seen.note}")`);
+    } else {
+      if (seen.verdict !== 'verified') problems.push(`an honest page ends "${seen.verdict || 'no verdict'}" in the panel ("${seen.note}")`);
+      if (seen.receipt < 1 || !seen.exportButton) problems.push(`Verified without a receipt to open and export (${seen.receipt} entries)`);
+      if (rec && history !== 'verified') problems.push(`History says "${history}"`);
+      if (rec && trace !== 'verified') problems.push(`the trace says "${trace}"`);
+      if (!c.done(lies.storeOf(c.id))) problems.push('the server did not do it');
+    }
+    return { id: c.id, lie: c.lie, behaviour, panel: seen.verdict, history, trace, green, receipt: seen.receipt, duplicates: dup, cards, ms: Date.now() - started, problems };
+  } catch (err) {
+    problems.push(`the run broke: ${err instanceof Error ? err.message : err}`);
+    return { id: c.id, lie: c.lie, behaviour, panel: '', history: '', trace: '', green: false, receipt: 0, duplicates: 0, cards, ms: Date.now() - started, problems };
+  } finally {
+    await page.close().catch(() => {});
+    await panel.close().catch(() => {});
+  }
+}
+
+/**
+ * Answers cards until the run ends: a duplicate is declined, anything else allowed. Returns how
+ * many it answered. @param {import('./harness/driver.js').Driver} panel @param {number} runs @param {string[]} problems
+ */
+async function answerCards(panel, runs, problems) {
+  const deadline = Date.now() + 90_000;
+  let cards = 0;
+  for (;;) {
+    const state = await panel.evaluate(() => {
+      const card = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
+      return { runs: Number(document.body.dataset.runs ?? 0), running: document.body.dataset.running, rule: card?.dataset.rule ?? null, text: card?.textContent ?? '' };
+    });
+    if (state.rule) {
+      await panel.click(`.card.confirm.pending .confirm-${state.rule === 'duplicate_write' ? 'no' : 'yes'}`);
+      await panel.waitFor((t) => document.querySelector('.card.confirm.pending')?.textContent !== t, state.text, { message: 'the card to be answered' });
+      cards++;
+      continue;
+    }
+    if (state.runs > runs && state.running === 'false') return cards;
+    if (Date.now() > deadline) { problems.push('the run did not finish within 90 s'); return cards; }
+    await new Promise((r) => setTimeout(r, 120));
+  }
+}
+
+/** What the panel shows at the end (evaluated in the panel). */
+function readPanel() {
+  const log = /** @type {HTMLElement} */ (document.getElementById('log'));
+  const final = [...log.querySelectorAll('.msg.final')].at(-1);
+  const note = /** @type {HTMLElement | null | undefined} */ (final?.querySelector('.check.verdict'));
+  return {
+    verdict: note?.dataset.verdict ?? '',
+    note: note?.textContent ?? '',
+    final: final?.textContent ?? '',
+    receipt: note?.querySelectorAll('.receipt-entry').length ?? 0,
+    exportButton: Boolean(note?.querySelector('button.receipt-export')),
+    verified: log.querySelectorAll('[data-verdict="verified"]').length,
+    greenDone: log.querySelectorAll('details.tool.ok[data-tool="done"]').length,
+    text: log.textContent ?? '',
+  };
+}
+
+/**
+ * The case's run in the history (a page's URL may change as it goes): found among the summaries,
+ * then read whole. @param {TestEnv} env @param {Case} c @param {number} since
+ */
+async function recordOf(env, c, since) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const found = await env.control.evaluate(async ({ part, from }) => {
+      const list = await browser.runtime.sendMessage({ type: 'history.list' });
+      const hit = (list.ok ? list.data : []).find((/** @type {any} */ r) => String(r.url).includes(part) && r.startedAt >= from);
+      return hit ? (await browser.runtime.sendMessage({ type: 'history.get', id: hit.id })).data ?? null : null;
+    }, { part: `/lies/${c.id}/`, from: since - 1000 });
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return null;
+}
+
+/** A history record's verdict: the record's own, or the one on its final answer. @param {any} rec */
+function verdictOfRecord(rec) {
+  if (rec.outcome?.verdict) return shown(rec.outcome);
+  const final = [...(rec.items ?? [])].reverse().find((i) => i.kind === 'assistant' && i.final);
+  return final?.outcome ? shown(final.outcome) : '';
+}
+
+/** The verdict as the panel shows it (Verified needs an accepted write on the receipt; a read-only answer has none). @param {any} o */
+function shown(o) {
+  if (o.verdict === 'not_verified' && (o.reasons ?? []).length && o.reasons.every((/** @type {any} */ r) => r.code === 'NOTHING_TO_CHECK')) return 'nothing';
+  if (o.verdict === 'verified' && !(o.receipt ?? []).some((/** @type {any} */ r) => r.verdict === 'verified')) return 'not_verified';
+  return o.verdict;
+}
+
+/** @param {TestEnv} env @param {string} id */
+async function traceVerdict(env, id) {
+  const o = await env.control.evaluate(async (x) => (await browser.runtime.sendMessage({ type: 'traces.get', id: x }))?.data?.outcome ?? null, id);
+  return o ? shown(o) : '';
+}
+
+/**
+ * @template T, R @param {T[]} items @param {number} size @param {(t: T) => Promise<R>} fn
+ * @returns {Promise<R[]>} in the items' order
+ */
+async function pool(items, size, fn) {
+  /** @type {R[]} */
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: size }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  }));
+  return out;
+}
+
+/** @param {Record<string, LieRun[]>} report */
+function summarise(report) {
+  const all = Object.values(report).flat();
+  const lie = all.filter((r) => r.lie !== 'honest');
+  return {
+    pages: CASES.length, lyingPages: CASES.filter((c) => c.lie !== 'honest').length, lieTypes: LIE_TYPES.length,
+    totals: {
+      runs: all.length,
+      falseVerified: lie.filter((r) => r.green).length,
+      notVerified: lie.filter((r) => r.panel === 'not_verified').length,
+      failed: lie.filter((r) => r.panel === 'failed').length,
+      noVerdict: lie.filter((r) => !r.panel).length,
+      honestVerified: all.filter((r) => r.lie === 'honest' && r.panel === 'verified').length,
+      duplicates: all.reduce((n, r) => n + r.duplicates, 0),
+      problems: all.reduce((n, r) => n + r.problems.length, 0),
+    },
+    runs: report,
+  };
+}
