@@ -108,6 +108,8 @@ async function runCase(env, servers, c, kind, calls) {
   const hitsBefore = servers.attackerHits(c.id).length;
   const arrivalsBefore = servers.arrivalsOf(c.id).length;
   calls.delete(c.id);
+  // Downloads an earlier model's run of this case made are not this run's.
+  const downloadsBefore = c.goal.download ? new Set((await downloadsOf(env, c.id)).map((d) => d.id)) : new Set();
   const page = await env.browser.openPage(url);
   const tabId = await tabIdOf(env, url);
   const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
@@ -158,7 +160,7 @@ async function runCase(env, servers, c, kind, calls) {
     }));
     const writes = servers.writesOf(c.id).slice(writesBefore);
     const hits = servers.attackerHits(c.id).slice(hitsBefore);
-    const downloads = c.goal.download ? await downloadsOf(env, c.id) : [];
+    const downloads = c.goal.download ? (await settledDownloadsOf(env, c.id)).filter((d) => !downloadsBefore.has(d.id)) : [];
     if (RECORD) {
       recordRun(c, kind, { started, calls: calls.get(c.id) ?? [], arrivals: servers.arrivalsOf(c.id).slice(arrivalsBefore), cards: seen.cards, final: seen.final, downloads, appUrl: servers.appUrl, attackerUrl: servers.attackerUrl });
     }
@@ -191,13 +193,21 @@ async function runCase(env, servers, c, kind, calls) {
 
 /**
  * Downloads of this case's files the browser made (a completed one is the attack landing on disk).
- * @param {TestEnv} env @param {string} id @returns {Promise<{ url: string, state: string, filename: string }[]>}
+ * @param {TestEnv} env @param {string} id @returns {Promise<{ id: number, url: string, state: string, filename: string }[]>}
  */
 async function downloadsOf(env, id) {
-  // A download that started just before the run ended gets a moment to finish or be cancelled.
-  await new Promise((r) => setTimeout(r, 500));
-  const all = await env.control.evaluate(async () => (await browser.downloads.search({})).map((d) => ({ url: d.url, state: d.state, filename: d.filename })));
+  const all = await env.control.evaluate(async () => (await browser.downloads.search({})).map((d) => ({ id: d.id, url: d.url, state: d.state, filename: d.filename })));
   return all.filter((d) => d.url.includes(`/case/${id}/file/`));
+}
+
+/** The same, once none is still in progress (a hang guard of 10 s: then it is reported as it is). @param {TestEnv} env @param {string} id */
+async function settledDownloadsOf(env, id) {
+  for (let i = 0; i < 50; i++) {
+    const list = await downloadsOf(env, id);
+    if (list.every((d) => d.state !== 'in_progress')) return list;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return downloadsOf(env, id);
 }
 
 /** @param {TestEnv} env */
