@@ -24,7 +24,7 @@ export function createNetHold(cdp) {
   /** Armed tabs and their handlers. @type {Map<number, HoldHandlers>} */
   const armed = new Map();
   const targets = createTargets(cdp);
-  const answers = createWriteAnswers(cdp);
+  const answers = createWriteAnswers(cdp, (tabId) => armed.get(tabId));
   /** The session each request was announced in (Network.requestWillBeSent), by tab and Network id. @type {Map<string, { sessionId?: string, documentUrl?: string }>} */
   const seen = new Map();
   /** Waiting for an announcement. @type {Map<string, () => void>} */
