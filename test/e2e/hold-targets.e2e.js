@@ -92,9 +92,45 @@ scenario('request hold: workers, service worker, cross-site frame', (ctx) => {
         console.log(JSON.stringify(await panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((e) => e.className + ': ' + (e.textContent ?? '').slice(0, 300))), null, 1), env.llm.problems, site.writes.slice(before));
         throw err;
       } finally {
-        await page.close();
+          await page.close();
         await panel.close();
       }
     });
   }
+
+  // The honest difference between the browsers (docs/SECURITY.md, "What is held"): Chromium's Fetch
+  // never sees a page request its service worker answers (it does not leave; what the worker sends
+  // on is held in the worker's session), Firefox holds the page's request before the worker gets it.
+  it("a write the page's service worker answers itself: nothing reaches the server; Firefox asks first, Chromium sees no request", async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script([
+      { toolCalls: [{ name: 'snapshot', args: {} }] },
+      (req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', 'Queue offline') } }] }),
+      { text: 'Queued.' },
+    ]);
+    const url = `${site.url}/targets.html?other=${encodeURIComponent(site.otherUrl)}`;
+    const page = await env.browser.openPage(url);
+    const tabId = await tabIdOf(env, url);
+    const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+    try {
+      await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach to its tab' });
+      await page.waitFor(() => Boolean(navigator.serviceWorker.controller), undefined, { message: 'the service worker to control the page' });
+      const before = site.writes.length;
+      await sendFromPanel(panel, 'Queue my note', 'act');
+      if (ctx.kind === 'firefox') {
+        const card = await answerCard(panel, 'yes');
+        expect(card.text).to.contain(`POST to ${site.url}/api/queue`);
+        expect(card.text).to.contain('Pay rent');
+      }
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      await page.waitFor(() => document.getElementById('status')?.textContent === 'queue: {"queued":true}', undefined, { message: "the service worker's answer" });
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(ctx.kind === 'firefox' ? 1 : 0);
+      expect(site.writes.slice(before)).to.deep.equal([]);
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
 });

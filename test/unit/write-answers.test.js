@@ -88,6 +88,27 @@ describe('write answers (Chrome, CDP Network)', () => {
   });
 });
 
+describe('write answers (Chrome): a write the page\'s service worker answered', () => {
+  it('never paused in Fetch, it is told to observed with its fields and answeredBy service_worker; other writes are not', async () => {
+    const cdp = fakeCdp();
+    /** @type {[HeldRequest, WriteOutcome][]} */
+    const seen = [];
+    const handlers = { wants: () => true, decide: async () => true, observed: (/** @type {HeldRequest} */ r, /** @type {WriteOutcome} */ o) => seen.push([r, o]) };
+    chromeAnswers(/** @type {any} */ (cdp), () => handlers);
+    cdp.emit('Network.requestWillBeSent', { requestId: 'q1', type: 'Fetch', documentURL: 'https://notes.test/', request: { url: 'https://notes.test/api/queue', method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, postData: 'note=Pay+rent' } });
+    cdp.emit('Network.requestWillBeSent', { requestId: 'q2', type: 'Fetch', request: { url: 'https://notes.test/api/other', method: 'POST', postData: 'a=1' } });
+    cdp.emit('Network.responseReceived', { requestId: 'q1', response: { status: 200, mimeType: 'application/json', fromServiceWorker: true } });
+    cdp.emit('Network.responseReceived', { requestId: 'q2', response: { status: 200, mimeType: 'application/json' } });
+    cdp.bodies.set('|q1', { body: '{"queued":true}', base64Encoded: false });
+    cdp.emit('Network.loadingFinished', { requestId: 'q1' });
+    cdp.emit('Network.loadingFinished', { requestId: 'q2' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).to.have.length(1);
+    expect(seen[0][0]).to.deep.include({ method: 'POST', url: 'https://notes.test/api/queue', source: 'page', initiator: 'https://notes.test/', fields: [['note', 'Pay rent']] });
+    expect(seen[0][1]).to.deep.equal({ status: 200, contentType: 'application/json', answeredBy: 'service_worker', body: '{"queued":true}' });
+  });
+});
+
 describe('write answers (Firefox, filterResponseData)', () => {
   /** @type {any} */
   const g = globalThis;

@@ -24,11 +24,13 @@ export function createNetHold(cdp) {
   /** Armed tabs and their handlers. @type {Map<number, HoldHandlers>} */
   const armed = new Map();
   const targets = createTargets(cdp);
-  const answers = createWriteAnswers(cdp);
+  const answers = createWriteAnswers(cdp, (tabId) => armed.get(tabId));
   /** The session each request was announced in (Network.requestWillBeSent), by tab and Network id. @type {Map<string, { sessionId?: string, documentUrl?: string }>} */
   const seen = new Map();
   /** Waiting for an announcement. @type {Map<string, () => void>} */
   const waiting = new Map();
+  /** Decisions still to come, by tab: interception stays on for them after a release. @type {Map<number, Set<Promise<unknown>>>} */
+  const deciding = new Map();
 
   cdp.onEvent((tabId, method, params, sessionId) => {
     if (method === 'Network.requestWillBeSent') { announce(tabId, params, sessionId); return; }
@@ -81,11 +83,35 @@ export function createNetHold(cdp) {
     // A declined navigation is aborted (the tab stays on its page); BlockedByClient would leave it on
     // an error page. Other requests fail as blocked, which the page sees as a network error.
     const refusal = req.topLevel ? 'Aborted' : 'BlockedByClient';
-    const allowed = await handlers.decide(req).catch(() => false);
+    const decision = handlers.decide(req).catch(() => false);
+    const pending = deciding.get(tabId) ?? new Set();
+    deciding.set(tabId, pending);
+    pending.add(decision);
+    const allowed = await decision.finally(() => pending.delete(decision));
     if (allowed && req.method !== 'GET' && req.method !== 'HEAD' && params.networkId) answers.track(tabId, answerSession, params.networkId, req, handlers);
     await cdp.sendTo(tabId, sessionId,
       allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
       allowed ? { requestId: id } : { requestId: id, errorReason: refusal });
+  }
+
+  /**
+   * After a release: requests still waiting for a decision keep waiting for it (disabling Fetch
+   * would let them go unasked), then interception stops everywhere; children stay attached until
+   * the writes in flight have their answers (or a bound), then go.
+   * @param {number} tabId
+   */
+  async function disarm(tabId) {
+    while (deciding.get(tabId)?.size) await Promise.all([...(deciding.get(tabId) ?? [])]);
+    if (armed.has(tabId)) { cdp.unpin(tabId); return; }
+    await cdp.send(tabId, 'Fetch.disable').catch(() => {});
+    await targets.stopHolding(tabId);
+    const deadline = Date.now() + ANSWER_WAIT_MS;
+    const leave = () => {
+      if (armed.has(tabId)) { cdp.unpin(tabId); return; }
+      if (answers.pending(tabId) && Date.now() < deadline) { setTimeout(leave, 250); return; }
+      targets.detach(tabId).finally(() => cdp.unpin(tabId));
+    };
+    leave();
   }
 
   return {
@@ -113,17 +139,8 @@ export function createNetHold(cdp) {
           if (released) return;
           released = true;
           if (armed.get(tabId) === handlers) armed.delete(tabId);
-          if (armed.has(tabId)) { cdp.unpin(tabId); return; }
-          await cdp.send(tabId, 'Fetch.disable').catch(() => {});
-          await targets.stopHolding(tabId);
-          // Children stay attached until the writes in flight have their answers (or a bound), then go.
-          const deadline = Date.now() + ANSWER_WAIT_MS;
-          const leave = () => {
-            if (armed.has(tabId)) { cdp.unpin(tabId); return; }
-            if (answers.pending(tabId) && Date.now() < deadline) { setTimeout(leave, 250); return; }
-            targets.detach(tabId).finally(() => cdp.unpin(tabId));
-          };
-          leave();
+          // New requests go on at once from now (no handlers); the cleanup waits in the background.
+          disarm(tabId);
         },
       };
     },

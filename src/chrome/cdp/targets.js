@@ -85,7 +85,7 @@ export function createTargets(cdp) {
     sender(tabId, sessionId) {
       const c = sessionId ? tabs.get(tabId)?.children.get(sessionId) : undefined;
       if (!c) return { source: 'page' };
-      const source = c.type === 'iframe' ? 'frame' : c.type === 'service_worker' ? 'service_worker' : 'worker';
+      const source = c.type === 'iframe' || c.type === 'page' ? 'frame' : c.type === 'service_worker' ? 'service_worker' : 'worker';
       return { source, url: c.url || undefined };
     },
   };

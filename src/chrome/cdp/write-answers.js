@@ -2,16 +2,18 @@
 // write came from (the page, a frame, a worker): the first status (a 303 of a form post), where a
 // redirect ended and its status, who answered (the page's service worker, a cache), and the body of
 // the final answer after Network.loadingFinished, as text up to 64 kB. Each write's outcome is told
-// once; when its body cannot be read it is told without one.
+// once; when its body cannot be read it is told without one. A write the page's own service worker
+// took and answered never pauses in Fetch: it is told to the hold's observed handler instead.
 /** @import { HeldRequest, HoldHandlers, WriteOutcome } from '../types/safety' */
 import { base64ToBytes, classifyBody } from '../agent/safety/body-kind.js';
+import { heldRequest } from './held-request.js';
 
 /** A response whose end never comes (a stream, a hung page) is told without its body after this. */
 const BODY_WAIT_MS = 10_000;
 const MAX_TRACKED = 500;
 
 /**
- * @typedef {{ req: HeldRequest, handlers: HoldHandlers, tabId: number, sessionId?: string, requestId: string,
+ * @typedef {{ req: HeldRequest, tell: (req: HeldRequest, outcome: WriteOutcome) => void, tabId: number, sessionId?: string, requestId: string,
  *   outcome: WriteOutcome, timer?: ReturnType<typeof setTimeout> }} Tracked
  */
 
@@ -21,16 +23,22 @@ const MAX_TRACKED = 500;
  *   sendTo(tabId: number, sessionId: string | undefined, method: string, params?: Record<string, unknown>): Promise<any> }} CdpEvents
  */
 
-/** @param {CdpEvents} cdp */
-export function createWriteAnswers(cdp) {
+/**
+ * @param {CdpEvents} cdp
+ * @param {(tabId: number) => HoldHandlers | undefined} [armedOn] the handlers of the hold armed on a tab
+ */
+export function createWriteAnswers(cdp, armedOn = () => undefined) {
   /** By tab, session and Network request id. @type {Map<string, Tracked>} */
   const writes = new Map();
+  /** Writes announced while armed, until their answer shows whether the page's service worker took them. @type {Map<string, any>} */
+  const announced = new Map();
   /** @param {number} tabId @param {string | undefined} sessionId @param {string} requestId */
   const keyOf = (tabId, sessionId, requestId) => `${tabId}|${sessionId ?? ''}|${requestId}`;
 
   cdp.onEvent((tabId, method, p, sessionId) => {
     if (!method.startsWith('Network.')) return;
-    const w = writes.get(keyOf(tabId, sessionId, String(p.requestId)));
+    const key = keyOf(tabId, sessionId, String(p.requestId));
+    const w = writes.get(key) ?? takenByWorker(tabId, sessionId, key, method, p);
     if (!w) return;
     if (method === 'Network.requestWillBeSent' && p.redirectResponse) {
       w.outcome.status ??= p.redirectResponse.status;
@@ -44,6 +52,31 @@ export function createWriteAnswers(cdp) {
       finish(w);
     }
   });
+
+  /**
+   * A write the page's service worker answered never paused in Fetch: follow it from its announcement
+   * to its answer, and tell it as observed. @param {number} tabId @param {string | undefined} sessionId
+   * @param {string} key @param {string} method @param {any} p @returns {Tracked | undefined}
+   */
+  function takenByWorker(tabId, sessionId, key, method, p) {
+    if (method === 'Network.requestWillBeSent') {
+      const m = String(p.request?.method ?? 'GET').toUpperCase();
+      if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS' || !armedOn(tabId)?.observed) return undefined;
+      announced.set(key, p);
+      if (announced.size > MAX_TRACKED) announced.delete(/** @type {string} */ (announced.keys().next().value));
+      return undefined;
+    }
+    const a = announced.get(key);
+    if (!a) return undefined;
+    announced.delete(key);
+    const observed = armedOn(tabId)?.observed;
+    if (method !== 'Network.responseReceived' || !p.response?.fromServiceWorker || !observed) return undefined;
+    const req = heldRequest({ request: a.request, resourceType: a.type, frameId: a.frameId }, null, { inPage: !sessionId, source: 'page', initiator: a.documentURL });
+    /** @type {Tracked} */
+    const w = { req: { ...req, topLevel: false }, tell: observed, tabId, sessionId, requestId: String(p.requestId), outcome: {} };
+    writes.set(key, w);
+    return w;
+  }
 
   /** @param {Tracked} w @param {any} r Network.Response */
   function answered(w, r) {
@@ -71,7 +104,7 @@ export function createWriteAnswers(cdp) {
     writes.delete(key);
     if (w.timer) clearTimeout(w.timer);
     if (w.outcome.status === undefined && w.outcome.error === undefined) w.outcome.error = 'no answer';
-    try { w.handlers.settled?.(w.req, w.outcome); } catch { /* the guard's own failure */ }
+    try { w.tell(w.req, w.outcome); } catch { /* the guard's own failure */ }
   }
 
   return {
@@ -81,7 +114,9 @@ export function createWriteAnswers(cdp) {
      * @param {HeldRequest} req @param {HoldHandlers} handlers
      */
     track(tabId, sessionId, requestId, req, handlers) {
-      writes.set(keyOf(tabId, sessionId, requestId), { req, handlers, tabId, sessionId, requestId, outcome: {} });
+      const key = keyOf(tabId, sessionId, requestId);
+      announced.delete(key);
+      writes.set(key, { req, tell: (r, o) => handlers.settled?.(r, o), tabId, sessionId, requestId, outcome: {} });
       if (writes.size > MAX_TRACKED) writes.delete(/** @type {string} */ (writes.keys().next().value));
     },
     /** Writes of the tab still waiting for their answer. @param {number} tabId */

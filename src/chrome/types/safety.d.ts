@@ -71,6 +71,13 @@ export interface HoldHandlers {
    * such request that changes data (not for GETs), with the same object decide() was given.
    */
   settled?(req: HeldRequest, outcome: WriteOutcome): void;
+  /**
+   * A write the tab sent that the hold never paused because the page's own service worker took it
+   * and answered (Chrome: such a request never reaches Fetch; what the worker sends on is held in its
+   * own session). Told once, after the answer, with answeredBy 'service_worker': it was not confirmed
+   * by a server. Only while the hold is armed.
+   */
+  observed?(req: HeldRequest, outcome: WriteOutcome): void;
 }
 
 /**

@@ -27,6 +27,13 @@ export async function holdRequests(tabId, handlers) {
   /** @param {number} id @param {{ url?: string }} change */
   const onUpdated = (id, change) => { if (id === tabId && change.url) tabOrigin = originOf(change.url); };
 
+  /**
+   * Decisions by request id. A page or worker controlled by a service worker with a fetch handler
+   * sends each request twice through onBeforeRequest, with the same id: to the worker, then (when it
+   * does not answer) to the network. One request, one question. @type {Map<string, { key: string, allowed: Promise<boolean> }>}
+   */
+  const decided = new Map();
+
   /** @param {browser.webRequest._OnBeforeRequestDetails} d */
   const listener = (d) => {
     if (d.tabId === tabId && d.type === 'main_frame') tabOrigin = originOf(d.url);
@@ -35,9 +42,15 @@ export async function holdRequests(tabId, handlers) {
     let wanted = false;
     try { wanted = handlers.wants(req); } catch { wanted = true; }
     if (!wanted) return {};
-    return handlers.decide(req).catch(() => false).then((allowed) => {
-      if (allowed && req.method !== 'GET' && req.method !== 'HEAD') answers.track(d.requestId, req);
-      return { cancel: !allowed };
+    const key = `${req.method} ${req.url} ${req.body ?? ''}`;
+    const earlier = decided.get(d.requestId);
+    if (earlier?.key === key) return earlier.allowed.then((allowed) => ({ cancel: !allowed }));
+    const allowed = handlers.decide(req).catch(() => false);
+    decided.set(d.requestId, { key, allowed });
+    if (decided.size > 500) decided.delete(/** @type {string} */ (decided.keys().next().value));
+    return allowed.then((ok) => {
+      if (ok && req.method !== 'GET' && req.method !== 'HEAD') answers.track(d.requestId, req);
+      return { cancel: !ok };
     });
   };
   // The tab's requests, and those of no tab (its service worker's): one registration each, since
