@@ -28,4 +28,24 @@ describe('session transcript', () => {
     expect(s.items).to.have.length(1);
     expect(s.items[0]).to.include({ final: true, streaming: false });
   });
+  it('keeps every step card when the model server reuses call ids (call_0 in every turn, or after a restart)', () => {
+    const s = new Session(2);
+    s.apply({ type: 'tool_call', id: 'call_0', name: 'snapshot', args: {} });
+    s.apply({ type: 'tool_result', id: 'call_0', name: 'snapshot', result: { ok: true, data: 'first' } });
+    s.apply({ type: 'tool_call', id: 'call_0', name: 'click', args: { ref: 'e1' } });
+    s.apply({ type: 'tool_image', id: 'call_0', image: 'data:image/png;base64,AAAA' });
+    s.apply({ type: 'tool_result', id: 'call_0', name: 'click', result: { ok: true, data: 'second' } });
+    const tools = /** @type {any[]} */ (s.items.filter((i) => i.kind === 'tool'));
+    expect(tools.map((t) => [t.name, t.result.data])).to.deep.equal([['snapshot', 'first'], ['click', 'second']]);
+    expect(new Set(tools.map((t) => t.id)).size).to.equal(2);
+    expect(tools[0].shot).to.equal(undefined);
+    expect(tools[1].shot).to.equal('data:image/png;base64,AAAA');
+  });
+  it('puts the run\'s verdict on the final answer', () => {
+    const s = new Session(3);
+    /** @type {import('../../src/chrome/types/core').Outcome} */
+    const outcome = { verdict: 'failed', reasons: [{ code: 'WRITE_REFUSED', message: 'refused' }], receipt: [] };
+    s.apply({ type: 'final', text: 'Saved.', outcome });
+    expect(s.items[0]).to.deep.include({ final: true, outcome });
+  });
 });

@@ -145,6 +145,16 @@ export const ERROR_CODES = Object.freeze({
   // Verified completion (issue 17)
   WRITE_FAILED: 'The last change the agent sent did not go through; the server refused it or never answered.',
   NO_WRITE_SEEN: 'The task asked for a change, but nothing was sent to any server during the run.',
+  // Verdicts on a finished run (agent/outcome.js): why it is not verified, or why it failed
+  WRITE_REFUSED: 'The server refused a change the agent sent.',
+  NO_ANSWER_YET: 'A change was sent, but the server had not answered when the run ended.',
+  ANSWERED_BY_PAGE: 'The page itself answered the change (its service worker), not the server: it is queued, not confirmed.',
+  ACCEPTED_NOT_CONFIRMED: 'The server accepted the change for later processing; it has not confirmed it was done.',
+  ANSWER_UNREADABLE: 'The server answered, but what it said could not be read.',
+  CHALLENGE_REPEATED: 'Tabwright asked the agent to check its claim, and it only repeated it.',
+  NOTHING_TO_CHECK: 'A read-only answer: there is nothing on a server to check.',
+  STEPS_FAILED: 'Some of the steps failed, and the agent did not show they were made good.',
+  ROLLED_BACK: 'The change was accepted, then undone: the page no longer shows it.',
 });
 
 /** @typedef {keyof typeof ERROR_CODES} ErrorCode */

@@ -30,6 +30,8 @@ export class Session {
     /** @type {Set<(e: PanelEvent) => void>} */
     this.listeners = new Set();
     this.seq = 0;
+    /** The card of each tool call id, latest first (servers reuse ids). @type {Map<string, string>} */
+    this.toolIds = new Map();
     /** @type {import('../types/messages').UsageTotal} */
     this.usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
     /** @type {Mode} */
@@ -61,6 +63,7 @@ export class Session {
     this.pending.clear();
     this.messages = [];
     this.items = [];
+    this.toolIds.clear();
     this.usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
     this.pinned.note = '';
     this.conversationId = this.newId();
@@ -91,6 +94,21 @@ export class Session {
 
   /** @param {string} id */
   item(id) { return this.items.find((x) => x.id === id); }
+
+  /**
+   * The card of a tool call, by the call id the model server gave it. Servers reuse ids (call_0 in
+   * every turn, or again after a restart), so a call whose id already names a finished card gets a
+   * card of its own instead of overwriting the old one. @param {string} callId
+   */
+  newToolItemId(callId) {
+    const old = this.item(callId);
+    const id = old && old.kind === 'tool' && old.result !== undefined ? `${callId}~${this.newId()}` : callId;
+    this.toolIds.set(callId, id);
+    return id;
+  }
+
+  /** @param {string} callId */
+  toolItem(callId) { return this.item(this.toolIds.get(callId) ?? callId); }
 
   /** @param {string} text @param {Mode} mode */
   addUser(text, mode) {
@@ -159,21 +177,21 @@ export class Session {
         break;
       }
       case 'tool_call':
-        this.upsert({ kind: 'tool', id: e.id, name: e.name, args: e.args });
+        this.upsert({ kind: 'tool', id: this.newToolItemId(e.id), name: e.name, args: e.args });
         break;
       case 'tool_result': {
-        const item = this.item(e.id);
+        const item = this.toolItem(e.id);
         if (item && item.kind === 'tool') this.upsert({ ...item, result: e.result, ...(e.args !== undefined ? { args: e.args } : {}), ...(e.ms !== undefined ? { ms: e.ms } : {}), ...(e.target ? { target: e.target } : {}) });
         break;
       }
       case 'tool_image': {
-        const item = this.item(e.id);
+        const item = this.toolItem(e.id);
         if (item && item.kind === 'tool' && /^data:image\/(png|jpeg|webp);base64,/.test(e.image)) this.upsert({ ...item, shot: e.image });
         break;
       }
       case 'final': {
         const last = this.items[this.items.length - 1];
-        const check = e.check ? { check: e.check } : {};
+        const check = { ...(e.check ? { check: e.check } : {}), ...(e.outcome ? { outcome: e.outcome } : {}) };
         if (last && last.kind === 'assistant' && last.text === e.text) this.upsert({ ...last, streaming: false, final: true, ...check });
         else this.upsert({ kind: 'assistant', id: this.newId(), text: e.text, streaming: false, final: true, ...check });
         break;
@@ -271,7 +289,7 @@ export class Session {
       this.messages.push({ role: 'tool', toolCallId: c.id, name: c.name, content: 'Error INTERRUPTED: Tabwright\'s background was stopped before this call finished; it may or may not have happened. Check the page before repeating it.' });
     }
     for (const item of this.items) {
-      if (item.kind === 'tool' && item.result === undefined && unfinished.some((c) => c.id === item.id)) {
+      if (item.kind === 'tool' && item.result === undefined && unfinished.some((c) => (this.toolIds.get(c.id) ?? c.id) === item.id)) {
         this.upsert({ ...item, result: { ok: false, code: 'INTERRUPTED', message: 'Tabwright\'s background stopped before this step finished; it may or may not have happened.' } });
       }
     }

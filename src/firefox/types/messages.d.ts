@@ -90,7 +90,8 @@ export type RunSummary = Omit<RunRecord, 'items'> & { task: string };
 /** One entry of the transcript the panel renders. The router owns it; panels mirror it. */
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string; mode: Mode }
-  | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean; check?: DoneCheck }
+  /** outcome: the run's verdict and receipt (agent/outcome.js), on the final answer */
+  | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean; check?: DoneCheck; outcome?: import('./core').Outcome }
   | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult; ms?: number; target?: { role: string; name: string }; shot?: string }
   | { kind: 'error'; id: string; code: string; message: string }
   | { kind: 'plan'; id: string; steps: string[]; status: PlanStatus | 'expired'; stepStatus: PlanStepStatus[]; outputs: string[] }

@@ -13,6 +13,10 @@
  * @property {number} [status]
  * @property {string} [error]
  * @property {boolean} settled
+ * @property {WriteOutcome} [outcome] the whole answer (status, body, final URL, who answered), for the verdict
+ * @property {number} [at] epoch ms when the answer came
+ * @property {[string, string][]} [fields] the body's fields as sent
+ * @property {string} [body] the body as sent (capped)
  */
 
 /** @param {WriteEntry} w */
@@ -45,7 +49,7 @@ export function createWriteLedger() {
     /** A write decided during a step. @param {HeldRequest} req @param {boolean} sent @param {number} step */
     add(req, sent, step) {
       /** @type {WriteEntry} */
-      const w = { method: req.method, url: req.url, sent, step, settled: !sent };
+      const w = { method: req.method, url: req.url, sent, step, settled: !sent, ...(req.fields ? { fields: req.fields } : {}), ...(req.body !== undefined ? { body: req.body } : {}) };
       all.push(w);
       byRequest.set(req, w);
       return w;
@@ -56,6 +60,8 @@ export function createWriteLedger() {
       if (!w || w.settled) return;
       if (outcome.status !== undefined) w.status = outcome.status;
       if (outcome.error) w.error = outcome.error;
+      w.outcome = outcome;
+      w.at = Date.now();
       w.settled = true;
       waiting.get(w)?.(w);
       waiting.delete(w);

@@ -125,7 +125,7 @@ export function createGate({ ops, session, settings, knowledge, confirmTimeoutMs
       result = stopped();
     }
     result = s.secrets.maskDeep(result);
-    const item = s.item(id);
+    const item = s.toolItem(id);
     s.apply({ type: 'tool_result', id, name: c.tool.name, result, ms: Date.now() - started });
     if (item?.kind === 'tool') { const masked = maskSecretArgs({ ...item, result }); if (masked !== item) s.upsert(masked); }
     g.release = setTimeout(() => { g.release = null; const guard = g.guard; g.guard = null; void guard?.close(); }, IDLE_RELEASE_MS);
