@@ -25,4 +25,17 @@ describe('manifests', () => {
       expect(js.indexOf('content/indicator.js'), tree).to.be.lessThan(js.indexOf('content/main.js'));
     }
   });
+  it('load the channel hold in every frame at document_start, after the key hand-over, where the page-world helper runs (about:blank, data: and blob: frames too)', async () => {
+    for (const tree of ['chrome', 'firefox']) {
+      const entries = (await manifest(tree)).content_scripts;
+      const at = (/** @type {string} */ file) => entries.findIndex((/** @type {{ js: string[] }} */ e) => e.js.includes(file));
+      const [world, channel, hold] = ['content/page-world.js', 'content/page-channel.js', 'content/channel-hold.js'].map(at);
+      expect(world, tree).to.be.below(channel);
+      expect(channel, tree).to.be.below(hold);
+      for (const i of [world, channel, hold]) {
+        expect(entries[i], `${tree}: ${entries[i].js}`).to.include({ run_at: 'document_start', all_frames: true, match_about_blank: true, match_origin_as_fallback: true });
+      }
+      expect(entries[hold].world, tree).to.equal(undefined);
+    }
+  });
 });
