@@ -4,11 +4,24 @@
 // size and type, at high severity; a payee that imitates the one the user named is warned about.
 // What the user declines never reaches the fixture server; what they allow does.
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { scenario } from './harness/scenario.js';
 import { openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
 import { findRef, lastToolResult, toolResults } from '../fixtures/llm/conversation.js';
 
 /** @import { Driver } from './harness/driver.js' */
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe (WCAG A and AA) on the pending card: names, contrast, the scrollable list reachable by keyboard. @param {Driver} panel */
+async function axeCard(panel) {
+  if (!(await panel.evaluate(() => 'axe' in window))) await /** @type {any} */ (panel.page).evaluate(`${AXE}\n;void 0`);
+  return panel.evaluate(async () => {
+    const r = await /** @type {any} */ (window).axe.run(document.querySelector('.card.confirm.pending'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((/** @type {any} */ v) => `${v.id}: ${v.nodes.map((/** @type {any} */ n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 /**
  * @typedef {object} CardView
@@ -28,7 +41,7 @@ async function readCard(panel) {
   return /** @type {CardView} */ (await panel.waitFor(() => {
     const c = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
     if (!c) return null;
-    const dl = /** @type {HTMLElement | null} */ (c.querySelector('.confirm-details'));
+    const dl = /** @type {HTMLElement | null} */ (c.querySelector('.confirm-fields'));
     const dts = [...c.querySelectorAll('.confirm-details dt')];
     let lastVisible = false;
     if (dl && dts.length) {
@@ -86,18 +99,21 @@ scenario('cards tell the truth', (ctx) => {
       expect(settings.lastVisible, 'the last field can be scrolled into view').to.equal(true);
       expect(settings.focusable, 'the list is named and takes focus').to.equal(true);
       expect(settings.scope).to.contain('POST').and.contain('/api/settings').and.contain('setting_37').and.contain('nothing more severe');
+      expect(await axeCard(panel)).to.deep.equal([]);
       await answer(panel, 'task');
 
       const sync = await readCard(panel);
       expect(sync.severity).to.equal('high');
       expect(sync.text).to.contain('Unreadable').and.contain('bytes');
       expect(sync.text).to.not.contain('\ufffd');
+      expect(await axeCard(panel)).to.deep.equal([]);
       await answer(panel, 'no');
 
       const pay = await readCard(panel);
       expect(pay.severity).to.equal('high');
       expect(pay.text).to.contain('Looks like “PAYEE-105”');
       expect(pay.values.find((v) => v.startsWith('PAYEE-1O5'))).to.contain('from the page');
+      expect(await axeCard(panel)).to.deep.equal([]);
       await answer(panel, 'no');
 
       await waitForIdle(panel);

@@ -62,4 +62,14 @@ describe('safety policy through the loop', () => {
     expect(ui.asked.confirms.map((c) => [c.rule, c.cause])).to.deep.equal([['data_in_url', 'click button "Save"']]);
     expect(browser.held.map((h) => h.allowed)).to.deep.equal([false, true]);
   });
+
+  it('one Allow in a step covers the PUT the card showed, not a second PUT to another path of the same site', async () => {
+    const browser = page();
+    const put = (/** @type {string} */ path, /** @type {string} */ name) => req({ method: 'PUT', url: `${SITE}${path}`, type: 'fetch', fields: [['name', name]] });
+    // The second PUT to the same path with the same keys is the kind the user saw; the third goes elsewhere.
+    browser.causes['content.click'] = [put('/api/contacts/1', 'Ann'), put('/api/contacts/1', 'Ann Smith'), put('/api/admins/1', 'Ann')];
+    const provider = fakeProvider([call({ name: 'click', args: { ref: 'e4' } }), say('ok')]);
+    const ui = await run(provider, browser, 'yes');
+    expect(ui.asked.confirms.map((c) => c.action)).to.deep.equal([`PUT to ${SITE}/api/contacts/1`, `PUT to ${SITE}/api/admins/1`]);
+  });
 });

@@ -192,7 +192,7 @@ async function fetchUrl(url, opts) {
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
     // No redirect to another origin is followed (agent/safety/redirects.js).
-    const got = await fetchSameOrigin(fetch, url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, signal });
+    const got = await fetchSameOrigin((u, init) => fetch(u, init), url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, signal });
     if (!got.ok) return { ok: false, code: 'REDIRECT_REFUSED', message: got.message };
     const res = got.res;
     const contentType = res.headers.get('content-type') ?? '';

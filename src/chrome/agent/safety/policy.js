@@ -227,7 +227,21 @@ export function createPolicy(opts) {
     if (opts.secrets?.has(req.url)) return true;
     // A subresource GET to another site that could carry data (a query, a fragment, an @, a long
     // number): judgeRequest looks at what it carries. The cheap test comes first.
-    return CARRIES_DATA.test(req.url) && !scope.has(req.url);
+    return CARRIES_DATA.test(req.url) && !inScope(req.url);
+  }
+
+  /** scope.has by origin, remembered (wantsRequest runs for every request; "Allow for this task" clears it). @type {Map<string, boolean>} */
+  const scopeCache = new Map();
+  /** @param {string} url */
+  function inScope(url) {
+    const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url;
+    let hit = scopeCache.get(origin);
+    if (hit === undefined) {
+      hit = scope.has(url);
+      if (scopeCache.size > 2000) scopeCache.clear();
+      scopeCache.set(origin, hit);
+    }
+    return hit;
   }
 
   /**
@@ -511,7 +525,7 @@ export function createPolicy(opts) {
       const url = cardUrls.get(request);
       if (url && answer !== 'no') approvedUrls.add(url);
       if (answer !== 'task' || !request.scopeKey) return;
-      if (request.rule === 'leave_scope') scope.add(request.scopeKey);
+      if (request.rule === 'leave_scope') { scope.add(request.scopeKey); scopeCache.clear(); }
       else allowedWrites.set(request.scopeKey, request.severity === 'high' || allowedWrites.get(request.scopeKey) === 'high' ? 'high' : 'normal');
     },
     /**

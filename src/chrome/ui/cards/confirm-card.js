@@ -45,10 +45,12 @@ export function confirmCard(item, ctx) {
  * @param {import('../../types/safety').ConfirmDetail[]} details @param {CardContext} ctx
  */
 function detailList(details, ctx) {
+  const box = el('confirm-fields');
+  box.tabIndex = 0;
+  box.setAttribute('role', 'group');
+  box.setAttribute('aria-label', ctx.t('confirmFields'));
   const dl = el('confirm-details', undefined, 'dl');
-  dl.tabIndex = 0;
-  dl.setAttribute('role', 'group');
-  dl.setAttribute('aria-label', ctx.t('confirmFields'));
+  box.append(dl);
   for (const d of details) {
     const dt = el('confirm-label', d.label, 'dt');
     const dd = el('confirm-value', d.unreadable ? unreadableText(d.unreadable, ctx) : d.value, 'dd');
@@ -58,7 +60,7 @@ function detailList(details, ctx) {
     if (d.lookalike) dd.append(el('confirm-lookalike', ctx.t('confirmLookalike', d.lookalike), 'span'));
     dl.append(dt, dd);
   }
-  return dl;
+  return box;
 }
 
 /** @param {{ bytes: number, contentType?: string }} u @param {CardContext} ctx */

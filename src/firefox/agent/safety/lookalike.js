@@ -11,10 +11,18 @@ const MIN_WORD = 4;
 /** References kept at most: a page cannot grow the index without bound (later words are not added). */
 const MAX_REFS = 60_000;
 
+/** The table as a Map (a lookup in a plain object of 6,000 odd keys is slow), and its ASCII part as an array. */
+const TABLE = new Map(Object.entries(CONFUSABLES));
+const ASCII = Array.from({ length: 128 }, (_, c) => TABLE.get(String.fromCharCode(c)) ?? String.fromCharCode(c));
+
 /** The TS #39 skeleton of s, case folded. @param {string} s */
 export function skeleton(s) {
   let out = '';
-  for (const ch of s.normalize('NFD')) out += CONFUSABLES[ch] ?? ch;
+  if (/^[\x00-\x7f]*$/.test(s)) {
+    for (let i = 0; i < s.length; i++) out += ASCII[s.charCodeAt(i)];
+    return out.toLowerCase();
+  }
+  for (const ch of s.normalize('NFD')) out += TABLE.get(ch) ?? ch;
   return out.normalize('NFD').toLowerCase();
 }
 
