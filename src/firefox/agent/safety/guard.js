@@ -272,9 +272,13 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
 
 const REAL_TIMERS = { setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms), clearTimeout: (/** @type {any} */ id) => clearTimeout(id) };
 
-/** A write: a request that changes something on a server, or a frame sent over a channel. @param {HeldRequest} req */
+/**
+ * A write: a request that changes something on a server, or a message sent over a channel (a
+ * WebSocket's opening handshake sends nothing yet).
+ * @param {HeldRequest} req
+ */
 function isWrite(req) {
-  return (req.kind === 'request' && !SAFE_METHODS.has(req.method)) || req.kind === 'channel';
+  return (req.kind === 'request' && !SAFE_METHODS.has(req.method)) || (req.kind === 'channel' && req.channel !== 'websocket');
 }
 
 /** Same method, URL and body: the same write. @param {HeldRequest} req */
