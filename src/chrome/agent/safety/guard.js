@@ -110,7 +110,7 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
     inFlight.set(sig, /** @type {Promise<void>} */ (mine));
     const allowed = await judge(req, info).catch(() => false);
     // Every write the run caused is in the ledger, sent or not; what was sent can no longer be sent twice unasked.
-    ledger.add(req, allowed, stepNo, { page: info.pageUrl, inTask: policy.scope.has(req.url), afterDone });
+    ledger.add(req, allowed, stepNo, { page: info.pageUrl, inTask: policy.scope.has(webUrl(req.url)), afterDone });
     if (allowed) { policy.noteSent(req); answered.set(req, done); } else done();
     return allowed;
   }
@@ -284,6 +284,11 @@ function isWrite(req) {
 /** Same method, URL and body: the same write. @param {HeldRequest} req */
 function signatureOf(req) {
   return `${req.method} ${req.url}\n${req.fields?.length ? req.fields.map(([k, v]) => `${k}=${v}`).join('&') : (req.body ?? '')}`;
+}
+
+/** A WebSocket URL as the site it belongs to (wss://shop.test → https://shop.test). @param {string} url */
+function webUrl(url) {
+  return url.replace(/^ws(s?):/i, 'http$1:');
 }
 
 /** @param {string} url */
