@@ -313,4 +313,33 @@ describe('verified completion: every write counts, the verdict goes with the fin
     expect(final.outcome.receipt[0]).to.deep.include({ method: 'POST', url: `${SHOP}/api/settings`, status: 200, verdict: 'verified', echoed: ['id: s-1'] });
     expect(final.check).to.deep.include({ verified: true, evidence: ['POST shop.test/api/settings → 200 (id: s-1)'] });
   });
+
+  it('a schedule_task call that failed is never a green "Scheduled": challenged, then not verified with STEPS_FAILED', async () => {
+    const b = settingsPage(200);
+    const provider = fakeProvider([
+      call({ name: 'schedule_task', args: { title: 'Morning check', prompt: 'Check the theme', schedule: 'calendar', repeat: 'daily', time: '09:00', target: 'current_tab' } }),
+      call({ name: 'done', args: { summary: 'Scheduled: it runs every morning at 9.' } }),
+      call({ name: 'done', args: { summary: 'Scheduled: it runs every morning at 9.' } }),
+    ]);
+    const { tools, final } = await run({ provider, browser: b, task: 'Schedule a check of my theme every morning at 9' });
+    expect(tools[0]).to.match(/^Error UNAVAILABLE/);
+    expect(tools[1]).to.match(/^Error NO_WRITE_SEEN/);
+    expect(final.outcome.verdict).to.equal('not_verified');
+    expect(codes(final)).to.deep.equal(['STEPS_FAILED', 'CHALLENGE_REPEATED', 'NO_WRITE_SEEN']);
+  });
+
+  it('a WebSocket frame whose reply is an error fails the run; the frame and its reply are in the receipt', async () => {
+    const b = settingsPage(200);
+    b.causes['content.click'] = [{ kind: 'channel', channel: 'websocket_frame', method: 'SEND', url: 'wss://shop.test/socket', type: 'websocket', topLevel: false, body: '{"op":"invite","user":"grace"}' }];
+    b.answers = () => ({ reply: '{"type":"error","message":"You cannot invite this user"}' });
+    const provider = fakeProvider([
+      call({ name: 'click', args: { ref: 'e1' } }),
+      call({ name: 'done', args: { summary: 'Invited Grace.' } }),
+      call({ name: 'done', args: { summary: 'Invited Grace.' } }),
+    ]);
+    const { tools, final } = await run({ provider, browser: b, task: 'Invite grace to the team' });
+    expect(tools[0]).to.contain('SEND shop.test/socket → replied (refused: You cannot invite this user)');
+    expect(final.outcome.verdict).to.equal('failed');
+    expect(final.outcome.receipt[0]).to.deep.include({ url: 'wss://shop.test/socket', verdict: 'failed', said: 'You cannot invite this user' });
+  });
 });

@@ -3,8 +3,7 @@
 // stream-turn.js (one streamed turn), tool-call.js (mode, arguments, confirmation gate),
 // loop-detect.js, compaction.js, done-check.js and plan.js (Plan mode). Browser-free: everything
 // arrives as a parameter.
-/** @import { AgentEvent, ChatMessage, DoneCheck, Interaction, Mode, Outcome, Provider, RunOutcome, Tool, ToolCall, ToolContext, ToolResult } from '../types/core' */
-/** @import { WriteEntry } from './safety/write-ledger.js' */
+/** @import { AgentEvent, ChatMessage, DoneCheck, Interaction, Mode, Provider, RunOutcome, Tool, ToolCall, ToolContext, ToolResult } from '../types/core' */
 /** @import { CompactionConfig } from './compaction.js' */
 /** @import { LoopDetectConfig } from './loop-detect.js' */
 /** @import { Policy } from './safety/policy.js' */
@@ -22,8 +21,8 @@ import { runToolCall } from './tool-call.js';
 import { createLoopDetector } from './loop-detect.js';
 import { COMPACTION_DEFAULTS, textOf, compact, compactionReason, fallbackSummary, prepareForRequest, transcriptForSummary, trimHard } from './compaction.js';
 import { observeAfterDone } from './done-check.js';
-import { asksForChange, challengeDone, evidenceOf, refusedWrites } from './completion.js';
-import { judgeRun, unfinishedOutcome } from './outcome.js';
+import { unfinishedOutcome } from './outcome.js';
+import { createRunVerdict } from './run-verdict.js';
 import { SUMMARY_PROMPT } from './prompts.js';
 import { runPlan } from './plan.js';
 import { createPolicy } from './safety/policy.js';
@@ -137,18 +136,6 @@ async function loop(opts, guard) {
   const pinned = opts.pinned ?? { note: '' };
   /** @type {number | null} */
   let reportedTokens = null;
-  let doneChallenged = false;
-  /** Done was challenged for its evidence (a failed last write, no write at all): once per run. */
-  let completionChallenged = false;
-  /** Jobs this run created (schedule_task, schedule_resume): evidence of a finished task. */
-  let createdJobs = 0;
-  /** Acting steps since done was challenged for its writes (null: never): none means the model only repeated done. */
-  /** @type {number | null} */
-  let actsSinceChallenge = null;
-  /** Done was challenged for a claim the page did not show. */
-  let claimChallenged = false;
-  /** Acting tools whose last call failed (by name): steps not made good. @type {Set<string>} */
-  const unmadeGood = new Set();
   /** What the user asked for in this run (the last user message when it started). */
   const task = textOf([...messages].reverse().find((m) => m.role === 'user')?.content ?? '');
   let emptyRetried = false;
@@ -163,6 +150,8 @@ async function loop(opts, guard) {
       setNote: (note) => { pinned.note = note; },
     },
   };
+  /** Whether done is believed, and the verdict at the end (agent/run-verdict.js). */
+  const completion = createRunVerdict({ guard, task, readOnly: mode !== 'act', observe: (summary) => observeAfterDone(summary, ctx) });
 
   /** The site guide the conversation is on (its key), so a step that changes site adds the new one once. */
   let guideKey = await startGuide();
@@ -233,7 +222,7 @@ async function loop(opts, guard) {
       }
 
       if (tool?.terminal && result.ok && opts.verifyDone !== false) {
-        const weighed = await weighDone(/** @type {import('../types/core').ToolOk} */ (result));
+        const weighed = await completion.weighDone(/** @type {import('../types/core').ToolOk} */ (result));
         if (weighed.challenge) result = weighed.challenge;
         else {
           emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments), ms: Date.now() - startedAt });
@@ -243,8 +232,7 @@ async function loop(opts, guard) {
         }
       }
 
-      if (result.ok && tool?.effects.includes('creates_jobs')) createdJobs++;
-      noteStep(tool, call.name, result);
+      completion.noteStep(tool, call.name, result);
       const verdicts = detector.record({ name: call.name, args: out.args ?? call.arguments, result, urlBefore: out.urlBefore, urlAfter: out.urlAfter });
       emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments), ms: Date.now() - startedAt, ...(out.target ? { target: out.target } : {}) });
       const message = toolMessage(call, result, out.fromPage ? fence : undefined, tool, out.args, budgets.result);
@@ -296,62 +284,15 @@ async function loop(opts, guard) {
   return { status: 'step_limit', error: { code: 'STEP_LIMIT', message }, steps: maxSteps };
 
   /**
-   * Done was called: it is challenged once when the writes do not bear it out (one refused, one with
-   * no answer, none for a change), and once when the page does not show what it quotes; otherwise it
-   * stands with its page check.
-   * @param {import('../types/core').ToolOk} result the done call's result
-   * @returns {Promise<{ challenge: ToolResult, check?: undefined } | { challenge?: undefined, check: DoneCheck }>}
-   */
-  async function weighDone(result) {
-    // Writes still without an answer get a bounded wait: a refusal that comes seconds later counts.
-    await guard.awaitAnswers();
-    const challenge = completionChallenged ? null : challengeDone({ writes: guard.writes(), task, createdJobs });
-    if (challenge) {
-      completionChallenged = true;
-      actsSinceChallenge = 0;
-      return { challenge: { ok: false, code: challenge.code, message: challenge.message } };
-    }
-    const check = await observeAfterDone(String(result.data), ctx);
-    const vouched = evidenceOf(guard.writes(), createdJobs).length > 0 || refusedWrites(guard.writes()).length > 0;
-    if (check.verified === false && !vouched && !doneChallenged) {
-      // One challenge only: the model gets to look again, and its second done stands (flagged).
-      doneChallenged = true;
-      claimChallenged = true;
-      return { challenge: { ok: false, code: 'CLAIM_NOT_SEEN', message: `The page (${check.url}) does not show ${check.missing.map((m) => `"${m}"`).join(', ')}. Look at the page again, then fix what is missing or call done with an accurate summary.` } };
-    }
-    return { check };
-  }
-
-  /**
    * The run ends with an answer (done or text): what the page sends in the settle period after it is
    * held and counted, then the verdict is judged and goes out with the final answer.
    * @param {'done' | 'answered'} status @param {string} text @param {number} steps @param {DoneCheck} [check]
    * @returns {Promise<RunOutcome>}
    */
   async function finishRun(status, text, steps, check) {
-    await guard.settleAfterDone();
-    const writes = guard.writes();
-    // Repeated: done again with nothing done since a challenge for its writes, or a claim the page still does not show.
-    const repeated = status === 'done' && (actsSinceChallenge === 0 || (claimChallenged && check?.verified === false));
-    const outcome = judgeRun({
-      writes, asksForChange: asksForChange(task), createdJobs, readOnly: mode !== 'act',
-      challengeRepeated: repeated, stepsFailed: unmadeGood.size > 0,
-    });
-    const shown = check ? checkAgreeing(check, outcome, writes, createdJobs) : undefined;
-    emit({ type: 'final', text, ...(shown ? { check: shown } : {}), outcome });
-    return { status, text, steps, outcome };
-  }
-
-  /**
-   * A step's result, for the verdict: an acting tool that failed stays "not made good" until a later
-   * call of the same tool succeeds.
-   * @param {Tool | undefined} tool @param {string} name @param {ToolResult} result
-   */
-  function noteStep(tool, name, result) {
-    if (!tool || !tool.effects.some((e) => ACTING.has(e))) return;
-    if (actsSinceChallenge !== null) actsSinceChallenge++;
-    if (result.ok) unmadeGood.delete(name);
-    else unmadeGood.add(name);
+    const judged = await completion.finish(status, check);
+    emit({ type: 'final', text, ...(judged.check ? { check: judged.check } : {}), outcome: judged.outcome });
+    return { status, text, steps, outcome: judged.outcome };
   }
 
   /**
@@ -473,26 +414,6 @@ async function loop(opts, guard) {
 
 /** @type {ToolResult} */
 const ABORTED = { ok: false, code: 'ABORTED', message: 'The user stopped the run.' };
-
-/** Effects of a tool that does something (a failed call of one is a step not done). */
-const ACTING = new Set(['acts_on_page', 'navigates', 'writes_server', 'creates_jobs', 'calls_page_tool', 'runs_code']);
-
-/**
- * The page check as shown, agreeing with the verdict: evidence only from accepted writes, refused
- * writes named, and never "verified" when the verdict is not.
- * @param {DoneCheck} check @param {Outcome} outcome @param {readonly WriteEntry[]} writes @param {number} createdJobs
- * @returns {DoneCheck}
- */
-function checkAgreeing(check, outcome, writes, createdJobs) {
-  const { evidence: _e, refused: _r, ...base } = check;
-  if (outcome.verdict === 'failed') return { ...base, verified: false, refused: refusedWrites(writes) };
-  // A read-only task: the page showing what the answer quotes is the only check there is.
-  const readOnly = outcome.reasons.length === 1 && outcome.reasons[0].code === 'NOTHING_TO_CHECK';
-  if (outcome.verdict !== 'verified' && !readOnly) return { ...base, verified: check.verified === true ? null : check.verified };
-  const evidence = evidenceOf(writes, createdJobs);
-  if (check.verified === false && evidence.length) return { ...base, verified: true, evidence };
-  return base;
-}
 
 /**
  * What the panel shows of a call before it ran: what a tool that may handle secrets would type is

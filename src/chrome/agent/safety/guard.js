@@ -111,7 +111,7 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
     inFlight.set(sig, /** @type {Promise<void>} */ (mine));
     const allowed = await judge(req, info).catch(() => false);
     // Every write the run caused is in the ledger, sent or not; what was sent can no longer be sent twice unasked.
-    ledger.add(req, allowed, stepNo, { page: info.pageUrl, inTask: policy.scope.has(req.url), afterDone });
+    ledger.add(req, allowed, stepNo, { page: info.pageUrl, inTask: policy.scope.has(webUrl(req.url)), afterDone });
     if (allowed) { policy.noteSent(req); answered.set(req, done); } else done();
     return allowed;
   }
@@ -273,14 +273,23 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
 
 const REAL_TIMERS = { setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms), clearTimeout: (/** @type {any} */ id) => clearTimeout(id) };
 
-/** A write: a request that changes something on a server, or a frame sent over a channel. @param {HeldRequest} req */
+/**
+ * A write: a request that changes something on a server, or a message sent over a channel (a
+ * WebSocket's opening handshake sends nothing yet).
+ * @param {HeldRequest} req
+ */
 function isWrite(req) {
-  return (req.kind === 'request' && !SAFE_METHODS.has(req.method)) || req.kind === 'channel';
+  return (req.kind === 'request' && !SAFE_METHODS.has(req.method)) || (req.kind === 'channel' && req.channel !== 'websocket');
 }
 
 /** Same method, URL and body: the same write. @param {HeldRequest} req */
 function signatureOf(req) {
   return `${req.method} ${req.url}\n${req.fields?.length ? req.fields.map(([k, v]) => `${k}=${v}`).join('&') : (req.body ?? '')}`;
+}
+
+/** A WebSocket URL as the site it belongs to (wss://shop.test → https://shop.test). @param {string} url */
+function webUrl(url) {
+  return url.replace(/^ws(s?):/i, 'http$1:');
 }
 
 /** @param {string} url */
