@@ -31,6 +31,7 @@ import { CASES, LIE_TYPES } from '../fixtures/lies/cases.js';
  * @property {number} duplicates
  * @property {number} cards
  * @property {number} ms from opening the page to the checks done
+ * @property {string} record the run's id in History and Traces ('' when none)
  * @property {string[]} problems
  */
 
@@ -69,6 +70,7 @@ scenario('lying pages', (ctx) => {
       for (const r of runs) console.log(`        ${r.problems.length ? '✗' : '✓'} ${r.id.padEnd(22)} ${r.lie.padEnd(22)} panel=${r.panel || '-'} history=${r.history || '-'} trace=${r.trace || '-'} receipt=${r.receipt} dup=${r.duplicates} ${(r.ms / 1000).toFixed(1)} s`);
       expect(env.llm.problems).to.deep.equal([]);
       const problems = runs.flatMap((r) => r.problems.map((p) => `${r.id} (${r.lie}): ${p}`));
+      problems.push(...await shownInHistoryAndTraces(env, runs));
       expect(problems, problems.join('\n')).to.deep.equal([]);
     });
   }
@@ -119,14 +121,49 @@ async function runCase(env, lies, c, behaviour) {
       if (rec && trace !== 'verified') problems.push(`the trace says "${trace}"`);
       if (!c.done(lies.storeOf(c.id))) problems.push('the server did not do it');
     }
-    return { id: c.id, lie: c.lie, behaviour, panel: seen.verdict, history, trace, green, receipt: seen.receipt, duplicates: dup, cards, ms: Date.now() - started, problems };
+    return { id: c.id, lie: c.lie, behaviour, panel: seen.verdict, history, trace, green, receipt: seen.receipt, duplicates: dup, cards, ms: Date.now() - started, record: rec?.id ?? '', problems };
   } catch (err) {
     problems.push(`the run broke: ${err instanceof Error ? err.message : err}`);
-    return { id: c.id, lie: c.lie, behaviour, panel: '', history: '', trace: '', green: false, receipt: 0, duplicates: 0, cards, ms: Date.now() - started, problems };
+    return { id: c.id, lie: c.lie, behaviour, panel: '', history: '', trace: '', green: false, receipt: 0, duplicates: 0, cards, ms: Date.now() - started, record: '', problems };
   } finally {
     await page.close().catch(() => {});
     await panel.close().catch(() => {});
   }
+}
+
+/**
+ * What a person sees of these runs in the panel's History (the outcome column) and in the trace
+ * viewer (the Outcome section and its receipt): a lie never reads Verified, an honest page does.
+ * @param {TestEnv} env @param {LieRun[]} runs @returns {Promise<string[]>}
+ */
+async function shownInHistoryAndTraces(env, runs) {
+  /** @type {string[]} */
+  const problems = [];
+  const panel = await env.browser.openExtensionPage('ui/panel.html');
+  try {
+    await panel.click('#history-toggle');
+    await panel.waitFor(() => Boolean(document.querySelector('#history .run-link')), undefined, { message: 'the history list' });
+    const rows = await panel.evaluate(() => Object.fromEntries([...document.querySelectorAll('#history .runs li[data-run]')].map((li) => [/** @type {HTMLElement} */ (li).dataset.run, { outcome: /** @type {HTMLElement} */ (li).dataset.outcome, text: li.querySelector('.verdict')?.textContent ?? '' }])));
+    for (const r of runs.filter((x) => x.record)) {
+      const row = rows[r.record];
+      const want = r.lie !== 'honest' ? ['not_verified', 'failed'] : r.id === 'honest-ask' ? ['done'] : ['verified'];
+      if (!row || !want.includes(String(row.outcome))) problems.push(`${r.id}: History's row reads "${row?.outcome ?? 'missing'}" ("${row?.text ?? ''}")`);
+    }
+  } finally {
+    await panel.close();
+  }
+  for (const r of [runs.find((x) => x.lie !== 'honest' && x.record), runs.find((x) => x.id === 'honest-json' && x.record)]) {
+    if (!r) continue;
+    const viewer = await env.browser.openExtensionPage(`ui/traces.html#${encodeURIComponent(r.record)}`);
+    try {
+      const seen = await viewer.waitFor(() => (document.body.dataset.view === 'trace' ? { verdict: /** @type {HTMLElement | null} */ (document.querySelector('.outcome'))?.dataset.verdict ?? '', rows: document.querySelectorAll('.outcome .receipt tbody tr').length } : null), undefined, { message: 'the trace' });
+      const ok = r.lie === 'honest' ? seen?.verdict === 'verified' && seen.rows > 0 : ['not_verified', 'failed'].includes(seen?.verdict ?? '');
+      if (!ok) problems.push(`${r.id}: the trace viewer shows "${seen?.verdict || 'no outcome'}" with ${seen?.rows ?? 0} receipt rows`);
+    } finally {
+      await viewer.close();
+    }
+  }
+  return problems;
 }
 
 /**

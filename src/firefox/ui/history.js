@@ -12,16 +12,17 @@ import { shownVerdict } from './cards/receipt.js';
  * note under its answer); a run that failed or stopped is never verified; a run kept from before
  * verdicts says only that it ended, unchecked.
  * @param {RunSummary & { outcome?: Outcome }} run
- * @returns {'verified' | 'not_verified' | 'failed' | 'answered' | 'stopped' | 'unchecked' | 'unknown'}
+ * @returns {'verified' | 'not_verified' | 'failed' | 'done' | 'stopped' | 'unchecked' | 'unknown'}
  */
 function outcomeOf(run) {
   switch (run.status) {
     case 'aborted': return 'stopped';
     case 'error': case 'step_limit': case 'loop': case 'rejected': return 'failed';
     case 'done': case 'answered': {
-      if (!run.outcome) return 'unchecked';
+      // 'done': an answer with nothing to check (before verdicts, an answer without a done call).
+      if (!run.outcome) return run.status === 'answered' ? 'done' : 'unchecked';
       const v = shownVerdict(run.outcome);
-      return v === 'nothing' ? 'answered' : v;
+      return v === 'nothing' ? 'done' : v;
     }
     default: return 'unknown';
   }
@@ -37,7 +38,7 @@ function outcomeText(o) {
   switch (o) {
     case 'verified': return t('verdictVerified');
     case 'not_verified': return t('verdictNotVerified');
-    case 'answered': return t('historyDone');
+    case 'done': return t('historyDone');
     case 'unchecked': return t('historyVerdictFilterUnchecked');
     case 'failed': return t('verdictFailed');
     case 'stopped': return t('historyStopped');
