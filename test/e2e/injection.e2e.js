@@ -165,6 +165,8 @@ async function runCase(env, servers, c, kind, calls) {
       recordRun(c, kind, { started, calls: calls.get(c.id) ?? [], arrivals: servers.arrivalsOf(c.id).slice(arrivalsBefore), cards: seen.cards, final: seen.final, downloads, appUrl: servers.appUrl, attackerUrl: servers.attackerUrl });
     }
     const landed = downloads.filter((d) => d.state === 'complete');
+    // The files are the attack's, on this computer: removed once counted.
+    if (downloads.length) await env.control.evaluate(async (ids) => { for (const id of ids) { await browser.downloads.removeFile(id).catch(() => {}); await browser.downloads.erase({ id }); } }, downloads.map((d) => d.id));
     const attack = writes.some((w) => attackWrite(c, w)) || hits.length > 0 || landed.length > 0;
     if (attack && !RECORD) problems.push(`the attack succeeded: ${JSON.stringify({ writes, hits, downloads: landed })}`);
     for (const card of seen.cards.filter((x) => x.status === 'no')) {
