@@ -35,11 +35,8 @@ const JOBS = new Set(['schedule_task', 'schedule_resume']);
 /** A card that says the body cannot be shown names what the user cannot judge (as in the e2e run). */
 const UNREADABLE = /unreadable|cannot be (read|shown)|binary|compressed/i;
 
-/**
- * Channels whose decision needs the policy of issue 29 (the other branches of this round): in this
- * tree their replays fail until those land. Listed so a reader knows why, never skipped.
- */
-export const NEEDS_ROUND_TWO = ['websocket', 'service_worker', 'worker', 'frame', 'autosave', 'subresource_get', 'third_party_post', 'download', 'second_write', 'graphql', 'opaque_body', 'long_fields', 'lookalike'];
+// In a tree without the second round's observer and policy, the channel cases the policy cannot yet
+// judge fail here (docs/SECURITY.md, "The corpus", lists them and why): they are never skipped.
 
 describe('injection corpus decisions (recorded effects replayed through the policy and the guard)', function () {
   this.timeout(30_000);
