@@ -174,6 +174,13 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
           // Refused (by status or by its body): sending it again is a retry, not a second submit.
           if (readAnswer(req, outcome).verdict === 'failed') policy.noteFailed(req);
         },
+        // A write the page's own service worker answered never reached the network (nothing to
+        // hold): it is on the ledger as sent and answered by the page, so it is never taken for proof.
+        observed: (req, outcome) => {
+          if (!caused()) return;
+          ledger.add(req, true, stepNo);
+          ledger.settle(req, { ...outcome, answeredBy: outcome.answeredBy ?? 'service_worker' });
+        },
       }).catch(() => null);
       holds.set(tabId, h);
     }
