@@ -10,8 +10,9 @@ import { closeLocalModels } from './local-models.js';
 
 const ALL_BROWSERS = /** @type {const} */ (['chromium', 'firefox']);
 /**
- * Both browsers, always, under `npm test` (scripts/test.mjs clears TW_BROWSERS). During development
- * `TW_BROWSERS=chromium npx mocha …` narrows a run to one.
+ * The browsers this process runs. `npm test` (scripts/test.mjs) runs one process per browser side by
+ * side, each with TW_BROWSERS set to its browser, and the cross-browser files in a third with both;
+ * a hand run without TW_BROWSERS gets both in one process.
  * @type {readonly ('chromium' | 'firefox')[]}
  */
 export const BROWSERS = process.env.TW_BROWSERS
