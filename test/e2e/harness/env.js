@@ -93,9 +93,10 @@ export function getVariantEnv(kind, variant) {
 }
 
 export async function closeAll() {
-  for (const p of envs.values()) {
+  // The process's browsers (its own and the second ones) close side by side.
+  await Promise.all([...envs.values()].map(async (p) => {
     try { const env = await p; await env.browser.close(); } catch { /* launch failed; reported by the tests */ }
-  }
+  }));
   envs.clear();
   if (servers) { const s = await servers; await s.site.close(); await s.llm.close(); servers = null; }
   await closeLocalModels();
