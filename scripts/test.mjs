@@ -45,7 +45,7 @@ const STEPS = [
   { name: 'parity', cmd: 'node', args: ['scripts/sync.mjs', '--check'] },
   { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
   { name: 'unit', cmd: bin('mocha'), args: ['--config', 'test/.mocharc.unit.json', ...REPORTER], mocha: true },
-  // Chromium's files take longer than Firefox's (its Chromium-only scenarios): the cross-browser checks follow Firefox.
+  // Chromium's process has the Chromium-only files: the cross-browser checks follow Firefox's.
   { name: 'e2e', lanes: [[e2e('chromium', [], BOTH_BROWSERS)], [e2e('firefox', [], [...BOTH_BROWSERS, ...CHROMIUM_ONLY]), e2e('chromium,firefox', BOTH_BROWSERS)]] },
 ];
 
@@ -101,9 +101,9 @@ function count(step, { code, out, secs }) {
   }
 }
 
-/** @param {Step[]} lane @param {string} prefix */
-async function runLane(lane, prefix) {
-  for (const step of lane) count(step, await run(step, prefix));
+/** @param {Step[]} lane @param {number} [width] when lanes share the terminal: each line starts with its step's name, padded to width */
+async function runLane(lane, width) {
+  for (const step of lane) count(step, await run(step, width ? `[${step.name.replace(/^e2e /, '')}]`.padEnd(width) : ''));
 }
 
 /** @type {{ step: string, seconds: number }[]} */
@@ -116,10 +116,10 @@ for (const entry of STEPS) {
   console.log(`\n=== ${entry.name} ===`);
   const started = Date.now();
   if ('lanes' in entry) {
-    const width = Math.max(...entry.lanes.flat().map((s) => s.name.length));
-    await Promise.all(entry.lanes.map((lane) => runLane(lane, lane.length ? `[${lane[0].name.replace(/^e2e /, '')}] `.padEnd(width) : '')));
+    const width = Math.max(...entry.lanes.flat().map((s) => s.name.length)) - 1;
+    await Promise.all(entry.lanes.map((lane) => runLane(lane, width)));
   } else {
-    await runLane([entry], '');
+    await runLane([entry]);
   }
   walls.push({ step: entry.name, seconds: Math.round((Date.now() - started) / 100) / 10 });
 }

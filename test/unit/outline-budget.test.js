@@ -35,7 +35,7 @@ describe('outline budget (content/outline-budget.js)', () => {
   });
 
   it('stops walking once it has produced enough, and every element left out is one named call away', function () {
-    this.timeout(60_000);
+    this.timeout(180_000); // a hang guard: jsdom builds these pages slowly on a busy machine (28 s seen at a load of 30 on 2 cores)
     const rows = Array.from({ length: 500 }, (_, i) => `<tr><td>Order ${i}</td><td><button>Refund ${i}</button></td></tr>`).join('');
     const { tw, document } = load(`<h1>Orders</h1><table><tbody>${rows}</tbody></table><footer><a href="/help">Help</a></footer>`);
     const r = tw.outline.build({ maxChars: 3_000 });
@@ -60,7 +60,7 @@ describe('outline budget (content/outline-budget.js)', () => {
   });
 
   it('plans each named part to fit one call, by text as well as controls, and opens a table too big for one', function () {
-    this.timeout(60_000);
+    this.timeout(180_000); // a hang guard: jsdom builds these pages slowly on a busy machine (28 s seen at a load of 30 on 2 cores)
     // Sections heavy in text with two links each (the generated 100,000-element page's article in
     // small), then a table whose rows alone are more than one call can show.
     const sections = Array.from({ length: 150 }, (_, i) => `<section><h2>Section ${i}</h2><p>Paragraph ${i} explains <a href="/r/${i}">reference ${i}</a> and <b>bold</b> words, with <i>emphasis</i> and more text.</p><p>Another paragraph with a <a href="/c/${i}">citation ${i}</a>.</p><ul><li>Point one</li><li>Point two</li></ul></section>`).join('');

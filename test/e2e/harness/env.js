@@ -10,8 +10,9 @@ import { closeLocalModels } from './local-models.js';
 
 const ALL_BROWSERS = /** @type {const} */ (['chromium', 'firefox']);
 /**
- * Both browsers, always, under `npm test` (scripts/test.mjs clears TW_BROWSERS). During development
- * `TW_BROWSERS=chromium npx mocha …` narrows a run to one.
+ * The browsers this process runs. `npm test` (scripts/test.mjs) runs one process per browser side by
+ * side, each with TW_BROWSERS set to its browser, and the cross-browser files in a third with both;
+ * a hand run without TW_BROWSERS gets both in one process.
  * @type {readonly ('chromium' | 'firefox')[]}
  */
 export const BROWSERS = process.env.TW_BROWSERS
@@ -92,9 +93,10 @@ export function getVariantEnv(kind, variant) {
 }
 
 export async function closeAll() {
-  for (const p of envs.values()) {
+  // The process's browsers (its own and the second ones) close side by side.
+  await Promise.all([...envs.values()].map(async (p) => {
     try { const env = await p; await env.browser.close(); } catch { /* launch failed; reported by the tests */ }
-  }
+  }));
   envs.clear();
   if (servers) { const s = await servers; await s.site.close(); await s.llm.close(); servers = null; }
   await closeLocalModels();
