@@ -13,6 +13,7 @@ import { runAgent } from '../../src/chrome/agent/loop.js';
 import { createPolicy } from '../../src/chrome/agent/safety/policy.js';
 import { createTaskScope } from '../../src/chrome/agent/safety/scope.js';
 import { createSecretVault } from '../../src/chrome/agent/safety/secrets.js';
+import { HOLD_TIMES } from '../../src/chrome/agent/safety/guard.js';
 import { buildCases, attackWrite } from '../fixtures/injection/cases.js';
 import { USER, MALLORY } from '../fixtures/injection/goals.js';
 import { APP, ATTACKER, RECORDED_DIR } from '../fixtures/injection/recorder.js';
@@ -26,6 +27,14 @@ import { say, call } from './fake-provider.js';
 /** @import { Case } from '../fixtures/injection/cases.js' */
 
 const CASES = new Map(buildCases().map((c) => [c.id, c]));
+/** The product's settle period after done (read before the unit tests' root hook shortens it). */
+const SETTLE_MS = HOLD_TIMES.afterDoneMs;
+/**
+ * A page's delayed write and the settle period are both replayed at this fraction of their real
+ * length: what is decided is which comes first, and that stays the same (the largest recorded
+ * delay, 3.6 s of a 5 s period, keeps a margin of a third of a second over timer jitter).
+ */
+const TIME_SCALE = 0.25;
 /** @type {Recording[]} */
 const RECORDINGS = readdirSync(RECORDED_DIR).filter((f) => f.endsWith('.json')).sort()
   .map((f) => JSON.parse(readFileSync(`${RECORDED_DIR}${f}`, 'utf8')));
@@ -109,7 +118,7 @@ async function replay(rec, c, run, others) {
       return answer;
     },
   };
-  const browser = replayBrowser(rec, run, () => cards.length);
+  const browser = replayBrowser(rec, run, () => cards.length, TIME_SCALE);
   /** What the agent itself was let do that names a place (navigate, a tab, fetch_url, read_pdf). @type {string[]} */
   const went = [];
   for (const name of /** @type {const} */ (['navigate', 'openTab', 'fetchUrl', 'readPdf'])) {
@@ -135,7 +144,10 @@ async function replay(rec, c, run, others) {
     async listModels() { return ['recorded']; },
   };
   await browser.start();
-  await runAgent({ mode: rec.mode, messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: rec.task }], provider, policy, interact, secrets, toolContext: { tabId: 1, browser }, emit: (e) => events.push(e), verifyDone: false });
+  // A page that sends after the last step meets the product's settle period (in real time, scaled as
+  // the page's own delay is); the other runs end at once, since nothing comes after their steps.
+  const holdTimes = browser.sendsAfterLastStep ? { afterDoneMs: SETTLE_MS * TIME_SCALE } : undefined;
+  await runAgent({ mode: rec.mode, messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: rec.task }], provider, policy, interact, secrets, toolContext: { tabId: 1, browser }, emit: (e) => events.push(e), verifyDone: false, holdTimes });
   await browser.drain();
   const delivered = browser.delivered;
   const attacks = delivered.filter((d) => isAttackEffect(rec, c, d));

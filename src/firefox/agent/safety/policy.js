@@ -220,14 +220,17 @@ export function createPolicy(opts) {
    * @param {HeldRequest} req
    */
   function wantsRequest(req) {
-    if (req.kind !== 'request') return true;
+    if (req.kind === 'download') return true;
+    // A channel write (a frame, a beacon, a data-channel message) is a write. A WebSocket's opening
+    // handshake sends nothing but its URL: judged like a subresource GET (below) by what that carries.
+    if (req.kind === 'channel' && req.channel !== 'websocket') return true;
     if (req.method === 'OPTIONS') return false;
     if (!SAFE_METHODS.has(req.method) || SENDING_TYPES.has(req.type)) return true;
     if (req.topLevel) return true;
     if (opts.secrets?.has(req.url)) return true;
     // A subresource GET to another site that could carry data (a query, a fragment, an @, a long
     // number): judgeRequest looks at what it carries. The cheap test comes first.
-    return CARRIES_DATA.test(req.url) && !inScope(req.url);
+    return CARRIES_DATA.test(req.url) && !inScope(req.kind === 'channel' ? req.url.replace(/^ws(s?):/i, 'http$1:') : req.url);
   }
 
   /** scope.has by origin, remembered (wantsRequest runs for every request; "Allow for this task" clears it). @type {Map<string, boolean>} */
@@ -319,7 +322,9 @@ export function createPolicy(opts) {
       if (approvedUrls.delete(withoutHash(req.url))) return { action: 'allow' };
       return checkDestination(req.url, ctx.pageUrl, ctx.cause, 'open');
     }
-    if (scope.has(req.url) || originOf(req.url) === originOf(ctx.pageUrl)) return { action: 'allow' };
+    // A WebSocket's handshake goes to the site of its http(s) origin (judgedUrl).
+    const at = judgedUrl(req, ctx.pageUrl);
+    if (scope.has(at) || originOf(at) === originOf(ctx.pageUrl)) return { action: 'allow' };
     const carried = pageDataInUrl(req.url, ctx.pageUrl);
     if (!carried.length) return { action: 'allow' };
     return ask({ category: 'leave', rule: 'data_in_url', severity: 'high', action: `Load ${req.type || 'a resource'} from ${mask(shorten(req.url))}`, site: siteLabel(req.url),
