@@ -1,6 +1,8 @@
 // Downloads that run when opened (browser-free): programs, installers, packages and scripts, by file
 // name, MIME type and, when the platform read them, the first bytes. Such a download always asks,
-// on any site (docs/SECURITY.md).
+// on any site (docs/SECURITY.md). So does a document whose server will not say it is one: the
+// browsers give no byte of a download before it is decided, so a program named invoice.pdf and sent
+// as application/octet-stream cannot be told from the PDF.
 /** @import { HeldRequest } from '../../types/safety' */
 
 /** Extensions of files that run, install or are executed by a common interpreter. */
@@ -17,6 +19,12 @@ const MIME = /^(application\/(x-msdownload|x-msdos-program|x-ms-installer|x-msi|
 const MAGIC = [
   [0x4d, 0x5a], [0x7f, 0x45, 0x4c, 0x46], [0xcf, 0xfa, 0xed, 0xfe], [0xce, 0xfa, 0xed, 0xfe], [0xca, 0xfe, 0xba, 0xbe], [0x23, 0x21],
 ];
+
+/** Files a person opens expecting a viewer (a document, a picture, a sound or a film), by extension. */
+const DOCUMENTS = new Set(['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'txt', 'csv', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'mp3', 'wav', 'mp4', 'mov']);
+
+/** Declared types that say nothing of the content ("some bytes"). */
+const UNDECLARED = /^(?:application\/(?:octet-stream|x-download|force-download|download|unknown|binary)|binary\/octet-stream)$/i;
 
 /** @param {string} name */
 function extensionOf(name) {
@@ -47,4 +55,20 @@ export function executableKind(req) {
   if (MIME.test(mime.trim())) return `a program or script (${mime.trim()})`;
   if (magicOf(sniff)) return 'a program or script (its first bytes are those of one)';
   return null;
+}
+
+/**
+ * A document by its name whose server declared no document type ('"invoice.pdf", sent as
+ * application/octet-stream'), when no first bytes were read to tell; else null. It may be the
+ * document, or a program under a document's name.
+ * @param {HeldRequest} req @returns {string | null}
+ */
+export function undeclaredDocument(req) {
+  let path = '';
+  try { path = decodeURIComponent(new URL(req.url).pathname); } catch { /* no URL */ }
+  const name = (req.filename ?? '') || (path.split('/').pop() ?? '');
+  const ext = extensionOf(name);
+  const [mime, sniff] = (req.mime ?? '').split(';base64,');
+  if (!ext || !DOCUMENTS.has(ext) || sniff || !UNDECLARED.test(mime.trim())) return null;
+  return `"${name}", sent as ${mime.trim()}`;
 }

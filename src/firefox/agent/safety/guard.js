@@ -17,11 +17,13 @@ import { readAnswer } from './answer-reading.js';
 const WRITE_ANSWER_MS = 1500;
 /**
  * The hold's waits. afterDoneMs: after done, the hold stays this long past the last acting step
- * (writes a page debounces); doneAnswerMs: at done, writes still without an answer get this long,
- * then count as not verified; duplicateWaitMs: a second identical write waits at most this long for
- * the first one's answer. Unit tests shorten the first (their fake pages send nothing late).
+ * (writes a page debounces: autosaves commonly wait 1 to 3.5 s after the last keystroke, and a
+ * page's timer fires late on a busy machine, so 5 s); doneAnswerMs: at done, writes still without
+ * an answer get this long, then count as not verified; duplicateWaitMs: a second identical write
+ * waits at most this long for the first one's answer. Unit tests shorten the first (their fake
+ * pages send nothing late).
  */
-export const HOLD_TIMES = { afterDoneMs: 3000, doneAnswerMs: 5000, duplicateWaitMs: 10_000 };
+export const HOLD_TIMES = { afterDoneMs: 5000, doneAnswerMs: 5000, duplicateWaitMs: 10_000 };
 /** Methods that change nothing on a server. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

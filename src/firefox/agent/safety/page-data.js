@@ -9,7 +9,8 @@
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** International or national phone numbers: 8 to 15 digits, with the usual separators. */
 const PHONE = /(?<![\w.])\+?\d[\d ().-]{6,18}\d(?![\w.])/g;
-const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g;
+/** Either case: the checks that look for data read bodies lower-cased; the check digits decide. */
+const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/gi;
 const CARD = /(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)/g;
 
 /** Values the page showed that are kept, at most (the oldest go first). */
@@ -50,7 +51,7 @@ export function shapedData(text) {
   const out = [];
   if (!text || text.length < 6) return out;
   for (const m of text.matchAll(EMAIL)) out.push({ label: 'an e-mail address', value: m[0] });
-  for (const m of text.matchAll(IBAN)) if (ibanValid(m[0])) out.push({ label: 'an IBAN', value: m[0] });
+  for (const m of text.matchAll(IBAN)) if (ibanValid(m[0].toUpperCase())) out.push({ label: 'an IBAN', value: m[0] });
   for (const m of text.matchAll(CARD)) if (luhn(m[0].replace(/\D/g, ''))) out.push({ label: 'a card number', value: m[0] });
   for (const m of text.matchAll(PHONE)) {
     const digits = m[0].replace(/\D/g, '');

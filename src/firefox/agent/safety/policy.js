@@ -10,7 +10,7 @@ import { dataInUrl, originOf, siteLabel } from './scope.js';
 import { elementCategory } from './semantics.js';
 import { createPageMemory, shapedData } from './page-data.js';
 import { createLookalikeIndex } from './lookalike.js';
-import { executableKind } from './executables.js';
+import { executableKind, undeclaredDocument } from './executables.js';
 import { bodyKeys, fieldsOf, operationOf, writeKind } from './write-kind.js';
 import { fieldDetails, maskValue } from './card-details.js';
 import { unreadableText } from './request-body.js';
@@ -220,14 +220,17 @@ export function createPolicy(opts) {
    * @param {HeldRequest} req
    */
   function wantsRequest(req) {
-    if (req.kind !== 'request') return true;
+    if (req.kind === 'download') return true;
+    // A channel write (a frame, a beacon, a data-channel message) is a write. A WebSocket's opening
+    // handshake sends nothing but its URL: judged like a subresource GET (below) by what that carries.
+    if (req.kind === 'channel' && req.channel !== 'websocket') return true;
     if (req.method === 'OPTIONS') return false;
     if (!SAFE_METHODS.has(req.method) || SENDING_TYPES.has(req.type)) return true;
     if (req.topLevel) return true;
     if (opts.secrets?.has(req.url)) return true;
     // A subresource GET to another site that could carry data (a query, a fragment, an @, a long
     // number): judgeRequest looks at what it carries. The cheap test comes first.
-    return CARRIES_DATA.test(req.url) && !inScope(req.url);
+    return CARRIES_DATA.test(req.url) && !inScope(req.kind === 'channel' ? req.url.replace(/^ws(s?):/i, 'http$1:') : req.url);
   }
 
   /** scope.has by origin, remembered (wantsRequest runs for every request; "Allow for this task" clears it). @type {Map<string, boolean>} */
@@ -303,6 +306,13 @@ export function createPolicy(opts) {
         details: [{ label: 'file', value: req.filename || shorten(req.url) }, ...(req.mime ? [{ label: 'type', value: req.mime.split(';base64,')[0] }] : [])],
         cause: ctx.cause, reason: `The file is ${program}: opened, it runs with your rights on this computer.` });
     }
+    const unsure = undeclaredDocument(req);
+    if (unsure) {
+      // The browser shows no byte of a download before it is decided: a program named like a document is only told by its server's word.
+      return ask({ category: 'download', rule: 'executable_download', severity: 'normal', action: `Download ${name}from ${mask(shorten(req.url))}`, site,
+        details: [{ label: 'file', value: req.filename || shorten(req.url) }, { label: 'type', value: /** @type {string} */ (req.mime) }],
+        cause: ctx.cause, reason: `The server does not say what the file is (${unsure}): Tabwright cannot check that it is the document its name says and not a program. Allow it only if you expected this file.` });
+    }
     if (scope.has(req.url)) return { action: 'allow' };
     return destinationAsk(req.url, { category: 'leave', rule: 'leave_scope', severity: 'normal', action: `Download ${name}from ${mask(shorten(req.url))}`, site, details: [], cause: ctx.cause,
       reason: `${site} is not one of this task's sites.`, scopeKey: dest(req.url), scope: dest(req.url) ? { kind: 'site', site, severity: 'normal' } : undefined });
@@ -319,7 +329,9 @@ export function createPolicy(opts) {
       if (approvedUrls.delete(withoutHash(req.url))) return { action: 'allow' };
       return checkDestination(req.url, ctx.pageUrl, ctx.cause, 'open');
     }
-    if (scope.has(req.url) || originOf(req.url) === originOf(ctx.pageUrl)) return { action: 'allow' };
+    // A WebSocket's handshake goes to the site of its http(s) origin (judgedUrl).
+    const at = judgedUrl(req, ctx.pageUrl);
+    if (scope.has(at) || originOf(at) === originOf(ctx.pageUrl)) return { action: 'allow' };
     const carried = pageDataInUrl(req.url, ctx.pageUrl);
     if (!carried.length) return { action: 'allow' };
     return ask({ category: 'leave', rule: 'data_in_url', severity: 'high', action: `Load ${req.type || 'a resource'} from ${mask(shorten(req.url))}`, site: siteLabel(req.url),
@@ -384,7 +396,8 @@ export function createPolicy(opts) {
     if (op) covered.operation = op;
     return {
       category: semantic ?? 'write', rule: 'server_write', severity,
-      action: `${req.method} to ${mask(shorten(req.url))}`, site: siteLabel(req.url), details, cause: ctx.cause,
+      // On a site's one GraphQL or JSON-RPC endpoint the URL says nothing: the operation is what the write does.
+      action: `${req.method} to ${mask(shorten(req.url))}${op ? ` (${mask(shortOp(op))})` : ''}`, site: siteLabel(req.url), details, cause: ctx.cause,
       reason: '', scopeKey: writeKind(req), scope: covered,
     };
   }
@@ -602,6 +615,9 @@ function pathOf(url) { try { return new URL(url).pathname; } catch { return ''; 
 
 /** @param {string} s */
 function safeDecode(s) { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } }
+
+/** A GraphQL or JSON-RPC operation for a card's action line, at most 200 characters. @param {string} op */
+function shortOp(op) { return op.length > 200 ? `${op.slice(0, 199)}…` : op; }
 
 /** @param {string} url */
 function shorten(url) { return url.length > 160 ? `${url.slice(0, 157)}…` : url; }
