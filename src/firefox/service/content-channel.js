@@ -152,6 +152,10 @@ export function frameOf(message) {
 /** @param {number} tabId @param {number} frameId @param {ContentRequest} message @returns {Promise<ToolResult>} */
 async function send(tabId, frameId, message) {
   const reply = await browser.tabs.sendMessage(tabId, message, { frameId });
+  // No answer at all: the frame has content scripts that listen for other messages (the channel
+  // hold's, at document_start) but not yet the one that answers these; it is treated like a frame
+  // with none, so the content scripts are injected and the message sent again.
+  if (reply === undefined) throw new Error('No content script answered: receiving end does not exist.');
   if (!reply || typeof reply !== 'object' || !('ok' in reply)) {
     return { ok: false, code: 'NO_CONTENT_REPLY', message: 'The page did not answer. It may still be loading; take a snapshot again.', retryable: true };
   }
