@@ -10,10 +10,12 @@ export function createDownloadHold() {
   const armed = new Map();
   let listening = false;
 
-  /** @param {{ id: number, url: string, finalUrl?: string, referrer?: string, filename?: string, mime?: string }} item */
+  /** @param {{ id: number, url: string, finalUrl?: string, referrer?: string, filename?: string, mime?: string, byExtensionId?: string }} item */
   async function onCreated(item) {
     const held = [...armed.values()];
     if (!held.length) return;
+    // Tabwright's own files (a tab recording, an export) are the person's doing, not the page's.
+    if (ownDownload(item)) return;
     let entry = held[held.length - 1];
     const from = originOf(item.referrer ?? '');
     for (const e of held) if (from && from === await e.pageOrigin()) entry = e;
@@ -47,3 +49,12 @@ export function createDownloadHold() {
 
 /** @param {string} url */
 function originOf(url) { try { return new URL(url).origin; } catch { return ''; } }
+
+/** A download this extension started itself. @param {{ url: string, byExtensionId?: string }} item */
+function ownDownload(item) {
+  const id = browser.runtime?.id;
+  if (!id) return false;
+  if (item.byExtensionId === id) return true;
+  const base = browser.runtime.getURL('');
+  return item.url.startsWith(base) || item.url.startsWith(`blob:${base.replace(/\/$/, '')}`);
+}
