@@ -27,6 +27,9 @@ import { parseJson, refusalIn, pendingIn, partialIn, countShortfall, droppedFiel
  * @property {string} [page] the page the write was sent from (a form POST's redirect back to it is "the form again")
  */
 
+/** Content types whose body says whether the write was done (a 204, or no content type, has nothing to say). */
+const TEXT_TYPES = /json|xml|html|^text\/|graphql|javascript/i;
+
 /** @param {ErrorCode} code @param {string} [said] @returns {AnswerReading} */
 const failed = (code, said) => ({ verdict: 'failed', code, ...(said ? { said: short(said) } : {}) });
 /** @param {ErrorCode} code @param {string} [said] @returns {AnswerReading} */
@@ -46,6 +49,8 @@ export function readAnswer(sent, out) {
   const json = parseJson(out.body);
   if (status >= 400) return failed('WRITE_REFUSED', (json !== undefined ? refusalIn(json) ?? messageIn(json) : htmlError(out.body)) ?? `HTTP ${status}`);
   if (out.status === 202) return unsure('ACCEPTED_NOT_CONFIRMED', json !== undefined ? pendingIn(json) ?? undefined : undefined);
+  // The status alone is no proof: an answer that announced a readable body no one could read may say no.
+  if (out.body === undefined && status !== 204 && status !== 205 && TEXT_TYPES.test(out.contentType ?? '')) return unsure('ANSWER_UNREADABLE');
   if (json !== undefined) return readJson(sent, json);
   return readPage(sent, out);
 }
