@@ -120,7 +120,23 @@ export function htmlError(body) {
     if (text.length >= 3) return short(text);
   }
   if (/aria-invalid\s*=\s*["']?true/i.test(body)) return 'a field of the form was marked invalid';
+  // An error page served with a 200: its title or first heading says so.
+  const title = /<(title|h1)\b[^>]*>([\s\S]{0,200}?)<\/\1>/gi;
+  for (const m of body.matchAll(title)) {
+    const text = m[2].replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    if (ERROR_TITLE.test(text)) return short(pageSays(body) ?? text);
+  }
   return null;
+}
+
+/** Titles of error pages. */
+const ERROR_TITLE = /^(error\b|an error occurred|something went wrong|oops\b|access denied|forbidden|not allowed|session (has )?expired|(request|submission|update|save) failed)/i;
+
+/** An error page's first paragraph, its explanation. @param {string} body */
+function pageSays(body) {
+  const p = /<p\b[^>]*>([\s\S]{0,400}?)<\/p>/i.exec(body);
+  const text = p ? p[1].replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
+  return text.length >= 3 ? text : null;
 }
 
 /** Same origin and path (the query may differ). @param {string} a @param {string} b */
