@@ -29,6 +29,8 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
   let createdJobs = 0;
   /** Acting tools whose last call failed (by name): steps not made good. @type {Set<string>} */
   const unmadeGood = new Set();
+  /** Acting tools whose last call the user declined (a held write): the change was not made, by choice. @type {Set<string>} */
+  const declined = new Set();
 
   return {
     /**
@@ -40,7 +42,9 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
       if (result.ok && tool?.effects.includes('creates_jobs')) createdJobs++;
       if (!tool || !tool.effects.some((e) => ACTING.has(e))) return;
       if (actsSinceChallenge !== null) actsSinceChallenge++;
-      if (result.ok) unmadeGood.delete(name);
+      // A step the user declined is the user's decision, not a failure of the agent's.
+      if (result.ok) { unmadeGood.delete(name); declined.delete(name); }
+      else if (result.code === 'USER_DECLINED') declined.add(name);
       else unmadeGood.add(name);
     },
 
@@ -81,7 +85,7 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
       const writes = guard.writes();
       // Repeated: done again with nothing done since a challenge for its writes, or a claim the page still does not show.
       const repeated = status === 'done' && (actsSinceChallenge === 0 || (claimChallenged && check?.verified === false));
-      const outcome = judgeRun({ writes, asksForChange: asksForChange(task), createdJobs, readOnly, challengeRepeated: repeated, stepsFailed: unmadeGood.size > 0 });
+      const outcome = judgeRun({ writes, asksForChange: asksForChange(task), createdJobs, readOnly, challengeRepeated: repeated, stepsFailed: unmadeGood.size > 0, userDeclined: declined.size > 0 });
       return { outcome, ...(check ? { check: checkAgreeing(check, outcome, writes, createdJobs) } : {}) };
     },
   };
