@@ -20,6 +20,7 @@ import { writeLine } from './safety/write-ledger.js';
  * @property {boolean} [stepsFailed] steps failed and were not made good
  * @property {boolean} [readOnly] an answer in Ask mode: nothing could be written
  * @property {boolean} [userDeclined] the user declined a change a step would have made (its card)
+ * @property {string[]} [rolledBack] values accepted writes sent that the page showed at done and no longer shows after settling
  */
 
 /**
@@ -56,6 +57,7 @@ export function judgeRun(run) {
   for (const r of standing.filter((x) => x.reading.verdict === 'not_verified')) {
     reasons.push(reason(r.reading.code ?? 'ANSWER_UNREADABLE', `${lineOf(r)}${r.reading.said ? `: ${r.reading.said}` : ''}`));
   }
+  if (run.rolledBack?.length) reasons.push(reason('ROLLED_BACK', run.rolledBack.map((v) => `"${v}"`).join(', ')));
   if (run.userDeclined) reasons.push(reason('USER_DECLINED_CHANGE'));
   if (run.stepsFailed) reasons.push(reason('STEPS_FAILED'));
   if (run.challengeRepeated) reasons.push(reason('CHALLENGE_REPEATED'));

@@ -50,7 +50,8 @@ export function readAnswer(sent, out) {
   if (status >= 400) return failed('WRITE_REFUSED', (json !== undefined ? refusalIn(json) ?? messageIn(json) : htmlError(out.body)) ?? `HTTP ${status}`);
   if (out.status === 202) return unsure('ACCEPTED_NOT_CONFIRMED', json !== undefined ? pendingIn(json) ?? undefined : undefined);
   // The status alone is no proof: an answer that announced a readable body no one could read may say no.
-  if (out.body === undefined && status !== 204 && status !== 205 && TEXT_TYPES.test(out.contentType ?? '')) return unsure('ANSWER_UNREADABLE');
+  // (A redirect's own answer has no body by design: its end is judged by its address and status.)
+  if (out.body === undefined && !out.finalUrl && status !== 204 && status !== 205 && TEXT_TYPES.test(out.contentType ?? '')) return unsure('ANSWER_UNREADABLE');
   if (json !== undefined) return readJson(sent, json);
   return readPage(sent, out);
 }
