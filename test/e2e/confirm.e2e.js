@@ -51,7 +51,7 @@ scenario('network hold', (ctx) => {
       expect(await page.text('#status')).to.equal('Thank you! Order #1001 is placed.');
       expect(await panel.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('.card.confirm')).dataset.status)).to.equal('yes');
       expect(items.find((i) => i.cls.includes('final'))?.text).to.contain('Ordered the poster');
-      expect(await panel.evaluate(() => document.querySelector('.msg.final .check')?.className)).to.equal('check verified');
+      expect(await panel.evaluate(() => document.querySelector('.msg.final .check')?.className)).to.equal('check verdict verified');
     } finally {
       await page.close();
       await panel.close();
@@ -73,7 +73,16 @@ scenario('network hold', (ctx) => {
       await panel.click('.card.confirm .confirm-no');
       const items = await waitForIdle(panel);
       expect(env.llm.problems).to.deep.equal([]);
-      expect(items.at(-1)?.text).to.equal('Understood: I did not place the order.');
+      expect(await panel.evaluate(answerText)).to.equal('Understood: I did not place the order.');
+      // The user's own decision, said as such: not a step that failed, nor a change that never happened.
+      const note = await panel.evaluate(() => {
+        const n = /** @type {HTMLElement | null} */ (document.querySelector('.msg.final .check.verdict'));
+        return { verdict: n?.dataset.verdict ?? '', text: n?.textContent ?? '' };
+      });
+      expect(note.verdict).to.equal('not_verified');
+      expect(note.text).to.contain('You declined the change');
+      expect(note.text).to.not.contain('Some steps failed');
+      expect(note.text).to.not.contain('nothing was sent');
       expect(env.site.writes.length).to.equal(before);
       expect(await page.evaluate(() => document.body.dataset.ordered ?? 'no')).to.equal('no');
       expect(await page.text('#status')).to.equal('The order could not be placed.');
@@ -85,3 +94,10 @@ scenario('network hold', (ctx) => {
     }
   });
 });
+
+/** The final answer's own text, without the verdict note under it. */
+function answerText() {
+  const copy = /** @type {HTMLElement | undefined} */ ([...document.querySelectorAll('#log .msg.final')].at(-1)?.cloneNode(true));
+  copy?.querySelector(':scope > .check')?.remove();
+  return copy?.textContent ?? '';
+}

@@ -464,10 +464,21 @@ describe('safety gate: the settle period after done, and hasty duplicates (a fak
     const order = () => req({ url: `${BANK}/api/orders`, body: '{"item":"poster","qty":1}' });
     const first = order();
     expect(await h.decide(first)).to.equal(true);
-    const retry = h.decide(order());
     h.settled?.(first, { status: 200, body: '{"ok":false,"error":"try again"}' });
-    expect(await retry).to.equal(true);
+    expect(await h.decide(order())).to.equal(true);
     expect(ui.asked.confirms.map((c) => c.rule)).to.not.include('duplicate_write');
+    await guard.close();
+  });
+
+  it('a hasty second write sent before the first was refused is still asked as a duplicate (the page did not know)', async () => {
+    const { guard, ui, h } = await guardWithClock('yes');
+    const order = () => req({ url: `${BANK}/api/orders`, body: '{"item":"poster","qty":1}' });
+    const first = order();
+    expect(await h.decide(first)).to.equal(true);
+    const hasty = h.decide(order());
+    h.settled?.(first, { status: 409, body: '{"error":"out of stock"}' });
+    expect(await hasty).to.equal(true);
+    expect(ui.asked.confirms.map((c) => c.rule)).to.deep.equal(['server_write', 'duplicate_write']);
     await guard.close();
   });
 

@@ -40,6 +40,19 @@ function fakeCdp() {
 const handlersFor = (into) => ({ wants: () => true, decide: async () => true, settled: into.settled });
 
 describe('write answers (Chrome, CDP Network)', () => {
+  it('tells a write whose body was read at Fetch\'s response stage as soon as it is answered (a fetch() the page never reads never finishes loading)', async () => {
+    const cdp = fakeCdp();
+    const answers = chromeAnswers(/** @type {any} */ (cdp));
+    /** @type {WriteOutcome[]} */
+    const told = [];
+    answers.track(1, undefined, 'n9', REQ, handlersFor({ settled: (_r, o) => told.push(o) }));
+    answers.bodyRead(1, 'n9', { body: Buffer.from('{"ok":false,"error":"No"}').toString('base64'), base64Encoded: true });
+    cdp.emit('Network.responseReceived', { requestId: 'n9', response: { status: 200, mimeType: 'application/json' } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(told).to.deep.equal([{ status: 200, contentType: 'application/json', answeredBy: 'server', body: '{"ok":false,"error":"No"}' }]);
+    expect(cdp.asked).to.deep.equal([]);
+  });
+
   it('tells a 200 with {"ok":false} with its body, read in the session the write came from', async () => {
     const cdp = fakeCdp();
     const answers = chromeAnswers(/** @type {any} */ (cdp));
@@ -153,7 +166,7 @@ describe('write answers (Firefox, filterResponseData)', () => {
     answers.track('3', REQ);
     answers.failed(/** @type {any} */ ({ requestId: '3', error: 'NS_ERROR_CONNECTION_REFUSED' }));
     expect(told).to.deep.equal([
-      { status: 303, finalUrl: 'https://notes.test/done', finalStatus: 200, answeredBy: 'server' },
+      { status: 303, finalUrl: 'https://notes.test/done', finalStatus: 200, answeredBy: 'server', body: '' },
       { status: 200, answeredBy: 'service_worker' },
       { error: 'NS_ERROR_CONNECTION_REFUSED' },
     ]);

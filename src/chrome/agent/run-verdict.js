@@ -7,6 +7,7 @@
 /** @import { WriteEntry } from './safety/write-ledger.js' */
 import { asksForChange, challengeDone, evidenceOf, refusedWrites } from './completion.js';
 import { judgeRun } from './outcome.js';
+import { sentValues, shownOf } from './rollback-check.js';
 
 /** Effects of a tool that does something (a failed call of one is a step not done). */
 const ACTING = new Set(['acts_on_page', 'navigates', 'writes_server', 'creates_jobs', 'calls_page_tool', 'runs_code']);
@@ -29,6 +30,10 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
   let createdJobs = 0;
   /** Acting tools whose last call failed (by name): steps not made good. @type {Set<string>} */
   const unmadeGood = new Set();
+  /** Acting tools whose last call the user declined (a held write): the change was not made, by choice. @type {Set<string>} */
+  const declined = new Set();
+  /** What the accepted writes sent that the page showed when done stood: it must still show it after settling. @type {string[]} */
+  let shownAtDone = [];
 
   return {
     /**
@@ -40,7 +45,9 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
       if (result.ok && tool?.effects.includes('creates_jobs')) createdJobs++;
       if (!tool || !tool.effects.some((e) => ACTING.has(e))) return;
       if (actsSinceChallenge !== null) actsSinceChallenge++;
-      if (result.ok) unmadeGood.delete(name);
+      // A step the user declined is the user's decision, not a failure of the agent's.
+      if (result.ok) { unmadeGood.delete(name); declined.delete(name); }
+      else if (result.code === 'USER_DECLINED') declined.add(name);
       else unmadeGood.add(name);
     },
 
@@ -67,6 +74,7 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
         claimChallenged = true;
         return { challenge: { ok: false, code: 'CLAIM_NOT_SEEN', message: `The page (${check.url}) does not show ${check.missing.map((m) => `"${m}"`).join(', ')}. Look at the page again, then fix what is missing or call done with an accurate summary.` } };
       }
+      shownAtDone = (await shownOf(sentValues(guard.writes()), observe)) ?? [];
       return { check };
     },
 
@@ -81,7 +89,10 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
       const writes = guard.writes();
       // Repeated: done again with nothing done since a challenge for its writes, or a claim the page still does not show.
       const repeated = status === 'done' && (actsSinceChallenge === 0 || (claimChallenged && check?.verified === false));
-      const outcome = judgeRun({ writes, asksForChange: asksForChange(task), createdJobs, readOnly, challengeRepeated: repeated, stepsFailed: unmadeGood.size > 0 });
+      // Shown when done stood, gone after the settle period: undone. A page that cannot be read proves nothing.
+      const now = shownAtDone.length ? await shownOf(shownAtDone, observe) : null;
+      const gone = now ? shownAtDone.filter((v) => !now.includes(v)) : [];
+      const outcome = judgeRun({ writes, asksForChange: asksForChange(task), createdJobs, readOnly, challengeRepeated: repeated, stepsFailed: unmadeGood.size > 0, userDeclined: declined.size > 0, rolledBack: gone });
       return { outcome, ...(check ? { check: checkAgreeing(check, outcome, writes, createdJobs) } : {}) };
     },
   };

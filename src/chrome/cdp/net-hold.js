@@ -35,8 +35,9 @@ export function createNetHold(cdp) {
   cdp.onEvent((tabId, method, params, sessionId) => {
     if (method === 'Network.requestWillBeSent') { announce(tabId, params, sessionId); return; }
     if (method !== 'Fetch.requestPaused') return;
-    const handlers = armed.get(tabId);
     const id = /** @type {string} */ (params.requestId);
+    if (params.responseStatusCode !== undefined || params.responseErrorReason) { answered(tabId, sessionId, params); return; }
+    const handlers = armed.get(tabId);
     // Interception outlived its hold (released a moment ago): let it go.
     if (!handlers) { cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: id }).catch(() => {}); return; }
     paused(tabId, sessionId, params, handlers).catch(() => cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: id }).catch(() => {}));
@@ -88,10 +89,28 @@ export function createNetHold(cdp) {
     deciding.set(tabId, pending);
     pending.add(decision);
     const allowed = await decision.finally(() => pending.delete(decision));
-    if (allowed && req.method !== 'GET' && req.method !== 'HEAD' && params.networkId) answers.track(tabId, answerSession, params.networkId, req, handlers);
+    const followed = allowed && req.method !== 'GET' && req.method !== 'HEAD' && Boolean(params.networkId);
+    if (followed) answers.track(tabId, answerSession, params.networkId, req, handlers);
+    // A write let go pauses again with its answer: its body is read there, since a fetch() whose page
+    // never reads the body never finishes loading, and Network.getResponseBody has nothing to give.
     await cdp.sendTo(tabId, sessionId,
       allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
-      allowed ? { requestId: id } : { requestId: id, errorReason: refusal });
+      allowed ? { requestId: id, ...(followed ? { interceptResponse: true } : {}) } : { requestId: id, errorReason: refusal });
+  }
+
+  /**
+   * A write's answer, paused at the response stage: read its body (not a redirect's, which has
+   * none to give), hand it to the write's tracking, and let the answer go on to the page.
+   * @param {number} tabId @param {string | undefined} sessionId @param {any} p
+   */
+  async function answered(tabId, sessionId, p) {
+    const status = Number(p.responseStatusCode);
+    const redirect = status >= 300 && status < 400 && (p.responseHeaders ?? []).some((/** @type {any} */ h) => /^location$/i.test(h.name));
+    if (!p.responseErrorReason && !redirect && p.networkId) {
+      const r = await cdp.sendTo(tabId, sessionId, 'Fetch.getResponseBody', { requestId: p.requestId }).catch(() => null);
+      if (r && typeof r.body === 'string') answers.bodyRead(tabId, String(p.networkId), r);
+    }
+    await cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: p.requestId }).catch(() => {});
   }
 
   /**

@@ -32,6 +32,8 @@ export function createWriteAnswers(cdp, armedOn = () => undefined) {
   const writes = new Map();
   /** Writes announced while armed, until their answer shows whether the page's service worker took them. @type {Map<string, any>} */
   const announced = new Map();
+  /** Bodies read at Fetch's response stage, by tab and Network id (the session may differ: a worker's write pauses in its frame's). @type {Map<string, { body: string, base64Encoded?: boolean }>} */
+  const readAtPause = new Map();
   /** @param {number} tabId @param {string | undefined} sessionId @param {string} requestId */
   const keyOf = (tabId, sessionId, requestId) => `${tabId}|${sessionId ?? ''}|${requestId}`;
 
@@ -86,11 +88,15 @@ export function createWriteAnswers(cdp, armedOn = () => undefined) {
     w.outcome.answeredBy = r.fromServiceWorker ? 'service_worker' : r.fromDiskCache || r.fromPrefetchCache ? 'cache' : 'server';
     if (w.timer) clearTimeout(w.timer);
     w.timer = setTimeout(() => finish(w), BODY_WAIT_MS);
+    // Its body was read when it paused: nothing more to wait for (loadingFinished may never come).
+    if (!w.outcome.finalUrl && readAtPause.has(`${w.tabId}|${w.requestId}`)) readBody(w).finally(() => finish(w));
   }
 
   /** @param {Tracked} w */
   async function readBody(w) {
-    const r = await cdp.sendTo(w.tabId, w.sessionId, 'Network.getResponseBody', { requestId: w.requestId }).catch(() => null);
+    const early = w.outcome.finalUrl ? undefined : readAtPause.get(`${w.tabId}|${w.requestId}`);
+    readAtPause.delete(`${w.tabId}|${w.requestId}`);
+    const r = early ?? await cdp.sendTo(w.tabId, w.sessionId, 'Network.getResponseBody', { requestId: w.requestId }).catch(() => null);
     if (!r || typeof r.body !== 'string') return;
     const bytes = r.base64Encoded ? base64ToBytes([r.body]) : new TextEncoder().encode(r.body);
     const kind = classifyBody(bytes, { contentType: w.outcome.contentType });
@@ -118,6 +124,14 @@ export function createWriteAnswers(cdp, armedOn = () => undefined) {
       announced.delete(key);
       writes.set(key, { req, tell: (r, o) => handlers.settled?.(r, o), tabId, sessionId, requestId, outcome: {} });
       if (writes.size > MAX_TRACKED) writes.delete(/** @type {string} */ (writes.keys().next().value));
+    },
+    /**
+     * The body of a write's answer, read at Fetch's response stage (before the page gets it).
+     * @param {number} tabId @param {string} networkId @param {{ body: string, base64Encoded?: boolean }} r
+     */
+    bodyRead(tabId, networkId, r) {
+      readAtPause.set(`${tabId}|${networkId}`, r);
+      if (readAtPause.size > MAX_TRACKED) readAtPause.delete(/** @type {string} */ (readAtPause.keys().next().value));
     },
     /** Writes of the tab still waiting for their answer. @param {number} tabId */
     pending(tabId) { let n = 0; for (const w of writes.values()) if (w.tabId === tabId) n++; return n; },

@@ -155,6 +155,7 @@ export const ERROR_CODES = Object.freeze({
   CHALLENGE_REPEATED: 'Tabwright asked the agent to check its claim, and it only repeated it.',
   NOTHING_TO_CHECK: 'A read-only answer: there is nothing on a server to check.',
   STEPS_FAILED: 'Some of the steps failed, and the agent did not show they were made good.',
+  USER_DECLINED_CHANGE: 'You declined the change the task would have made, so it was not made.',
   ROLLED_BACK: 'The change was accepted, then undone: the page no longer shows it.',
   PARTLY_REFUSED: 'The server did only part of the change and refused the rest.',
   FIELD_DROPPED: 'The server saved the change without some of what was sent: its copy differs.',

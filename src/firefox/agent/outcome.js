@@ -19,6 +19,8 @@ import { writeLine } from './safety/write-ledger.js';
  * @property {boolean} [challengeRepeated] done was challenged and the model only repeated it
  * @property {boolean} [stepsFailed] steps failed and were not made good
  * @property {boolean} [readOnly] an answer in Ask mode: nothing could be written
+ * @property {boolean} [userDeclined] the user declined a change a step would have made (its card)
+ * @property {string[]} [rolledBack] values accepted writes sent that the page showed at done and no longer shows after settling
  */
 
 /**
@@ -55,9 +57,12 @@ export function judgeRun(run) {
   for (const r of standing.filter((x) => x.reading.verdict === 'not_verified')) {
     reasons.push(reason(r.reading.code ?? 'ANSWER_UNREADABLE', `${lineOf(r)}${r.reading.said ? `: ${r.reading.said}` : ''}`));
   }
+  if (run.rolledBack?.length) reasons.push(reason('ROLLED_BACK', run.rolledBack.map((v) => `"${v}"`).join(', ')));
+  if (run.userDeclined) reasons.push(reason('USER_DECLINED_CHANGE'));
   if (run.stepsFailed) reasons.push(reason('STEPS_FAILED'));
   if (run.challengeRepeated) reasons.push(reason('CHALLENGE_REPEATED'));
-  if (!read.length && run.createdJobs === 0) reasons.push(reason(run.asksForChange && !run.readOnly ? 'NO_WRITE_SEEN' : 'NOTHING_TO_CHECK'));
+  // Nothing sent because the user said no is said above, not as a change that never happened.
+  if (!read.length && run.createdJobs === 0 && !run.userDeclined) reasons.push(reason(run.asksForChange && !run.readOnly ? 'NO_WRITE_SEEN' : 'NOTHING_TO_CHECK'));
   /** @type {Verdict} */
   const verdict = reasons.length ? 'not_verified' : 'verified';
   return { verdict, reasons, receipt };

@@ -10,7 +10,7 @@ const MAX_BODY = 64 * 1024;
 
 /**
  * @typedef {{ req: HeldRequest, outcome: WriteOutcome, chunks: Uint8Array[], size: number,
- *   ended: boolean, copied: boolean }} Tracked
+ *   ended: boolean, copied: boolean, read?: boolean }} Tracked
  */
 
 /** @param {HoldHandlers} handlers */
@@ -25,6 +25,9 @@ export function createWriteAnswers(handlers) {
     if (w.size) {
       const kind = classifyBody(concatBytes(w.chunks), { contentType: w.outcome.contentType });
       if ('text' in kind) w.outcome.body = kind.text;
+    } else if (w.read) {
+      // Copied to its end and empty: an empty body, not one that could not be read.
+      w.outcome.body = '';
     }
     try { handlers.settled?.(w.req, w.outcome); } catch { /* the guard's own failure */ }
   }
@@ -37,7 +40,7 @@ export function createWriteAnswers(handlers) {
       filter.write(e.data);
       if (w.size < MAX_BODY) { const b = new Uint8Array(e.data); w.chunks.push(b.subarray(0, MAX_BODY - w.size)); w.size += Math.min(b.byteLength, MAX_BODY - w.size); }
     };
-    filter.onstop = () => { filter.close(); w.copied = true; finish(w, requestId); };
+    filter.onstop = () => { filter.close(); w.copied = true; w.read = true; finish(w, requestId); };
     filter.onerror = () => { w.copied = true; finish(w, requestId); };
   }
 

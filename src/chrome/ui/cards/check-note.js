@@ -52,14 +52,19 @@ function headline(o, verdict, ctx) {
   return ctx.t('verdictNotVerifiedSays');
 }
 
+/** What the server did with one write, in the receipt's words. */
+const ANSWER_OF = /** @type {const} */ ({ verified: 'accepted', failed: 'failed', not_verified: 'unconfirmed' });
+
 /** The receipt: a disclosure listing each write, and beside it a button exporting it as JSON. @param {Outcome} o @param {CardContext} ctx @returns {HTMLElement[]} */
 function receiptBox(o, ctx) {
   const box = el('receipt', undefined, 'details');
   const summary = el('receipt-open', ctx.t('receiptOpen', String(o.receipt.length)), 'summary');
   const list = el('receipt-list', undefined, 'ol');
   list.append(...o.receipt.map((r) => {
-    const li = el(`receipt-entry ${r.verdict.replace('_', '-')}`, receiptLine(r, ctx.t), 'li');
-    li.dataset.verdict = r.verdict;
+    // One write's answer, not the run's verdict: an accepted beacon beside a refused order is no "verified".
+    const answer = ANSWER_OF[r.verdict];
+    const li = el(`receipt-entry ${answer}`, receiptLine(r, ctx.t), 'li');
+    li.dataset.answer = answer;
     return li;
   }));
   const exportBtn = /** @type {HTMLButtonElement} */ (el('ghost receipt-export', ctx.t('receiptExport'), 'button'));

@@ -8,7 +8,7 @@ const PENDING_WORDS = /^(queued|pending|processing|accepted|scheduled|in[_ -]?pr
 /** Keys whose value, in a batch answer, lists the items one by one. */
 const ITEM_LISTS = ['results', 'items', 'data', 'records', 'responses', 'operations', 'saved', 'created', 'updated', 'rows', 'entries'];
 /** Counts of what the server did. */
-const COUNT_KEYS = ['saved', 'created', 'updated', 'inserted', 'imported', 'processed', 'added', 'deleted', 'removed', 'affected', 'accepted', 'succeeded', 'count', 'savedCount', 'saved_count', 'created_count', 'updated_count', 'modifiedCount', 'insertedCount', 'upsertedCount', 'rowsAffected', 'rows_affected'];
+const COUNT_KEYS = ['saved', 'stored', 'created', 'updated', 'inserted', 'imported', 'processed', 'added', 'deleted', 'removed', 'affected', 'accepted', 'succeeded', 'count', 'savedCount', 'saved_count', 'created_count', 'updated_count', 'modifiedCount', 'insertedCount', 'upsertedCount', 'rowsAffected', 'rows_affected'];
 /** Fields a server does not echo back (secrets, anti-forgery tokens, form machinery). */
 const NOT_ECHOED = /pass(word)?|token|csrf|xsrf|secret|nonce|captcha|_method|authenticity|confirm|submit|commit|redirect|return_?to|^utf8$/i;
 
@@ -179,7 +179,8 @@ export function droppedFields(sent, j) {
     const present = fields.filter(([k]) => at(o, k) !== undefined).length;
     if (!best || present > best.present) best = { o, present };
   }
-  if (!best || best.present === 0 || best.present * 2 < fields.length || (fields.length > 1 && best.present < 2)) return null;
+  // A POST's answer may echo only part of what was sent; a PUT or PATCH returns the object it saved.
+  if (!best || best.present === 0 || best.present * 2 < fields.length || (sent.method === 'POST' && fields.length > 1 && best.present < 2)) return null;
   const o = best.o;
   const wrong = fields.filter(([k, v]) => at(o, k) !== undefined && !sameValue(v, at(o, k))).map(([k, v]) => `${k} is ${JSON.stringify(at(o, k))} (sent ${JSON.stringify(v)})`);
   const missing = fields.filter(([k]) => at(o, k) === undefined).map(([k]) => `${k} not saved`);

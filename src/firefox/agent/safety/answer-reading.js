@@ -27,6 +27,9 @@ import { parseJson, refusalIn, pendingIn, partialIn, countShortfall, droppedFiel
  * @property {string} [page] the page the write was sent from (a form POST's redirect back to it is "the form again")
  */
 
+/** Content types whose body says whether the write was done (a 204, or no content type, has nothing to say). */
+const TEXT_TYPES = /json|xml|html|^text\/|graphql|javascript/i;
+
 /** @param {ErrorCode} code @param {string} [said] @returns {AnswerReading} */
 const failed = (code, said) => ({ verdict: 'failed', code, ...(said ? { said: short(said) } : {}) });
 /** @param {ErrorCode} code @param {string} [said] @returns {AnswerReading} */
@@ -46,6 +49,9 @@ export function readAnswer(sent, out) {
   const json = parseJson(out.body);
   if (status >= 400) return failed('WRITE_REFUSED', (json !== undefined ? refusalIn(json) ?? messageIn(json) : htmlError(out.body)) ?? `HTTP ${status}`);
   if (out.status === 202) return unsure('ACCEPTED_NOT_CONFIRMED', json !== undefined ? pendingIn(json) ?? undefined : undefined);
+  // The status alone is no proof: an answer that announced a readable body no one could read may say no.
+  // (A redirect's own answer has no body by design: its end is judged by its address and status.)
+  if (out.body === undefined && !out.finalUrl && status !== 204 && status !== 205 && TEXT_TYPES.test(out.contentType ?? '')) return unsure('ANSWER_UNREADABLE');
   if (json !== undefined) return readJson(sent, json);
   return readPage(sent, out);
 }
@@ -115,7 +121,23 @@ export function htmlError(body) {
     if (text.length >= 3) return short(text);
   }
   if (/aria-invalid\s*=\s*["']?true/i.test(body)) return 'a field of the form was marked invalid';
+  // An error page served with a 200: its title or first heading says so.
+  const title = /<(title|h1)\b[^>]*>([\s\S]{0,200}?)<\/\1>/gi;
+  for (const m of body.matchAll(title)) {
+    const text = m[2].replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    if (ERROR_TITLE.test(text)) return short(pageSays(body) ?? text);
+  }
   return null;
+}
+
+/** Titles of error pages. */
+const ERROR_TITLE = /^(error\b|an error occurred|something went wrong|oops\b|access denied|forbidden|not allowed|session (has )?expired|(request|submission|update|save) failed)/i;
+
+/** An error page's first paragraph, its explanation. @param {string} body */
+function pageSays(body) {
+  const p = /<p\b[^>]*>([\s\S]{0,400}?)<\/p>/i.exec(body);
+  const text = p ? p[1].replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
+  return text.length >= 3 ? text : null;
 }
 
 /** Same origin and path (the query may differ). @param {string} a @param {string} b */

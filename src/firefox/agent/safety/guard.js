@@ -105,8 +105,12 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
     if (!isWrite(req)) return judge(req, info);
     const sig = signatureOf(req);
     const first = inFlight.get(sig);
-    // A hasty duplicate: judged once the first has its answer (accepted: a duplicate to ask about; refused: a retry).
-    if (first) await within(first, duplicateWaitMs);
+    // A hasty duplicate: sent before the first had its answer, so not a retry of a refusal the page
+    // saw. It waits for that answer, then is asked about as a duplicate whatever the answer was.
+    if (first) {
+      await within(first, duplicateWaitMs);
+      policy.noteSent(req);
+    }
     /** @type {() => void} */
     let done = () => {};
     const mine = new Promise((resolve) => { done = () => { if (inFlight.get(sig) === mine) inFlight.delete(sig); resolve(undefined); }; });
