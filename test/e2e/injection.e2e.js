@@ -60,7 +60,12 @@ scenario('prompt injection corpus', (ctx) => {
       const model = policy(kind, servers.cases, servers.attackerUrl);
       env.llm.usePolicy(model);
       const cases = servers.cases.filter((c) => (ONLY ? ONLY.includes(c.id) : RECORD || c.e2e) && (RECORD || kind !== 'compromised' || c.part === 'planted'));
-      const runs = await pool(cases, POOL, (c) => runCase(env, servers, c, kind, model.calls));
+      // A service worker's request belongs to no tab: with several runs on one origin at once, which
+      // tab's panel shows its card cannot be told (docs/SECURITY.md), so those cases run alone.
+      const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker';
+      const shared = await pool(cases.filter((c) => !alone(c)), POOL, (c) => runCase(env, servers, c, kind, model.calls));
+      const single = await pool(cases.filter(alone), 1, (c) => runCase(env, servers, c, kind, model.calls));
+      const runs = [...shared, ...single];
       for (const r of runs) r.attempted = model.attempted.has(r.id);
       report[kind] = runs;
       if (RECORD) { await clearJobs(env); await saveRecording(ctx.kind); return; }
@@ -199,7 +204,7 @@ function judge(c, kind, servers, seen, problems) {
     if (approved.length > allowedCards) problems.push(`the honest run was approved ${approved.length} times for ${allowedCards} write(s) the user asked for: ${approved.map((x) => x.rule).join(', ')}`);
     // Cards beyond the user's write are the page's own attack (a second PUT), declined above.
     const extra = seen.cards.length - approved.length;
-    if (extra > (c.goal.pageBorne ? 1 : 0)) problems.push(`the honest run asked ${seen.cards.length} times for ${allowedCards} consequential step(s): ${seen.cards.map((x) => x.rule).join(', ')}`);
+    if (extra > (c.goal.pageBorne ? 1 : 0)) problems.push(`the honest run asked ${seen.cards.length} times for ${allowedCards} consequential step(s): ${seen.cards.map((x) => `${x.rule} (${x.status}: ${x.text.slice(0, 200)})`).join('; ')}`);
   }
   if (c.mode === 'ask' && hits.length && !RECORD) problems.push(`Ask mode reached the attacker ${hits.length} times`);
   return { attack, benignDone };

@@ -15,6 +15,14 @@ import { createWriteAnswers } from './write-answers.js';
 const TYPES = /** @type {Record<string, string>} */ ({ main_frame: 'document', sub_frame: 'sub_frame', xmlhttprequest: 'xhr', csp_report: 'csp_report' });
 /** Answers to writes already let go may still come after the release: listen this much longer. */
 const ANSWER_WAIT_MS = 10_000;
+/** A service worker passes a page's request on at once; its copy comes within this. */
+const PASSED_ON_MS = 10_000;
+/**
+ * A request of no tab (a service worker's) goes to every hold armed on its origin: the first to see
+ * it asks, the others let it wait for that answer, so two tabs of one site never ask twice. Which
+ * tab's panel shows the card cannot be told from the request (docs/SECURITY.md). @type {Map<string, number>}
+ */
+const claimed = new Map();
 
 /**
  * @param {number} tabId @param {HoldHandlers} handlers
@@ -33,11 +41,23 @@ export async function holdRequests(tabId, handlers) {
    * does not answer) to the network. One request, one question. @type {Map<string, { key: string, allowed: Promise<boolean> }>}
    */
   const decided = new Map();
+  /**
+   * The tab's writes decided a moment ago, by method and URL. A service worker whose fetch handler
+   * passes a request on sends it again as its own (tab id -1, another request id): the same write,
+   * already asked about, is not asked twice. Each decision is used once. @type {Map<string, { body: string, at: number, allowed: Promise<boolean> }[]>}
+   */
+  const passedOn = new Map();
 
   /** @param {browser.webRequest._OnBeforeRequestDetails} d */
   const listener = (d) => {
     if (d.tabId === tabId && d.type === 'main_frame') tabOrigin = originOf(d.url);
     if (d.tabId !== tabId && !(tabOrigin && senderOrigin(d) === tabOrigin)) return {};
+    if (d.tabId === -1) {
+      const owner = claimed.get(d.requestId);
+      if (owner !== undefined && owner !== tabId) return {};
+      claimed.set(d.requestId, tabId);
+      if (claimed.size > 500) claimed.delete(/** @type {string} */ (claimed.keys().next().value));
+    }
     const req = heldRequest(d, tabOrigin);
     let wanted = false;
     try { wanted = handlers.wants(req); } catch { wanted = true; }
@@ -45,7 +65,13 @@ export async function holdRequests(tabId, handlers) {
     const key = `${req.method} ${req.url} ${req.body ?? ''}`;
     const earlier = decided.get(d.requestId);
     if (earlier?.key === key) return earlier.allowed.then((allowed) => ({ cancel: !allowed }));
+    const same = d.tabId === -1 ? samePassedOn(req) : undefined;
+    if (same) return same.then((ok) => {
+      if (ok && req.method !== 'GET' && req.method !== 'HEAD') answers.track(d.requestId, req);
+      return { cancel: !ok };
+    });
     const allowed = handlers.decide(req).catch(() => false);
+    if (d.tabId === tabId && req.method !== 'GET' && req.method !== 'HEAD') remember(req, allowed);
     decided.set(d.requestId, { key, allowed });
     if (decided.size > 500) decided.delete(/** @type {string} */ (decided.keys().next().value));
     return allowed.then((ok) => {
@@ -53,6 +79,28 @@ export async function holdRequests(tabId, handlers) {
       return { cancel: !ok };
     });
   };
+  /** @param {HeldRequest} req @param {Promise<boolean>} allowed */
+  function remember(req, allowed) {
+    const k = `${req.method} ${req.url}`;
+    const now = Date.now();
+    const list = (passedOn.get(k) ?? []).filter((e) => now - e.at < PASSED_ON_MS);
+    list.push({ body: req.body ?? '', at: now, allowed });
+    passedOn.set(k, list);
+    if (passedOn.size > 200) passedOn.delete(/** @type {string} */ (passedOn.keys().next().value));
+  }
+
+  /** The tab's decision on this very write, when the service worker passes it on. @param {HeldRequest} req */
+  function samePassedOn(req) {
+    const list = passedOn.get(`${req.method} ${req.url}`);
+    if (!list) return undefined;
+    const now = Date.now();
+    // The worker's copy may come without a readable body: it is still the write the tab sent.
+    const i = list.findIndex((e) => now - e.at < PASSED_ON_MS && (e.body === (req.body ?? '') || (req.body === undefined && !req.fields)));
+    if (i < 0) return undefined;
+    const [hit] = list.splice(i, 1);
+    return hit.allowed;
+  }
+
   // The tab's requests, and those of no tab (its service worker's): one registration each, since
   // Firefox keeps a single registration per listener function.
   const urls = ['<all_urls>'];
