@@ -1,4 +1,4 @@
-// Root hooks for the unit tests: the hold's settle period after done is real time (3 s in the
+// Root hooks for the unit tests: the hold's settle period after done is real time (5 s in the
 // product); the fake pages here send nothing late, so runs end at once. Tests of the settle period
 // give their own times (a fake clock).
 import { HOLD_TIMES } from '../../src/chrome/agent/safety/guard.js';
