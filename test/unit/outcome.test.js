@@ -78,6 +78,24 @@ describe('run verdict', () => {
   });
 });
 
+describe('a change the user declined', () => {
+  /** @param {Record<string, unknown>} o @returns {any} */
+  const order = (o) => ({ method: 'POST', url: 'https://shop.test/api/orders', step: 1, settled: true, ...o });
+  const accepted = { sent: true, status: 201, outcome: { status: 201, body: '{"id":1042}', contentType: 'application/json' } };
+
+  it('is not held against the task when it only repeated a write the server accepted (a second order)', () => {
+    const o = judgeRun({ writes: [order(accepted), order({ sent: false })], asksForChange: true, createdJobs: 0, userDeclined: true });
+    expect(o.verdict).to.equal('verified');
+    expect(o.receipt.map((r) => r.echoed)).to.deep.equal([['id: 1042']]);
+  });
+
+  it('leaves the task not verified, saying so, when nothing like it went through', () => {
+    const o = judgeRun({ writes: [order({ sent: false })], asksForChange: true, createdJobs: 0, userDeclined: true });
+    expect(o.verdict).to.equal('not_verified');
+    expect(o.reasons.map((r) => r.code)).to.deep.equal(['USER_DECLINED_CHANGE']);
+  });
+});
+
 describe('the verdict where it is stored and read', () => {
   /** @type {import('../../src/chrome/types/core').Outcome} */
   const refused = { verdict: 'failed', reasons: [{ code: 'WRITE_REFUSED', message: 'The server refused a change the agent sent. (POST shop.test/api/orders → 422: Email is required)' }], receipt: [{ method: 'POST', url: 'https://shop.test/api/orders', status: 422, at: 5, verdict: 'failed', said: 'Email is required' }] };

@@ -58,7 +58,7 @@ export function judgeRun(run) {
     reasons.push(reason(r.reading.code ?? 'ANSWER_UNREADABLE', `${lineOf(r)}${r.reading.said ? `: ${r.reading.said}` : ''}`));
   }
   if (run.rolledBack?.length) reasons.push(reason('ROLLED_BACK', run.rolledBack.map((v) => `"${v}"`).join(', ')));
-  if (run.userDeclined) reasons.push(reason('USER_DECLINED_CHANGE'));
+  if (run.userDeclined && !declinedOnlyRepeats(run.writes, read)) reasons.push(reason('USER_DECLINED_CHANGE'));
   if (run.stepsFailed) reasons.push(reason('STEPS_FAILED'));
   if (run.challengeRepeated) reasons.push(reason('CHALLENGE_REPEATED'));
   // Nothing sent because the user said no is said above, not as a change that never happened.
@@ -78,6 +78,16 @@ export function unfinishedOutcome(writes, error) {
   if (judged.verdict === 'failed') return judged;
   const why = reason('NO_VERDICT', error?.message);
   return { verdict: 'not_verified', reasons: [why, ...judged.reasons.filter((r) => r.code !== 'NOTHING_TO_CHECK')], receipt: judged.receipt };
+}
+
+/**
+ * Every write the user declined repeats one the server accepted (same method and path: a second
+ * order, a double submit): declining it took nothing away from the task.
+ * @param {readonly WriteEntry[]} writes @param {ReadWrite[]} read
+ */
+function declinedOnlyRepeats(writes, read) {
+  const declined = writes.filter((w) => !w.sent);
+  return declined.length > 0 && declined.every((d) => read.some((r) => r.reading.verdict === 'verified' && r.w.method === d.method && pathOf(r.w.url) === pathOf(d.url)));
 }
 
 /** @param {ReadWrite} r @returns {ReceiptEntry} */
