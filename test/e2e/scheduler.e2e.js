@@ -347,7 +347,7 @@ scenario('scheduler', (ctx) => {
       expect(env.llm.problems).to.deep.equal([]);
       if (kind === 'chromium') {
         // A new worker ran the job again: the mark set on the old one is gone.
-        const fresh = await Promise.all(env.browser.raw.serviceWorkers().map((/** @type {any} */ w) => w.evaluate(() => !(/** @type {any} */ (globalThis).__beforeRestart)).catch(() => false)));
+        const fresh = await Promise.all(extensionWorkers(env).map((/** @type {any} */ w) => w.evaluate(() => !(/** @type {any} */ (globalThis).__beforeRestart)).catch(() => false)));
         expect(fresh).to.include(true);
       }
       // The panel reconnected to the new background and shows the second run.
@@ -368,9 +368,15 @@ scenario('scheduler', (ctx) => {
  * add-on stays installed (runtime.reload() would reinstall a temporary add-on).
  * @param {TestEnv} env @param {'chromium' | 'firefox'} kind
  */
+/** Tabwright's own service workers (pages of earlier tests may have theirs). @param {TestEnv} env @returns {any[]} */
+function extensionWorkers(env) {
+  return env.browser.raw.serviceWorkers().filter((/** @type {any} */ w) => String(w.url()).startsWith(env.browser.extBase));
+}
+
 async function restartBackground(env, kind) {
   if (kind === 'chromium') {
-    const [sw] = env.browser.raw.serviceWorkers();
+    // The extension's worker, not a page's: earlier files register service workers on their pages.
+    const [sw] = extensionWorkers(env);
     await sw.evaluate(() => { /** @type {any} */ (globalThis).__beforeRestart = true; });
     const cdp = await env.browser.raw.newCDPSession(/** @type {any} */ (env.control.page));
     await cdp.send('ServiceWorker.enable');
