@@ -46,6 +46,11 @@ export function reasonText(reason, t) {
       case 'NOTHING_TO_CHECK': return t('reasonNothingToCheck');
       case 'STEPS_FAILED': return t('reasonStepsFailed');
       case 'ROLLED_BACK': return t('reasonRolledBack');
+      case 'USER_DECLINED_CHANGE': return t('reasonUserDeclined');
+      case 'PARTLY_REFUSED': return t('reasonPartlyRefused');
+      case 'FIELD_DROPPED': return t('reasonFieldDropped');
+      case 'FORM_SHOWN_AGAIN': return t('reasonFormShownAgain');
+      case 'NO_VERDICT': return t('reasonNoVerdict');
       case 'NO_WRITE_SEEN': return t('reasonNoWriteSeen');
       case 'CLAIM_NOT_SEEN': return t('reasonClaimNotSeen');
       default: return null;
