@@ -14,6 +14,7 @@ import { executableKind, undeclaredDocument } from './executables.js';
 import { bodyKeys, fieldsOf, operationOf, writeKind } from './write-kind.js';
 import { fieldDetails, maskValue } from './card-details.js';
 import { unreadableText } from './request-body.js';
+import { CARRIES_DATA, formFields, judgedUrl, pathOf, safeDecode, shortOp, stringsOf, withoutHash, writeSignature } from './request-facts.js';
 
 /** Methods that never change data (a CORS preflight asks nothing either). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -566,75 +567,14 @@ export function createPolicy(opts) {
 /** @param {ErrorCode} code @param {string} message @returns {Verdict} */
 function refuse(code, message) { return { action: 'refuse', code, message }; }
 
-/** What makes two writes the same: method, URL and body (its fields when it has them). @param {HeldRequest} req */
-function writeSignature(req) {
-  const body = req.fields?.length ? req.fields.map(([k, v]) => `${k}=${v}`).join('&') : (req.body ?? '');
-  return `${req.method} ${req.url}\n${body}`;
-}
 /** @param {ConfirmRequest} request @returns {Verdict} */
 function ask(request) { return { action: 'ask', request }; }
-
-/**
- * Where a held request goes, for the scope and the own-site checks: a WebSocket (ws:, wss:) as the
- * http(s) origin it shares cookies with, a data channel (a peer the page connected, no address of
- * its own) as the page that opened it; other requests as they are.
- * @param {HeldRequest} req @param {string} pageUrl
- */
-function judgedUrl(req, pageUrl) {
-  if (req.kind !== 'channel') return req.url;
-  if (req.channel === 'datachannel') return /^https?:/i.test(req.initiator ?? '') ? /** @type {string} */ (req.initiator) : pageUrl;
-  return req.url.replace(/^ws(s?):/i, 'http$1:');
-}
-
-/** A subresource URL that may carry data: a query, a fragment, an @, or a run of digits (an id, a phone). */
-const CARRIES_DATA = /[?#@]|%40|\d{5}/;
-
-/** A URL as a request for it names it: normalised, without its fragment. @param {string} url */
-function withoutHash(url) { try { const u = new URL(url); u.hash = ''; return u.href; } catch { return url; } }
-
-/**
- * The strings of a tool result (an outline, a page's text, a table), at most 200 and 400,000 characters.
- * @param {unknown} v @returns {string[]}
- */
-function stringsOf(v) {
-  /** @type {string[]} */
-  const out = [];
-  let chars = 0;
-  /** @param {unknown} x @param {number} depth */
-  const walk = (x, depth) => {
-    if (out.length >= 200 || chars > 400_000 || depth > 8) return;
-    if (typeof x === 'string') { out.push(x); chars += x.length; } else if (Array.isArray(x)) for (const y of x) walk(y, depth + 1);
-    else if (x && typeof x === 'object') for (const y of Object.values(x)) walk(y, depth + 1);
-  };
-  walk(v, 0);
-  return out;
-}
-
-/** @param {string} url */
-function pathOf(url) { try { return new URL(url).pathname; } catch { return ''; } }
-
-/** @param {string} s */
-function safeDecode(s) { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } }
-
-/** A GraphQL or JSON-RPC operation for a card's action line, at most 200 characters. @param {string} op */
-function shortOp(op) { return op.length > 200 ? `${op.slice(0, 199)}…` : op; }
 
 /** @param {string} url */
 function shorten(url) { return url.length > 160 ? `${url.slice(0, 157)}…` : url; }
 
 /** @param {string} tool */
 function describeTool(tool) { return tool.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()); }
-
-/** Fields of a request body the agent wrote itself (fetch_url): urlencoded or a flat JSON object. @param {string} body @returns {[string, string][] | undefined} */
-function formFields(body) {
-  if (!body) return undefined;
-  try {
-    const j = JSON.parse(body);
-    if (j && typeof j === 'object' && !Array.isArray(j)) return Object.entries(j).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
-  } catch { /* not JSON */ }
-  if (/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(body)) return [...new URLSearchParams(body)];
-  return undefined;
-}
 
 /**
  * A site pattern from settings: "host[:port]" matches that host, "*.host" the host and its subdomains.
