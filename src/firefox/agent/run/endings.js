@@ -1,0 +1,71 @@
+// How a run ends, each way in one place: with an answer (done or text, judged into a verdict), an
+// error from the provider, a second empty answer, the step cap, a loop, or the user's Stop. Every
+// call the model made gets an answer, so the conversation stays well-formed.
+/** @import { DoneCheck, RunOutcome, ToolCall } from '../../types/core' */
+/** @import { Run } from './prepare.js' */
+import { ProviderError } from '../../providers/errors.js';
+import { ABORTED, SKIPPED, toolMessage } from './messages.js';
+
+/**
+ * The run ends with an answer (done or text): what the page sends in the settle period after it is
+ * held and counted, then the verdict is judged and goes out with the final answer.
+ * @param {Run} run @param {'done' | 'answered'} status @param {string} text @param {number} steps @param {DoneCheck} [check]
+ * @returns {Promise<RunOutcome>}
+ */
+export async function finishRun(run, status, text, steps, check) {
+  const judged = await run.completion.finish(status, check);
+  run.emit({ type: 'final', text, ...(judged.check ? { check: judged.check } : {}), outcome: judged.outcome });
+  return { status, text, steps, outcome: judged.outcome };
+}
+
+/** The model could not be reached or failed: its error, said in the panel. @param {Run} run @param {unknown} err @param {number} steps @returns {RunOutcome} */
+export function providerFailed(run, err, steps) {
+  const e = err instanceof ProviderError
+    ? { code: err.code, message: err.message }
+    : { code: 'INTERNAL_ERROR', message: `Unexpected error while talking to ${run.provider.label}: ${err instanceof Error ? err.message : err}` };
+  run.emit({ type: 'error', ...e });
+  return { status: 'error', error: e, steps };
+}
+
+/**
+ * An empty answer (no text, no tool call) is asked for again once; a second one ends the run with
+ * an error rather than a blank answer. @param {Run} run @param {number} steps
+ * @returns {RunOutcome | null} the end, or null to ask again
+ */
+export function emptyAnswer(run, steps) {
+  if (!run.emptyRetried) { run.emptyRetried = true; return null; }
+  const e = { code: 'EMPTY_COMPLETION', message: `${run.provider.label} answered with nothing twice in a row. Send the message again, or choose another model in Settings → Provider.` };
+  run.emit({ type: 'error', ...e });
+  return { status: 'error', error: e, steps };
+}
+
+/** @param {Run} run @returns {RunOutcome} */
+export function stepLimit(run) {
+  const message = `Stopped after ${run.maxSteps} steps without finishing. Send a message to continue, or raise the step cap in Settings.`;
+  run.emit({ type: 'error', code: 'STEP_LIMIT', message });
+  return { status: 'step_limit', error: { code: 'STEP_LIMIT', message }, steps: run.maxSteps };
+}
+
+/** The loop detector stopped the run. @param {Run} run @param {string} why @param {number} steps @returns {RunOutcome} */
+export function loopStopped(run, why, steps) {
+  const e = { code: 'LOOP_DETECTED', message: `${why} Stopped so it does not go on forever. Send a message with more guidance to continue.` };
+  run.emit({ type: 'error', ...e });
+  return { status: 'loop', error: e, steps };
+}
+
+/** Keep the conversation well-formed: every call gets an answer. @param {Run} run @param {ToolCall[]} calls */
+export function skipRest(run, calls) {
+  for (const c of calls) run.messages.push(toolMessage(c, SKIPPED));
+}
+
+/** Stop pressed during a batch: the calls not run are answered as stopped. @param {Run} run @param {ToolCall[]} calls @param {number} steps */
+export function abortBatch(run, calls, steps) {
+  for (const c of calls) run.messages.push(toolMessage(c, ABORTED));
+  return stopped(run, steps);
+}
+
+/** @param {Run} run @param {number} steps @returns {RunOutcome} */
+export function stopped(run, steps) {
+  run.emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The conversation is kept; send a message to go on.' });
+  return { status: 'aborted', steps };
+}
