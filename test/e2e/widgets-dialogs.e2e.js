@@ -75,7 +75,7 @@ scenario('widgets: dialogs and tabs', (ctx) => {
     const t = await openFixture(env, 'widgets/typing.html');
     try {
       const r = await ok(env, t.tabId, 'type', { ref: await refOf(env, t.tabId, 'textbox', 'Search'), text: 'lighthouse keeper' });
-      expect(r.data.navigated.url).to.equal(`${env.site.url}/widgets/typing-dest.html?q=lig`);
+      expect(r.data.effects.navigated.url).to.equal(`${env.site.url}/widgets/typing-dest.html?q=lig`);
       await t.page.waitFor(() => document.title === 'Results', undefined, { message: 'the results page' });
       // The next page focuses its own field: none of the remaining keystrokes may arrive there.
       expect(await t.page.evaluate(() => /** @type {HTMLInputElement} */ (document.querySelector('#comment')).value)).to.equal('');

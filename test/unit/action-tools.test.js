@@ -55,7 +55,7 @@ describe('action tools', () => {
     nav.getTab = async () => ({ url, title: 'T' });
     const moved = await act({ tabId: 1, browser: nav }, async () => { url = 'https://example.test/next'; return { ok: false, code: 'PAGE_CHANGED', message: 'navigated' }; });
     expect(moved.ok).to.equal(true);
-    expect(/** @type {any} */ (moved).data.navigated).to.deep.equal({ url: 'https://example.test/next', title: 'T' });
+    expect(/** @type {any} */ (moved).data.effects.navigated).to.deep.equal({ url: 'https://example.test/next', title: 'T' });
   });
 
   it('refuses a missing target, a missing option and an empty file list with INVALID_ARGUMENTS', async () => {

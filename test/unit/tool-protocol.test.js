@@ -1,7 +1,8 @@
 // The prompt-based tool protocol (models without native tool calling), argument repair, Chrome's
 // built-in model through an injected LanguageModel double, and which endpoints count as local.
 import { expect } from 'chai';
-import { parseToolCalls, repairJSON, withPromptTools, toPromptMessages } from '../../src/chrome/providers/tool-protocol.js';
+import { parseToolCalls, withPromptTools, toPromptMessages } from '../../src/chrome/providers/tool-protocol.js';
+import { repairJSON } from '../../src/chrome/providers/json-repair.js';
 import { createBuiltinProvider } from '../../src/chrome/providers/builtin.js';
 import { createProvider } from '../../src/chrome/providers/index.js';
 import { localOrigins, PROVIDER_KINDS } from '../../src/chrome/providers/presets.js';

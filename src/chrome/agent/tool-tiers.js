@@ -11,8 +11,6 @@ import { toolPrompt } from '../providers/tool-protocol.js';
 export const OUTLINE_ROOM_TOKENS = 2_000;
 /** Characters per token of tool definitions (measured 4.2–4.6 with o200k_base: bench/tool-tiers.mjs); a little under, so estimates err large. */
 const SCHEMA_CHARS_PER_TOKEN = 4;
-/** The tools of the read-only tier. */
-const READ_TOOLS = new Set(['snapshot', 'read_page']);
 
 /**
  * The tools of a tier, and their definitions as the model receives them.
@@ -20,7 +18,7 @@ const READ_TOOLS = new Set(['snapshot', 'read_page']);
  * @returns {{ tools: Tool[], schemas: ToolSchema[] }}
  */
 export function toolsOfTier(tools, tier) {
-  const kept = tier === 'full' ? [...tools] : tools.filter((t) => t.compact && (tier === 'compact' || READ_TOOLS.has(t.name)));
+  const kept = tier === 'full' ? [...tools] : tools.filter((t) => t.compact && (tier === 'compact' || t.looksAtPage));
   const schemas = kept.map((t) => (tier !== 'full' && t.compact
     ? { name: t.name, description: t.compact.description, parameters: t.compact.parameters ?? t.parameters }
     : { name: t.name, description: t.description, parameters: t.parameters }));

@@ -1,7 +1,7 @@
 // Parses and checks the arguments a model wrote for a tool call. Malformed input becomes a
 // tool error the model can correct, never an exception that ends the run.
 /** @import { JSONSchema, ToolErr } from '../types/core' */
-import { repairJSON } from '../providers/tool-protocol.js';
+import { repairJSON } from '../providers/json-repair.js';
 
 /**
  * @param {string} raw the arguments text as streamed by the model

@@ -1,7 +1,7 @@
 // The one HTTP path every native provider shares: base URL joining, auth headers, a time-out on
 // the response headers, and failures mapped to ProviderError values that name the provider.
 import { ProviderError, httpError, networkError } from './errors.js';
-import { repairJSON } from './tool-protocol.js';
+import { repairJSON } from './json-repair.js';
 
 /**
  * @typedef {object} HttpOptions

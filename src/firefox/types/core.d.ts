@@ -254,6 +254,11 @@ export interface Tool {
    * when the full schema is long, a subset of its parameters (arguments are still checked against the full one)
    */
   compact?: { description: string; parameters?: JSONSchema };
+  /**
+   * looks at the whole page (its outline, its text): the tools Plan mode's planner is offered, and
+   * the read-only tier a model too small for acting gets (agent/tools/index.js, agent/tool-tiers.js)
+   */
+  looksAtPage?: boolean;
   /** ends the run when it succeeds */
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */

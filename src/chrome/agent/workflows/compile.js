@@ -157,7 +157,7 @@ export function callsFromHistory(record) {
     const ok = Boolean(t.result?.ok);
     if (t.name === 'snapshot' && ok && !args.ref) { outline = String(/** @type {any} */ (t.result).data); url = outlineUrl(outline) || url; }
     calls.push({ name: t.name, args, ok, result: t.result, url, target: t.target, outline });
-    const nav = ok ? /** @type {any} */ (t.result).data?.navigated?.url ?? (t.name === 'navigate' ? /** @type {any} */ (t.result).data?.url : undefined) : undefined;
+    const nav = ok ? /** @type {any} */ (t.result).data?.effects?.navigated?.url ?? (t.name === 'navigate' ? /** @type {any} */ (t.result).data?.url : undefined) : undefined;
     if (typeof nav === 'string') url = nav;
     if (t.name === 'done' && ok) summary = String(args.summary ?? '');
   }

@@ -97,8 +97,6 @@ export function act(ctx, fn) {
       return { ...result, message: result.message + extra };
     }
     const data = result.data && typeof result.data === 'object' ? /** @type {Record<string, unknown>} */ (result.data) : result.data === null || result.data === undefined ? {} : { result: result.data };
-    // Kept for the foundation's callers: `navigated` at the top level as before.
-    if (effects.navigated) return { ok: true, data: { ...data, navigated: effects.navigated, effects } };
     return { ok: true, data: Object.keys(effects).length ? { ...data, effects } : data };
   });
 }

@@ -40,9 +40,7 @@ export function toolsForMode(mode, can = {}) {
   // Runner-only tools (describe_ref) are for developers and evals, never offered to the model.
   const offered = ALL_TOOLS.filter((t) => !t.runnerOnly && (!t.developer || (can.developer === true && mode === 'act')) && (!t.needs || can[t.needs] === true));
   if (mode === 'act') return offered;
-  if (mode === 'plan') return offered.filter((t) => PLANNER_TOOLS.has(t.name));
+  // The planner only looks at the page before proposing steps: its requests stay small.
+  if (mode === 'plan') return offered.filter((t) => t.looksAtPage);
   return offered.filter(onlyReads);
 }
-
-/** The planner only looks at the page before proposing steps: two tools keep its requests small. */
-const PLANNER_TOOLS = new Set(['snapshot', 'read_page']);

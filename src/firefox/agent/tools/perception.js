@@ -85,6 +85,7 @@ export function forgetOutline(tabId) { remember(tabId, null); }
 /** @type {Tool} */
 export const snapshot = {
   name: 'snapshot',
+  looksAtPage: true,
   compact: { description: "Outline of the page: actionable elements carry refs like [e12]. Take one before acting and after the page changes.", parameters: { type: 'object', properties: { ref: { type: 'string', description: 'Only the part under this ref.' } }, additionalProperties: false } },
   description: 'Outline of the current page: headings, text and every actionable element with its ref. Call before acting and after the page changes. A big page comes summarised: a region line says what it holds and "snapshot ref=… [from=… to=…]" shows it. Options: interactiveOnly (only elements with refs), viewportOnly (only what is on screen), ref (only the part under that element), from and to (with ref: its children from one index up to another), maxChars.',
   parameters: {
@@ -114,6 +115,7 @@ export const snapshot = {
 /** @type {Tool} */
 export const readPage = {
   name: 'read_page',
+  looksAtPage: true,
   compact: { description: "The page's main text as markdown, for reading articles." },
   description: 'The readable main content of the current page as markdown (article text, tables, links), for answering questions about it.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
