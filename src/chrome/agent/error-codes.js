@@ -97,10 +97,10 @@ export const ERROR_CODES = Object.freeze({
   INVALID_SKILL: 'The skill is not valid; fix the fields named (nothing was saved).',
   SKILL_NOT_FOUND: 'There is no skill by that name; list the skills to see their names.',
   SKILL_PARAMETERS: 'The skill needs values for its parameters; fill them in and run it again.',
-  // Actions (issue 13)
+  // Actions
   AMBIGUOUS_OPTION: 'Several options match that label and none exactly; give the full label or the value.',
   DRAG_NO_EFFECT: 'The drag ran but nothing on the page moved or changed.',
-  // The MCP bridge and WebMCP (issue 21, docs/MCP.md)
+  // The MCP bridge and WebMCP (docs/MCP.md)
   TAB_NOT_GRANTED: 'This MCP client may not use that tab; the user chooses its tabs in Settings → MCP bridge.',
   CONFIRMATION_TIMEOUT: 'Nobody answered the confirmation in time, so nothing was sent.',
   STOPPED_BY_USER: 'The user pressed Stop in the browser.',
@@ -118,7 +118,7 @@ export const ERROR_CODES = Object.freeze({
   RESULT_TOO_LARGE: 'The result was too large to send; ask for less.',
   WEBMCP_UNAVAILABLE: 'This page declares no WebMCP tools.',
   PAGE_TOOL_FAILED: "The page's own tool failed.",
-  // Developer tools and the tab recorder (issue 20)
+  // Developer tools and the tab recorder
   JS_EXCEPTION: 'The code ran and threw an exception; its message and stack say where.',
   JS_SYNTAX_ERROR: 'The code does not parse; fix it and try again.',
   JS_BLOCKED: 'This page forbids running code in it (its Content-Security-Policy).',
@@ -131,7 +131,7 @@ export const ERROR_CODES = Object.freeze({
   RECORDING_BUSY: 'A recording is already going on; stop it first.',
   NOT_RECORDING: 'Nothing is being recorded.',
   RECORDING_FAILED: 'The recording could not be made or saved.',
-  // Traces and workflows (issue 18)
+  // Traces and workflows
   TRACE_NOT_FOUND: 'That run has no trace (traces were off, or it was deleted or expired).',
   BAD_TRACE: 'That file is not a Tabwright trace; nothing was imported.',
   INVALID_WORKFLOW: 'The workflow is not valid; fix the fields named (nothing was saved).',
@@ -143,7 +143,7 @@ export const ERROR_CODES = Object.freeze({
   WORKFLOW_STEP_FAILED: 'A workflow step did not succeed; the workflow stopped there.',
   WORKFLOW_REPAIR_FAILED: 'The model could not repair the workflow step; the workflow stopped there.',
   NOTHING_TO_SAVE: 'The run has no steps that can be replayed.',
-  // Verified completion (issue 17)
+  // Verified completion
   WRITE_FAILED: 'The last change the agent sent did not go through; the server refused it or never answered.',
   NO_WRITE_SEEN: 'The task asked for a change, but nothing was sent to any server during the run.',
   // Verdicts on a finished run (agent/outcome.js): why it is not verified, or why it failed

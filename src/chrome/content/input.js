@@ -115,7 +115,7 @@
   /**
    * The point to act at: the first of the centre and four inset points where the target itself is
    * topmost, preferring one that is not on a control inside it (a tree item's centre is often its
-   * first child item, a column's a card, a row's its icon button: issue 13); otherwise what covers it.
+   * first child item, a column's a card, a row's its icon button); otherwise what covers it.
    * @param {Element} el @returns {{ x: number, y: number } | { cover: Element | null }}
    */
   function hitPoint(el) {

@@ -1,4 +1,4 @@
-// Which elements of a script-wired structure get a ref (issue 13, "refs for every control"): a
+// Which elements of a script-wired structure get a ref: a
 // control inside a clickable row, a nested tree item, a suggestion in an autocomplete list, a card
 // in a sortable column each get their own ref, and the row, item, list or column keeps its own.
 // The outline (content/outline.js) asks three questions of this file while it walks:

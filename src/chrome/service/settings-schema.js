@@ -152,7 +152,7 @@ export const SETTINGS_SCHEMA = shape({
     maxMB: required(number({ min: 1, max: 4_000, whole: true, unit: ' MB' })),
     audio: required(boolean),
   })),
-  // Traces (issue 18): record them, keep this many, none older than this.
+  // Traces: record them, keep this many, none older than this.
   traces: optional(shape({
     record: required(boolean),
     keepRuns: required(number({ min: 1, max: 1_000, whole: true })),

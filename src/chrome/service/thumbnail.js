@@ -1,4 +1,4 @@
-// A small JPEG of a screenshot for traces (issue 18): at most 240 px wide, through OffscreenCanvas,
+// A small JPEG of a screenshot for traces: at most 240 px wide, through OffscreenCanvas,
 // which Chrome's service worker and Firefox's background page both have. null where it fails.
 
 const WIDTH = 240;

@@ -1,4 +1,4 @@
-// Traces of runs (issue 18), the browser glue: service/runs.js asks for a trace when a run starts
+// Traces of runs, the browser glue: service/runs.js asks for a trace when a run starts
 // (unless Settings → Traces says not to record), the trace recorder (agent/traces/recorder.js)
 // watches the run's providers and events, and the finished trace is saved with the run's history
 // record id, within the retention the user set.

@@ -1,4 +1,4 @@
-// The options of a native <select>, as the outline writes them after its line (issue 13): the model
+// The options of a native <select>, as the outline writes them after its line: the model
 // sees what it may choose without opening the list, in a few tokens.
 //   - combobox "Size" value="M" [e4] options: S | M [selected] | L | XL [disabled]
 //   - combobox "Country" value="Portugal" [e5] options: Austria | Belgium | (eight more) | … | Portugal [selected] | +14 more (select_option takes any label)

@@ -20,7 +20,7 @@ const LOAD_TIMEOUT_MS = 30_000;
 /**
  * @param {{ beginRun: BeginRun, ops: BrowserOps, isBusy: (tabId: number) => boolean, closeTabs?: () => Promise<boolean>, beginWorkflow?: (tabId: number, job: Job) => ReturnType<BeginRun> }} deps
  *   closeTabs: whether a run closes the tab it opened for a URL when it ends (settings: closeJobTabs);
- *   beginWorkflow: replays a "workflow" job's workflow in its tab (service/workflows.js, issue 18)
+ *   beginWorkflow: replays a "workflow" job's workflow in its tab (service/workflows.js)
  */
 export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true, beginWorkflow }) {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -201,7 +201,7 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
     handle,
     access,
     /**
-     * The confirmation-gate hook (issue 5): call with true when the run in this tab stops to wait for
+     * The confirmation-gate hook: call with true when the run in this tab stops to wait for
      * the user, and with false when it goes on. A scheduled run then shows as needs_user_input and
      * the user gets a notification. Runs not started by a job are ignored.
      * @param {number} tabId @param {boolean} waiting

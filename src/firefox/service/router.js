@@ -83,7 +83,7 @@ export function startRouter({ platform }) {
   const fromExtensionPage = (sender) => isExtensionPage(sender, browser.runtime.id, browser.runtime.getURL(''));
 
   const knowledge = createKnowledge({ area: browser.storage.local });
-  // Traces and workflows (issue 18).
+  // Traces and workflows.
   const traceStore = createTraceStore();
   const traces = createTraces({ store: traceStore, settings, getTab: (tabId) => ops.getTab(tabId), thumbnail });
   const workflows = createWorkflows({ store: createWorkflowStore(), traces: traceStore, history, runs: () => runs });

@@ -29,8 +29,8 @@ import { recordingLimits } from './recording-limits.js';
  * @param {typeof createProvider} [deps.providerFor] makes a provider from its settings (tests give a scripted one)
  * @param {(s: Session) => Promise<void>} [deps.checkpoint] writes the session down now (service/session-store.js), not after a debounce
  * @param {ReturnType<typeof import('./knowledge.js').createKnowledge>} [deps.knowledge] site adapters and skills (absent: the run is told nothing about sites)
- * @param {import('./traces.js').Traces} [deps.traces] records each run's trace (issue 18; absent: no traces)
- * @param {() => import('./workflows.js').Workflows} [deps.workflows] the saved workflows, for the run_workflow tool (issue 18)
+ * @param {import('./traces.js').Traces} [deps.traces] records each run's trace (absent: no traces)
+ * @param {() => import('./workflows.js').Workflows} [deps.workflows] the saved workflows, for the run_workflow tool
  */
 export function createRuns({ platform, settings, ops, history, session, jobs, knowledge, traces, workflows, providerFor = createProvider, checkpoint = async () => {} }) {
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
@@ -125,7 +125,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     try {
       const setup = await prepareRun(s, mode, controller, current, onlyTools);
       tab = setup.tab;
-      // The run's trace (issue 18): its requests, tool calls and page data, under the history record's id.
+      // The run's trace: its requests, tool calls and page data, under the history record's id.
       const task = textOf([...s.messages].reverse().find((m) => m.role === 'user')?.content ?? '');
       trace = await traces?.begin({ id: `${s.tabId}-${startedAt}`, tabId: s.tabId, kind: extra.runner ? 'replay' : 'agent', mode, task, tab, secrets: s.secrets, workflowId: extra.workflowId }).catch(() => null) ?? null;
       trace?.wrap(setup.options);
@@ -312,6 +312,6 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
 
 /**
  * @typedef {object} RunExtra
- * @property {(options: import('../agent/loop.js').RunOptions) => Promise<RunOutcome>} [runner] runs instead of the agent loop, with the same options (a workflow replay, issue 18)
+ * @property {(options: import('../agent/loop.js').RunOptions) => Promise<RunOutcome>} [runner] runs instead of the agent loop, with the same options (a workflow replay)
  * @property {string} [workflowId] the workflow a replay runs, for its trace
  */

@@ -1,4 +1,4 @@
-// Traces of runs (issue 18) in IndexedDB through idb: the only file that opens the traces database.
+// Traces of runs in IndexedDB through idb: the only file that opens the traces database.
 // A trace has the id of its run's history record; retention (how many, how old) is applied on save.
 /** @import { Trace, TraceSummary, TraceSettings } from '../types/traces' */
 import { openDB } from '../vendor/idb.js';

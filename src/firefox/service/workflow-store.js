@@ -1,4 +1,4 @@
-// Saved workflows (issue 18) in IndexedDB through idb: the only file that opens the workflows database.
+// Saved workflows in IndexedDB through idb: the only file that opens the workflows database.
 /** @import { Workflow } from '../types/workflows' */
 import { openDB } from '../vendor/idb.js';
 

@@ -1,4 +1,4 @@
-// Workflows (issue 18), the browser glue: a draft compiled from a run's trace (or its history record
+// Workflows, the browser glue: a draft compiled from a run's trace (or its history record
 // when no trace was kept), saving and import through one check, replays started as runs in a tab
 // (service/runs.js with the workflow runner instead of the agent loop), the run_workflow tool's
 // access, and the scheduler's "workflow" jobs.

@@ -1,4 +1,4 @@
-// run_workflow (issue 18): the model lists the user's saved workflows and runs one, with no model
+// run_workflow: the model lists the user's saved workflows and runs one, with no model
 // call per step. The tool only starts the steps: each one passes the run's own gate on its own
 // effects (the policy's verdict, a card, the request hold), exactly as if the model had called it.
 /** @import { Tool } from '../../types/core' */

@@ -1,4 +1,4 @@
-// "Save as workflow" (issue 18): a finished run's tool calls compiled into a value-free workflow.
+// "Save as workflow": a finished run's tool calls compiled into a value-free workflow.
 // Each step keeps its tool, its target as a fingerprint (role, name, landmark: fingerprint.js),
 // the page it ran on (origin and URL family) and a heading the page showed; what was typed
 // becomes a named parameter with the typed value as its default (a secret: a parameter with no

@@ -1,4 +1,4 @@
-// Elements as a person finds them again (issue 18): a step of a workflow names its target by role,
+// Elements as a person finds them again: a step of a workflow names its target by role,
 // accessible name and the landmark it sits in, read from the page's outline (docs/PERCEPTION.md),
 // never by a ref, an id or a position. Binding looks the fingerprint up in a fresh outline: one
 // match binds; none, or several that the landmark cannot tell apart, fail closed.

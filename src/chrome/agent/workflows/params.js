@@ -1,4 +1,4 @@
-// Parameters and pages of workflows (issue 18): "{{name}}" placeholders filled at replay, a typed
+// Parameters and pages of workflows: "{{name}}" placeholders filled at replay, a typed
 // value turned into a parameter or back into a fixed value, and the URL family a step runs on.
 /** @import { PagePattern, Workflow, WorkflowParam } from '../../types/workflows' */
 

@@ -1,4 +1,4 @@
-// A workflow replay as a run (issue 18): service/runs.js starts it like an agent run (the panel's
+// A workflow replay as a run: service/runs.js starts it like an agent run (the panel's
 // transcript, the indicator, the history, the trace) and calls this instead of the agent loop,
 // with the same options: the run's policy and interaction make its guard, so every step meets the
 // same gates and cards as an agent step. The provider is used only to repair a step, and only

@@ -1,5 +1,5 @@
 // workflows.*: saving a run as a workflow, the review page's save, running one in a tab, repairs
-// saved back, export and import (issue 18; service/workflows.js does the work).
+// saved back, export and import (service/workflows.js does the work).
 /** @import { Handler } from './index.js' */
 import { required, optional, id, tabId, object, wholeNumber } from './request-fields.js';
 

@@ -53,7 +53,7 @@ export function checkJobInput(input, ctx) {
 }
 
 /**
- * A workflow job names its workflow and the values of its parameters (issue 18).
+ * A workflow job names its workflow and the values of its parameters.
  * @param {unknown} w @returns {{ ok: true, workflow: JobWorkflow } | { ok: false, code: 'INVALID_JOB', message: string }}
  */
 function checkWorkflowRef(w) {

@@ -4,7 +4,7 @@
 
 /**
  * done/answered → completed; aborted (the user pressed Stop) → cancelled; error/step_limit → failed.
- * The confirmation-gate hook (issue 5): a run that ends because it waits for the user reports the
+ * The confirmation-gate hook: a run that ends because it waits for the user reports the
  * status 'needs_user_input' (or sets `waitingForUser: true`) and the job becomes needs_user_input.
  * @param {RunOutcome | (Omit<RunOutcome, 'status'> & { status: string, waitingForUser?: boolean })} outcome
  * @returns {JobRunResult}

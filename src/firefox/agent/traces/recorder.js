@@ -1,4 +1,4 @@
-// The trace of one run (issue 18): every request sent to a provider (its messages, the tools offered,
+// The trace of one run: every request sent to a provider (its messages, the tools offered,
 // the model, the tokens, the answer, the time), every tool call (arguments, result, time, the tab's
 // URL, the outline it saw), and which page data went to which provider. It watches the run from
 // outside: the providers are wrapped (wrapProvider) and the loop's events are read (onEvent), so

@@ -1,4 +1,4 @@
-// Repair of one workflow step (issue 18): when a step cannot bind and the user allowed repair, the
+// Repair of one workflow step: when a step cannot bind and the user allowed repair, the
 // model gets one request about that one step (the workflow's steps as context, why it failed, the
 // current page's outline fenced as untrusted) with only that step's tool offered, and answers one
 // call. The values typed stay the user's (or their parameters'), never the model's.

@@ -1,4 +1,4 @@
-// Replay of a workflow (issue 18): its steps run again with no model call when each binds: the tab
+// Replay of a workflow: its steps run again with no model call when each binds: the tab
 // must be on the step's page (origin and URL family) and show what the step saw, and its target's
 // fingerprint must name one element of a fresh outline. A step that cannot bind fails closed with
 // a message saying which and why, or, when the user allowed repair, the model is asked about that

@@ -21,13 +21,13 @@ export const HISTORY_HANDLERS = [
     type: 'history.clear',
     fields: {},
     async handle(_msg, d) {
-      // A run's trace goes with it (issue 18).
+      // A run's trace goes with it.
       await Promise.all([d.history.clear(), d.traces.clear()]);
       return { ok: true, data: null };
     },
   },
   {
-    // One run, with its trace (issue 18).
+    // One run, with its trace.
     type: 'history.delete',
     fields: { id: required(id) },
     async handle(msg, d) {

@@ -33,8 +33,8 @@ import { PAGE_HANDLERS } from './page.js';
  * @property {() => ReturnType<typeof import('../jobs.js').startJobs>} jobs
  * @property {(conf: Settings, extra?: ProviderSettings) => Promise<void>} syncLocalEndpoints
  * @property {ReturnType<typeof import('../knowledge.js').createKnowledge>} knowledge site adapters and skills
- * @property {import('../trace-store.js').TraceStore} traces the runs' traces (issue 18)
- * @property {import('../workflows.js').Workflows} workflows saved workflows (issue 18)
+ * @property {import('../trace-store.js').TraceStore} traces the runs' traces
+ * @property {import('../workflows.js').Workflows} workflows saved workflows
  * @property {import('../mcp/index.js').Mcp} mcp the MCP bridge (service/mcp/)
  */
 

@@ -1,4 +1,4 @@
-// traces.*: the trace viewer's requests (issue 18): the list, one trace, deleting them.
+// traces.*: the trace viewer's requests: the list, one trace, deleting them.
 /** @import { Handler } from './index.js' */
 import { required, id } from './request-fields.js';
 
