@@ -1,7 +1,21 @@
 // Copy buttons on a finished answer (its markdown) and on each of its code blocks (the code).
 // Icon-only, so the answer's own text stays exactly the answer; the label is for screen readers.
 
-const ICON = '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.5"><rect x="5" y="5" width="9" height="9" rx="1.5"/><path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5"/></svg>';
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Two overlapping sheets, built as elements (no markup parsed into the panel). */
+function copyIcon() {
+  /** @param {string} tag @param {Record<string, string>} attrs */
+  const el = (tag, attrs) => {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    return e;
+  };
+  const svg = el('svg', { 'aria-hidden': 'true', width: '14', height: '14', viewBox: '0 0 16 16', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.5' });
+  svg.append(el('rect', { x: '5', y: '5', width: '9', height: '9', rx: '1.5' }),
+    el('path', { d: 'M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5' }));
+  return svg;
+}
 
 /** @param {string} text */
 async function copy(text) {
@@ -28,7 +42,7 @@ function button(className, label, text, t) {
   b.className = `ghost icon copy ${className}`;
   b.setAttribute('aria-label', label);
   b.title = label;
-  b.innerHTML = ICON;
+  b.append(copyIcon());
   b.addEventListener('click', async () => {
     const ok = await copy(text());
     b.dataset.copied = ok ? 'yes' : 'no';
