@@ -2,7 +2,7 @@
 // postinstall: copies the browser-ready files of runtime libraries from node_modules into
 // src/vendor and into each tree's vendor/. All three are git-ignored: no third-party code is committed.
 import { copyFile, mkdir, access, writeFile, readFile } from 'node:fs/promises';
-import { join, dirname, basename } from 'node:path';
+import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -36,7 +36,7 @@ describe('session persistence', () => {
     expect(area.writes).to.equal(1);
     const saved = await store.load(7);
     expect(saved?.items.map((i) => i.kind)).to.deep.equal(['user', 'assistant']);
-    expect(/** @type {any} */ (saved?.items[1]).text).to.equal(Array.from({ length: 20 }, (_, i) => `w${i} `).join(''));
+    expect(/** @type {any} */ (saved)?.items[1].text).to.equal(Array.from({ length: 20 }, (_, i) => `w${i} `).join(''));
     s.addError('X', 'y');
     await store.flush(7);
     expect(area.writes).to.equal(2);
