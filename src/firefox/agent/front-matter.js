@@ -65,5 +65,5 @@ export function formatFrontMatter(data, body) {
 
 /** A string as a YAML scalar: plain when safe, else double-quoted JSON. @param {string} s */
 function yamlScalar(s) {
-  return /^[A-Za-z0-9][\w .\/()&'+-]*$/.test(s) && !/[:#]|\s$/.test(s) && !/^(true|false|null|yes|no|on|off|~|[\d.+-]+)$/i.test(s) ? s : JSON.stringify(s);
+  return /^[A-Za-z0-9][\w ./()&'+-]*$/.test(s) && !/[:#]|\s$/.test(s) && !/^(true|false|null|yes|no|on|off|~|[\d.+-]+)$/i.test(s) ? s : JSON.stringify(s);
 }
