@@ -9,6 +9,7 @@
 /** @import { Drivers } from './drivers.js' */
 /** @import { Session } from '../session.js' */
 /** @import { ToolResult, RunOutcome } from '../../types/core' */
+/** @import { Fence } from '../../agent/untrusted.js' */
 import { clientTools, mcpToolList } from '../../mcp/catalog.js';
 import { grantAllows, isWebPage } from '../../mcp/grants.js';
 import { formatToolResult } from '../../agent/tool-result.js';
@@ -54,14 +55,6 @@ export function createCalls({ clients, gate, drivers, session, runs, settings })
       .map((t) => ({ id: t.id, title: fence.inline(String(t.title ?? '')), url: t.url, active: t.id === active }));
   }
 
-  async function activeTabId() {
-    const [t] = /** @type {any[]} */ (await browser.tabs.query({ active: true, lastFocusedWindow: true }));
-    if (t && isWebPage(t.url)) return /** @type {number} */ (t.id);
-    // A focused extension page (the settings, a panel opened as a tab): the active web page of any window.
-    const [other] = /** @type {any[]} */ (await browser.tabs.query({ active: true })).filter((x) => isWebPage(x.url));
-    return other ? /** @type {number} */ (other.id) : null;
-  }
-
   /**
    * The tab a call names (or the active one), if the client may use it.
    * @param {ClientRecord} client @param {unknown} tabId
@@ -92,7 +85,7 @@ export function createCalls({ clients, gate, drivers, session, runs, settings })
     const end = drivers.begin(tab.tabId, client.name, controller);
     try {
       const result = await gate.call({ clientId: client.id, tabId: tab.tabId, tool, args, signal: controller.signal, onWaiting: (m) => progress(m) });
-      return asReply(result, carriesPageContent(tool), tab.tabId);
+      return asReply(result, carriesPageContent(tool), tab.tabId, fence);
     } finally { end(); }
   }
 
@@ -128,46 +121,56 @@ export function createCalls({ clients, gate, drivers, session, runs, settings })
       progress(`Tabwright started the task in ${mode === 'act' ? 'Act' : 'Ask'} mode.`, 0);
       const outcome = await run.outcome;
       controller.signal.removeEventListener('abort', stop);
-      return outcomeReply(outcome, s);
+      return outcomeReply(outcome, s, fence);
     } finally {
       s.listeners.delete(listener);
       end();
     }
   }
 
-  /**
-   * The run's answer and Tabwright's verdict on it (the same one the panel shows): the client reads
-   * the verdict and its reasons beside the answer, never the answer alone.
-   * @param {RunOutcome} o @param {Session} s
-   */
-  function outcomeReply(o, s) {
-    if (o.status === 'aborted') return { ok: false, code: 'STOPPED_BY_USER', message: 'The run was stopped before it finished.' };
-    if (o.status === 'error') return { ok: false, code: o.error?.code ?? 'INTERNAL_ERROR', message: `${o.error?.message ?? 'The run failed.'}${o.outcome?.verdict === 'failed' ? ` ${verdictLine(s.secrets.maskDeep(o.outcome))}` : ''}` };
-    const last = [...s.items].reverse().find((i) => i.kind === 'assistant' && i.final);
-    const text = o.text ?? (last && last.kind === 'assistant' ? last.text : '') ?? '';
-    const outcome = o.outcome ? s.secrets.maskDeep(o.outcome) : undefined;
-    return {
-      ok: true,
-      data: {
-        text: `${fence.wrap(s.secrets.mask(text))}${outcome ? `\n\n${verdictLine(outcome)}` : ''}`, status: o.status, steps: o.steps,
-        ...(outcome ? { verdict: outcome.verdict, reasons: outcome.reasons, receipt: outcome.receipt } : {}),
-      },
-    };
-  }
-
-  /**
-   * @param {ToolResult} result @param {boolean} pageContent @param {number} tabId
-   * @returns {{ ok: boolean } & Record<string, any>}
-   */
-  function asReply(result, pageContent, tabId) {
-    if (!result.ok) return { ok: false, code: result.code, message: formatToolResult(result, { fence, pageContent }).replace(/^Error [A-Z_0-9]+: /, '') };
-    const data = /** @type {any} */ (result.data);
-    const image = data && typeof data === 'object' && data.image?.data ? { mediaType: String(data.image.mediaType ?? 'image/png'), data: String(data.image.data) } : undefined;
-    const rest = image ? { ...data, image: undefined } : data;
-    return { ok: true, data: { text: formatToolResult({ ok: true, data: rest }, { fence, pageContent }), tabId, ...(image ? { image } : {}) } };
-  }
-
   return { handle };
+}
+
+/** The active web page's tab, for calls that name none. */
+async function activeTabId() {
+  const [t] = /** @type {any[]} */ (await browser.tabs.query({ active: true, lastFocusedWindow: true }));
+  if (t && isWebPage(t.url)) return /** @type {number} */ (t.id);
+  // A focused extension page (the settings, a panel opened as a tab): the active web page of any window.
+  const [other] = /** @type {any[]} */ (await browser.tabs.query({ active: true })).filter((x) => isWebPage(x.url));
+  return other ? /** @type {number} */ (other.id) : null;
+}
+
+/**
+ * The run's answer and Tabwright's verdict on it (the same one the panel shows): the client reads
+ * the verdict and its reasons beside the answer, never the answer alone.
+ * @param {RunOutcome} o @param {Session} s @param {Fence} fence
+ */
+function outcomeReply(o, s, fence) {
+  if (o.status === 'aborted') return { ok: false, code: 'STOPPED_BY_USER', message: 'The run was stopped before it finished.' };
+  if (o.status === 'error') return { ok: false, code: o.error?.code ?? 'INTERNAL_ERROR', message: `${o.error?.message ?? 'The run failed.'}${o.outcome?.verdict === 'failed' ? ` ${verdictLine(s.secrets.maskDeep(o.outcome))}` : ''}` };
+  const last = [...s.items].reverse().find((i) => i.kind === 'assistant' && i.final);
+  const text = o.text ?? (last && last.kind === 'assistant' ? last.text : '') ?? '';
+  const outcome = o.outcome ? s.secrets.maskDeep(o.outcome) : undefined;
+  return {
+    ok: true,
+    data: {
+      text: `${fence.wrap(s.secrets.mask(text))}${outcome ? `\n\n${verdictLine(outcome)}` : ''}`, status: o.status, steps: o.steps,
+      ...(outcome ? { verdict: outcome.verdict, reasons: outcome.reasons, receipt: outcome.receipt } : {}),
+    },
+  };
+}
+
+/**
+ * A tool's result as the client reads it: fenced when it carries page content, an image apart.
+ * @param {ToolResult} result @param {boolean} pageContent @param {number} tabId @param {Fence} fence
+ * @returns {{ ok: boolean } & Record<string, any>}
+ */
+function asReply(result, pageContent, tabId, fence) {
+  if (!result.ok) return { ok: false, code: result.code, message: formatToolResult(result, { fence, pageContent }).replace(/^Error [A-Z_0-9]+: /, '') };
+  const data = /** @type {any} */ (result.data);
+  const image = data && typeof data === 'object' && data.image?.data ? { mediaType: String(data.image.mediaType ?? 'image/png'), data: String(data.image.data) } : undefined;
+  const rest = image ? { ...data, image: undefined } : data;
+  return { ok: true, data: { text: formatToolResult({ ok: true, data: rest }, { fence, pageContent }), tabId, ...(image ? { image } : {}) } };
 }
 
 /**
