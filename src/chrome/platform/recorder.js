@@ -2,11 +2,12 @@
 // records it (offscreen/recorder.js, so a recording outlives this worker), and the file is saved
 // here through downloads: Tabwright/<site> <date>.webm. The offscreen document is the one source
 // of truth on whether a recording is going on.
-// Chrome gives tabCapture a tab only right after the person invokes the extension on it (a keyboard
-// command, the action's own onClicked, a context menu item); a click in the side panel does not
-// count, nor does the toolbar button while it opens the panel (openPanelOnActionClick). So the
-// "Record this tab" command (manifest "record-tab") is the gesture: its key starts or stops a
-// recording of the tab it was pressed on, and a refusal tells the person that key.
+// Chrome gives tabCapture a tab only after the person invokes the extension on it (a keyboard
+// command, the toolbar button through action.onClicked: platform/panel-toggle.js), until the tab
+// goes to another site; a click in the side panel does not count. So the panel's Record works on a
+// tab whose panel the person opened there, and elsewhere the "Record this tab" command (manifest
+// "record-tab") is the gesture: its key starts or stops a recording of the tab it is pressed on,
+// and a refusal tells the person that key.
 /** @import { RecordingFile, RecordingStatus, TabRecorder } from '../types/platform' */
 import { askOffscreen, offscreenExists } from './offscreen.js';
 
@@ -100,7 +101,7 @@ async function notAllowed(tabId) {
     return 'Chrome does not let extensions record its own pages (chrome:// pages, the Web Store, other extensions). Open a web page in this tab to record it.';
   }
   const keys = await recordShortcut();
-  const why = 'Chrome lets Tabwright record a tab only when you invoke Tabwright on that tab with its key; a click in the side panel does not count.';
+  const why = 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab (its key or the toolbar button); a click in the side panel does not count.';
   return keys
     ? `${why} Press ${keys} on the tab: recording starts at once, and ${keys} again stops and saves it.`
     : `${why} Give Tabwright's "Record this tab" command a key at chrome://extensions/shortcuts, then press it on the tab: recording starts at once, and the same key again stops and saves it.`;
