@@ -49,7 +49,11 @@ export function ensureDisplay() {
  */
 export async function pressKeys(keys, title) {
   const env = { ...process.env, DISPLAY: await ensureDisplay() };
-  const { stdout } = await run('xdotool', ['search', '--onlyvisible', '--name', title], { env });
+  const { stdout } = await run('xdotool', ['search', '--onlyvisible', '--name', title], { env }).catch((err) => {
+    if (err.code === 'ENOENT') throw new Error('xdotool not found: the recorder e2e presses keys through the X server (apt-get install -y xdotool)');
+    // xdotool search exits 1 when nothing matched.
+    return { stdout: '' };
+  });
   const win = stdout.trim().split('\n').filter(Boolean).pop();
   if (!win) throw new Error(`no browser window titled ${title}`);
   await run('xdotool', ['windowfocus', '--sync', win], { env });
