@@ -55,9 +55,25 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
     }
     if (id === null) return;
     const r = await request({ type: 'recorder.start', tabId: id });
-    if (!r.ok) { showStatus(r.message); hinted = r.code === 'RECORDING_NOT_ALLOWED'; return; }
+    if (!r.ok) {
+      hinted = r.code === 'RECORDING_NOT_ALLOWED';
+      showStatus(hinted ? await refusal(id, r.message) : r.message);
+      return;
+    }
     status = { available: true, ...r.data };
     draw();
+  }
+
+  /**
+   * Chrome's refusal in the panel's language, with the record key the person has; a browser page,
+   * which no key makes recordable, keeps the background's sentence. @param {number} id @param {string} said
+   */
+  async function refusal(id, said) {
+    const tab = await browser.tabs.get(id).catch(() => null);
+    if (!tab?.url || !/^(https?|file|data):/i.test(tab.url)) return said;
+    const commands = await browser.commands.getAll().catch(() => []);
+    const key = commands.find((c) => c.name === 'record-tab')?.shortcut ?? '';
+    return key ? t('recordPressKey', [key]) : t('recordSetKey');
   }
 
   button.addEventListener('click', toggle);
