@@ -2,9 +2,9 @@
 // Shown only where the browser can record; while any tab records, a red pill with the time so far
 // stays in the header at every width, and pressing it stops. The background pushes the state
 // ({ type: 'recording' }), so the pill also follows a recording the agent started (record_tab).
-// Chrome refuses a recording started by a click in the side panel until the person has pressed
-// Tabwright's record key on the tab; the refusal, which names that key, stays in the status line
-// until the key starts the recording.
+// Chrome refuses a recording started by a click in the side panel on a tab where the person has not
+// invoked Tabwright (its toolbar button or record key); the refusal, which names the record key,
+// stays in the status line until the key starts the recording.
 /** @import { RouterRequest, RouterReply } from '../types/messages' */
 /** @import { RecordingStatus } from '../types/platform' */
 
