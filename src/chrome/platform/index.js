@@ -8,6 +8,7 @@ import { createNetHold } from '../cdp/net-hold.js';
 import { createEvaluate } from '../cdp/evaluate.js';
 import { createNetworkLog } from '../cdp/network-log.js';
 import { createRecorder } from './recorder.js';
+import { setupPanelToggle } from './panel-toggle.js';
 
 /** Ids of the declarativeNetRequest session rules for local model endpoints. */
 const LOCAL_RULE_BASE = 7000;
@@ -35,7 +36,7 @@ export function createPlatform() {
       await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files });
     },
     setupPanel() {
-      chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
+      setupPanelToggle();
     },
     async setLocalEndpoints(origins) {
       // Session rules (cleared on browser restart; the router sets them again at start-up) that

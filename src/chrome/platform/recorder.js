@@ -2,6 +2,12 @@
 // records it (offscreen/recorder.js, so a recording outlives this worker), and the file is saved
 // here through downloads: Tabwright/<site> <date>.webm. The offscreen document is the one source
 // of truth on whether a recording is going on.
+// Chrome gives tabCapture a tab only after the person invokes the extension on it (a keyboard
+// command, the toolbar button through action.onClicked: platform/panel-toggle.js), until the tab
+// goes to another site; a click in the side panel does not count. So the panel's Record works on a
+// tab whose panel the person opened there, and elsewhere the "Record this tab" command (manifest
+// "record-tab") is the gesture: its key starts or stops a recording of the tab it is pressed on,
+// and a refusal tells the person that key.
 /** @import { RecordingFile, RecordingStatus, TabRecorder } from '../types/platform' */
 import { askOffscreen, offscreenExists } from './offscreen.js';
 
@@ -11,10 +17,22 @@ class RecorderError extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
 
+/** The manifest's command whose key records the tab it is pressed on. */
+const COMMAND = 'record-tab';
+
 /** @returns {TabRecorder} */
 export function createRecorder() {
   /** @type {Set<(file: RecordingFile) => void>} */
   const listeners = new Set();
+  /** @type {Set<(tabId: number) => void>} */
+  const shortcutListeners = new Set();
+
+  // Registered when the worker starts, so the key wakes a stopped worker; Chrome has granted the
+  // tab to tabCapture before this event is dispatched.
+  chrome.commands.onCommand.addListener((command, tab) => {
+    if (command !== COMMAND || typeof tab?.id !== 'number') return;
+    for (const l of shortcutListeners) l(tab.id);
+  });
 
   // A recording that ended by itself (time or size cap, tab closed) is saved as soon as the offscreen
   // document says so; registered when the worker starts, so the message wakes a stopped worker.
@@ -46,7 +64,7 @@ export function createRecorder() {
         streamId = await chrome.tabCapture.getMediaStreamId({ targetTabId: tabId });
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
-        if (/invoked|activeTab|Chrome pages cannot be captured/i.test(why)) throw new RecorderError('RECORDING_NOT_ALLOWED', `Chrome refused to record this tab (${why}). Click the Tabwright toolbar button (or press Alt+Shift+Y) on the tab, then try again; browser pages cannot be recorded at all.`);
+        if (/invoked|activeTab|Chrome pages cannot be captured/i.test(why)) throw new RecorderError('RECORDING_NOT_ALLOWED', await notAllowed(tabId));
         throw new RecorderError('RECORDING_FAILED', why);
       }
       const reply = await askOffscreen({ type: 'offscreen.recorder.start', streamId, tabId, audio: opts.audio, maxSeconds: opts.maxSeconds, maxBytes: opts.maxBytes });
@@ -66,7 +84,27 @@ export function createRecorder() {
       return reply?.ok ? reply.data : { recording: false };
     },
     onFinished(listener) { listeners.add(listener); },
+    onShortcut(listener) { shortcutListeners.add(listener); },
   };
+}
+
+/** The key the person gave the record command ('' when none: Chrome leaves it unset on a clash). */
+export async function recordShortcut() {
+  const commands = await chrome.commands.getAll().catch(() => []);
+  return commands.find((c) => c.name === COMMAND)?.shortcut ?? '';
+}
+
+/** What the person can do when Chrome refused the tab, with the key they have. @param {number} tabId */
+async function notAllowed(tabId) {
+  const tab = await chrome.tabs.get(tabId).catch(() => null);
+  if (tab?.url && !/^(https?|file|data):/i.test(tab.url)) {
+    return 'Chrome does not let extensions record its own pages (chrome:// pages, the Web Store, other extensions). Open a web page in this tab to record it.';
+  }
+  const keys = await recordShortcut();
+  const why = 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab (its key or the toolbar button); a click in the side panel does not count.';
+  return keys
+    ? `${why} Press ${keys} on the tab: recording starts at once, and ${keys} again stops and saves it.`
+    : `${why} Give Tabwright's "Record this tab" command a key at chrome://extensions/shortcuts, then press it on the tab: recording starts at once, and the same key again stops and saves it.`;
 }
 
 /** Resolves when a download has finished (or failed, or after a minute). @param {number} id */

@@ -98,6 +98,8 @@ export interface TabRecorder {
   status(): Promise<RecordingStatus>;
   /** a recording that ended by itself (cap reached, tab closed) was saved */
   onFinished(listener: (file: RecordingFile) => void): void;
+  /** the person pressed the record key on a tab (Chrome's "record-tab" command): start or stop there */
+  onShortcut?(listener: (tabId: number) => void): void;
 }
 
 export interface PdfText { pages: number; from: number; to: number; text: string; truncated: boolean }

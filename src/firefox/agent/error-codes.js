@@ -127,7 +127,7 @@ export const ERROR_CODES = Object.freeze({
   BODY_UNAVAILABLE: 'The browser no longer has that response\'s body (the page navigated, or it was never kept).',
   CSS_FAILED: 'The style sheet could not be added to the page.',
   RECORDING_UNAVAILABLE: 'This browser cannot record a tab: Firefox gives extensions no tab capture. Use Chrome to record.',
-  RECORDING_NOT_ALLOWED: 'Chrome lets Tabwright record a tab only after you open Tabwright on it: click the Tabwright toolbar button (or press Alt+Shift+Y) on that tab, then try again.',
+  RECORDING_NOT_ALLOWED: 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab: press its "Record this tab" key there (Alt+Shift+V unless you changed it at chrome://extensions/shortcuts), and recording starts at once.',
   RECORDING_BUSY: 'A recording is already going on; stop it first.',
   NOT_RECORDING: 'Nothing is being recorded.',
   RECORDING_FAILED: 'The recording could not be made or saved.',

@@ -49,6 +49,7 @@ export function createRecording(inner, page) {
     },
     status: () => inner.status(),
     onFinished: (l) => inner.onFinished(l),
+    onShortcut: (l) => inner.onShortcut?.(l),
     onChange: (l) => { listeners.add(l); },
   };
 }

@@ -20,6 +20,7 @@ import { createTraces } from './traces.js';
 import { createWorkflowStore } from './workflow-store.js';
 import { createWorkflows } from './workflows.js';
 import { thumbnail } from './thumbnail.js';
+import { startRecordShortcut } from './record-shortcut.js';
 import { startMcp } from './mcp/index.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
@@ -165,6 +166,7 @@ export function startRouter({ platform }) {
     }
   });
 
+  if (ops.recorder) startRecordShortcut(ops.recorder, settings, (tabId, code, message) => { session(tabId).then((s) => s.apply({ type: 'notice', code, message })); });
   platform.setupPanel();
   return { sessions, jobs };
 }

@@ -2,6 +2,9 @@
 // Shown only where the browser can record; while any tab records, a red pill with the time so far
 // stays in the header at every width, and pressing it stops. The background pushes the state
 // ({ type: 'recording' }), so the pill also follows a recording the agent started (record_tab).
+// Chrome refuses a recording started by a click in the side panel on a tab where the person has not
+// invoked Tabwright (its toolbar button or record key); the refusal, which names the record key,
+// stays in the status line until the key starts the recording.
 /** @import { RouterRequest, RouterReply } from '../types/messages' */
 /** @import { RecordingStatus } from '../types/platform' */
 
@@ -14,6 +17,8 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
   let status = null;
   /** @type {ReturnType<typeof setInterval> | null} */
   let tick = null;
+  /** The status line shows what to do to record (the refusal), until a recording starts. */
+  let hinted = false;
 
   /** @param {number} ms */
   const clock = (ms) => { const s = Math.max(0, Math.floor(ms / 1000)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`; };
@@ -29,6 +34,7 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
     button.setAttribute('aria-label', label);
     item.textContent = label;
     pill.hidden = !recording;
+    if (recording && hinted) { hinted = false; showStatus(''); }
     if (tick) clearInterval(tick);
     tick = null;
     if (recording && status?.startedAt) {
@@ -49,9 +55,25 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
     }
     if (id === null) return;
     const r = await request({ type: 'recorder.start', tabId: id });
-    if (!r.ok) { showStatus(r.message); return; }
+    if (!r.ok) {
+      hinted = r.code === 'RECORDING_NOT_ALLOWED';
+      showStatus(hinted ? await refusal(id, r.message) : r.message);
+      return;
+    }
     status = { available: true, ...r.data };
     draw();
+  }
+
+  /**
+   * Chrome's refusal in the panel's language, with the record key the person has; a browser page,
+   * which no key makes recordable, keeps the background's sentence. @param {number} id @param {string} said
+   */
+  async function refusal(id, said) {
+    const tab = await browser.tabs.get(id).catch(() => null);
+    if (!tab?.url || !/^(https?|file|data):/i.test(tab.url)) return said;
+    const commands = await browser.commands.getAll().catch(() => []);
+    const key = commands.find((c) => c.name === 'record-tab')?.shortcut ?? '';
+    return key ? t('recordPressKey', [key]) : t('recordSetKey');
   }
 
   button.addEventListener('click', toggle);

@@ -50,9 +50,9 @@ async function requireBinary(path, what, install) {
  */
 
 /**
- * @param {{ args?: string[], env?: Record<string, string | undefined>, locale?: string, hostRules?: string[] }} [extra] more flags and
+ * @param {{ args?: string[], env?: Record<string, string | undefined>, locale?: string, hostRules?: string[], headed?: boolean }} [extra] more flags and
  *   environment; locale sets the browser's UI language (Playwright passes it as --lang); hostRules: more
- *   host-resolver rules ("MAP host 127.0.0.1:port")
+ *   host-resolver rules ("MAP host 127.0.0.1:port"); headed: a real window on env.DISPLAY (harness/headed.js)
  * @returns {Promise<BrowserEnv>}
  */
 export async function launchChromium(extra = {}) {
@@ -63,13 +63,10 @@ export async function launchChromium(extra = {}) {
   const local = chromiumLocalModelRules(await localModels());
   const ctx = await chromium.launchPersistentContext(userDir, {
     executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--headless=new', `--disable-extensions-except=${CHROME_EXT}`, `--load-extension=${CHROME_EXT}`,
+    headless: !extra.headed,
+    args: [...(extra.headed ? [] : ['--headless=new']), `--disable-extensions-except=${CHROME_EXT}`, `--load-extension=${CHROME_EXT}`,
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic',
-      // Stands in for the user having opened Tabwright on a tab (toolbar button, shortcut), which Chrome
-      // requires before tabCapture may record it and which a headless test cannot do (test/e2e/recorder.e2e.js).
-      `--allowlisted-extension-id=${unpackedExtensionId(CHROME_EXT)}`,
       `--host-resolver-rules=${[...MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1`), ...local, ...(extra.hostRules ?? [])].join(',')}`, ...(extra.args ?? [])],
     ...(extra.env ? { env: extra.env } : {}),
     ...(extra.locale ? { locale: extra.locale } : {}),
