@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { sentValues, shownOf } from '../../src/chrome/agent/rollback-check.js';
 import { judgeRun } from '../../src/chrome/agent/outcome.js';
+import { seenAfterItsWrite } from '../../src/chrome/agent/run-verdict.js';
 import { readAnswer } from '../../src/chrome/agent/safety/answer-reading.js';
 
 /** @typedef {import('../../src/chrome/agent/safety/write-ledger.js').WriteEntry} WriteEntry */
@@ -37,6 +38,19 @@ describe('rollback check and declined changes', () => {
     expect(o.verdict).to.equal('not_verified');
     expect(o.reasons.map((r) => r.code)).to.deep.equal(['ROLLED_BACK']);
     expect(o.reasons[0].message).to.contain('"Buy milk"');
+  });
+
+  it('a value the page showed after its write, on the page the run ends on, and no longer shows at done was undone before done', () => {
+    const writes = [w({ ...ok, fields: [['text', 'Buy milk']] })];
+    const page = 'https://notes.test/';
+    // The step that typed it, before any write: the value in a field is not the page showing the change.
+    const typed = { text: 'textbox "Note" value "Buy milk"', writes: 0, url: page };
+    const afterAdd = { text: '{"effects":{"appeared":["listitem Buy milk"]}}', writes: 1, url: page };
+    expect(seenAfterItsWrite('Buy milk', writes, [typed], page)).to.equal(false);
+    expect(seenAfterItsWrite('Buy milk', writes, [typed, afterAdd], page)).to.equal(true);
+    // Shown on the page the write was made from, and the run ends on another (a confirmation page): not a rollback.
+    expect(seenAfterItsWrite('Buy milk', writes, [afterAdd], 'https://notes.test/thanks')).to.equal(false);
+    expect(seenAfterItsWrite('Call mum', writes, [afterAdd], page)).to.equal(false);
   });
 
   it('a change the user declined: not verified because the user declined, not "nothing sent" nor "steps failed"', () => {

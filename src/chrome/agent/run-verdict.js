@@ -34,16 +34,23 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
   const declined = new Set();
   /** What the accepted writes sent that the page showed when done stood: it must still show it after settling. @type {string[]} */
   let shownAtDone = [];
+  /** What the accepted writes sent that a later step's result showed on the same page, and that page no longer shows at done: undone already. @type {string[]} */
+  let goneBeforeDone = [];
+  /** What each acting step's result showed, with how many writes there were by then and the page it was on. @type {StepSight[]} */
+  const sights = [];
 
   return {
     /**
      * A step's result: an acting tool that failed stays "not made good" until a later call of the
      * same tool succeeds; a created job is evidence.
      * @param {Tool | undefined} tool @param {string} name @param {ToolResult} result
+     * @param {string} [urlAfter] the tab's address after the step
      */
-    noteStep(tool, name, result) {
+    noteStep(tool, name, result, urlAfter) {
       if (result.ok && tool?.effects.includes('creates_jobs')) createdJobs++;
       if (!tool || !tool.effects.some((e) => ACTING.has(e))) return;
+      const writes = guard.writes().length;
+      if (result.ok && writes && urlAfter) sights.push({ text: JSON.stringify(result.data ?? '').slice(0, SIGHT_CHARS), writes, url: urlAfter });
       if (actsSinceChallenge !== null) actsSinceChallenge++;
       // A step the user declined is the user's decision, not a failure of the agent's.
       if (result.ok) { unmadeGood.delete(name); declined.delete(name); }
@@ -74,7 +81,10 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
         claimChallenged = true;
         return { challenge: { ok: false, code: 'CLAIM_NOT_SEEN', message: `The page (${check.url}) does not show ${check.missing.map((m) => `"${m}"`).join(', ')}. Look at the page again, then fix what is missing or call done with an accurate summary.` } };
       }
-      shownAtDone = (await shownOf(sentValues(guard.writes()), observe)) ?? [];
+      const sent = sentValues(guard.writes());
+      const shown = await shownOf(sent, observe);
+      shownAtDone = shown ?? [];
+      goneBeforeDone = shown ? sent.filter((v) => !shown.includes(v) && seenAfterItsWrite(v, guard.writes(), sights, check.url)) : [];
       return { check };
     },
 
@@ -91,13 +101,30 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
       const repeated = status === 'done' && (actsSinceChallenge === 0 || (claimChallenged && check?.verified === false));
       // Shown when done stood, gone after the settle period: undone. A page that cannot be read proves nothing.
       const now = shownAtDone.length ? await shownOf(shownAtDone, observe) : null;
-      const gone = now ? shownAtDone.filter((v) => !now.includes(v)) : [];
+      const gone = [...goneBeforeDone, ...(now ? shownAtDone.filter((v) => !now.includes(v)) : [])];
       const outcome = judgeRun({ writes, asksForChange: asksForChange(task), createdJobs, readOnly, challengeRepeated: repeated, stepsFailed: unmadeGood.size > 0, userDeclined: declined.size > 0, rolledBack: gone });
       return { outcome, ...(check ? { check: checkAgreeing(check, outcome, writes, createdJobs) } : {}) };
     },
   };
 }
 /** @typedef {ReturnType<typeof createRunVerdict>} RunVerdict */
+
+/** How much of a step's result is kept to look for what a write sent. */
+const SIGHT_CHARS = 50_000;
+
+/** @typedef {{ text: string, writes: number, url: string }} StepSight */
+
+/**
+ * Did the page show this value after the write that sent it, on the page the run ended on? Then its
+ * absence at done means the change was undone before done (a page that re-reads the server and
+ * drops it), not that it was never shown there (a confirmation page elsewhere).
+ * @param {string} value @param {readonly WriteEntry[]} writes @param {readonly StepSight[]} sights @param {string} url
+ */
+export function seenAfterItsWrite(value, writes, sights, url) {
+  const first = writes.findIndex((w) => (w.fields ?? []).some(([, v]) => String(v).trim() === value));
+  if (first < 0) return false;
+  return sights.some((s) => s.writes > first && s.url === url && s.text.includes(value));
+}
 
 /**
  * The page check as shown, agreeing with the verdict: evidence only from accepted writes, refused

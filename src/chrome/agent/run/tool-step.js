@@ -53,7 +53,7 @@ async function runCall(run, call, step, images) {
     }
     result = weighed.challenge;
   }
-  run.completion.noteStep(tool, call.name, result);
+  run.completion.noteStep(tool, call.name, result, out.urlAfter);
   const verdicts = run.detector.record({ name: call.name, args: out.args ?? call.arguments, result, urlBefore: out.urlBefore, urlAfter: out.urlAfter });
   run.emit({ type: 'tool_result', id: call.id, name: call.name, result, args: previewArgs(call.arguments), ms: Date.now() - startedAt, ...(out.target ? { target: out.target } : {}) });
   await recordResult(run, call, out, result, verdicts.map((v) => v.message), images);
