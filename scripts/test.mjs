@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (/** @type {string} */ name) => join(root, 'node_modules/.bin', name);
-const only = process.argv.slice(2);
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const PLAN_ONLY = process.argv.includes('--plan');
 const TIMES_DIR = join(root, 'test-artifacts/times');
 const TIMES_FILE = join(root, 'bench/results/test-times.json');
 const REPORTER = ['--reporter', 'test/e2e/harness/timing-reporter.cjs'];
@@ -111,8 +112,10 @@ async function planE2e() {
   const steps = lanes.map((lane, i) => [laneStep(`e2e ${lane.kind} ${(i % LANES) + 1}`, lane.kind, lane.items)]);
   const first = lanes.indexOf(lanes.reduce((a, b) => (b.seconds < a.seconds ? b : a)));
   steps[first].push(mochaStep('e2e chromium,firefox', 'chromium,firefox', BOTH_BROWSERS));
-  console.log(`e2e lanes (estimated from ${TIMES_FILE.slice(root.length + 1)}):`);
-  lanes.forEach((lane, i) => console.log(`  ${steps[i][0].name}: ${Math.round(lane.seconds)} s, ${lane.items.map(itemName).join(', ')}${i === first ? `, then ${BOTH_BROWSERS.join(', ')} in both browsers` : ''}`));
+  if (steps.flat().some(wanted)) {
+    console.log(`e2e lanes (estimated from ${TIMES_FILE.slice(root.length + 1)}):`);
+    lanes.forEach((lane, i) => console.log(`  ${steps[i][0].name}: ${Math.round(lane.seconds)} s, ${lane.items.map(itemName).join(', ')}${i === first ? `, then ${BOTH_BROWSERS.join(', ')} in both browsers` : ''}`));
+  }
   return steps;
 }
 
@@ -213,7 +216,7 @@ await rm(TIMES_DIR, { recursive: true, force: true });
 await mkdir(TIMES_DIR, { recursive: true });
 const startedAll = Date.now();
 const planned = await planE2e();
-if (only.includes('--plan')) process.exit(0);
+if (PLAN_ONLY) process.exit(0);
 const lanes = [CHECKS, ...planned].map((lane) => lane.filter(wanted)).filter((lane) => lane.length);
 const width = Math.max(...lanes.flat().map((s) => s.name.length)) - 1;
 await Promise.all(lanes.map((lane) => runLane(lane, width)));
