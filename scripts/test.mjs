@@ -22,7 +22,7 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const PLAN_ONLY = process.argv.includes('--plan');
 const TIMES_DIR = join(root, 'test-artifacts/times');
 const TIMES_FILE = join(root, 'bench/results/test-times.json');
-const REPORTER = ['--reporter', 'test/e2e/harness/timing-reporter.cjs'];
+const REPORTER = ['--no-color', '--reporter', 'test/e2e/harness/timing-reporter.cjs'];
 const E2E_DIR = 'test/e2e';
 /** e2e processes per browser. */
 const LANES = Math.max(1, Number(process.env.TW_E2E_LANES) || 3);

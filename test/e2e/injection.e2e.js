@@ -65,9 +65,11 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       // The part is taken before the model's own filter, so a case is in the same part for every model.
       const mine = inPart(PART, servers.cases.filter((c) => (ONLY ? ONLY.includes(c.id) : RECORD || c.e2e)));
       const cases = mine.filter((c) => RECORD || kind !== 'compromised' || c.part === 'planted');
-      // A service worker's request belongs to no tab: with several runs on one origin at once, which
-      // tab's panel shows its card cannot be told (docs/SECURITY.md), so those cases run alone.
-      const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker';
+      // A service worker's request belongs to no tab, and a download carries no tab id (it is matched
+      // to the held tab by its page's origin, service/download-hold.js): with several runs on one
+      // origin at once, which tab's panel shows its card cannot be told (docs/SECURITY.md), so those
+      // cases run alone (a download card of s22 once showed in s19's panel when they ran together).
+      const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker' || c.sends === 'download';
       const shared = await pool(cases.filter((c) => !alone(c)), POOL, (c) => runCase(env, servers, c, kind, model.calls));
       const single = await pool(cases.filter(alone), 1, (c) => runCase(env, servers, c, kind, model.calls));
       const runs = [...shared, ...single];
