@@ -91,7 +91,8 @@ async function itemsOf(kind, files, times) {
 
 /**
  * The e2e steps: LANES mocha processes per browser, the longest items first onto the least loaded
- * lane, then the cross-browser files onto the lane that ends first.
+ * lane (a part onto one without another part of its file), then the cross-browser files onto the
+ * lane that ends first.
  * @returns {Promise<Step[][]>}
  */
 async function planE2e() {
@@ -103,7 +104,9 @@ async function planE2e() {
     const files = kind === 'firefox' ? all.filter((f) => !CHROMIUM_ONLY.includes(f)) : all;
     const mine = Array.from({ length: LANES }, () => ({ kind, items: /** @type {Item[]} */ ([]), seconds: 0 }));
     for (const item of (await itemsOf(kind, files, times)).sort((a, b) => b.seconds - a.seconds)) {
-      const lane = mine.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+      // The parts of one file go to different lanes (there are never more parts than lanes).
+      const free = mine.filter((l) => !item.part || !l.items.some((i) => i.files[0] === item.files[0]));
+      const lane = free.reduce((a, b) => (b.seconds < a.seconds ? b : a));
       lane.items.push(item);
       lane.seconds += item.seconds;
     }
