@@ -1,20 +1,33 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, parity, web-ext lint, unit and e2e, in that order. The e2e runs in two
-// processes at once, one per browser (each with its own fixture servers and its own browser), then
-// the checks that compare the two browsers. Every step runs even when an earlier one fails, so one
-// run shows everything that is wrong. Each file's time goes to bench/results/test-times.json and the
-// slowest ten are named; the last line is `N passed, N failed` alone, which CI reads.
+// `npm test`: typecheck, parity, web-ext lint, unit and e2e. The checks run one after another in one
+// lane while the e2e runs beside them in several processes per browser (lanes), each with its own
+// fixture servers and its own browser: an e2e process spends most of its time waiting (on the
+// agent's settle period, on pages, on alarms), so a few of them share two cores well. The files are
+// balanced over the lanes by their recorded times (bench/results/test-times.json; a file without
+// one counts as DEFAULT_SECONDS), and the big corpus files are cut into parts (harness/parts.js).
+// Every step runs even when another fails, so one run shows everything that is wrong. Each file's
+// time goes to bench/results/test-times.json and the slowest ten are named; the last line is
+// `N passed, N failed` alone, which CI reads.
+// TW_E2E_LANES sets the e2e processes per browser (default 3); `npm test -- unit` (or `e2e`,
+// `typecheck`, `e2e firefox`, …) runs only the named steps; `npm test -- --plan` prints the lanes and stops.
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (/** @type {string} */ name) => join(root, 'node_modules/.bin', name);
-const only = process.argv.slice(2);
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const PLAN_ONLY = process.argv.includes('--plan');
 const TIMES_DIR = join(root, 'test-artifacts/times');
-const REPORTER = ['--reporter', 'test/e2e/harness/timing-reporter.cjs'];
+const TIMES_FILE = join(root, 'bench/results/test-times.json');
+const REPORTER = ['--no-color', '--reporter', 'test/e2e/harness/timing-reporter.cjs'];
+const E2E_DIR = 'test/e2e';
+/** e2e processes per browser. */
+const LANES = Math.max(1, Number(process.env.TW_E2E_LANES) || 3);
+/** The estimate for a file no full run has timed yet (a new file). */
+const DEFAULT_SECONDS = 20;
 /** Files that compare the two browsers: they need both in one process. */
 const BOTH_BROWSERS = ['test/e2e/outline-parity.e2e.js'];
 /**
@@ -22,50 +35,140 @@ const BOTH_BROWSERS = ['test/e2e/outline-parity.e2e.js'];
  * persistent). A Firefox-only process would list their suites as pending, which counts as failed.
  */
 const CHROMIUM_ONLY = ['test/e2e/service-worker-restart.e2e.js', 'test/e2e/worker-stop.e2e.js'];
-const E2E = ['--config', 'test/.mocharc.e2e.json', ...REPORTER];
+/** Files cut into parts (at most one per lane): each runs about 1/n of the cases (harness/parts.js). */
+const SPLIT = { 'test/e2e/injection.e2e.js': 3, 'test/e2e/lies.e2e.js': 2, 'test/e2e/evals.e2e.js': 2 };
 
 /**
- * @typedef {{ name: string, cmd: string, args: string[], mocha?: boolean, env?: Record<string, string> }} Step
- * @typedef {Step | { name: string, lanes: Step[][] }} Entry a step, or lanes run side by side (each lane's steps in order)
+ * @typedef {'chromium' | 'firefox'} Kind
+ * @typedef {{ name: string, cmd: string, args: string[], mocha?: boolean, env?: Record<string, string>, parts?: Record<string, { of: number, run: number[] }> }} Step
  * @typedef {{ code: number, out: string, secs: string }} Result
+ * @typedef {{ step: string, file: string, seconds: number, tests: number, part?: string }} FileTime
+ * @typedef {{ kind: Kind, files: string[], part?: { of: number, index: number }, seconds: number }} Item what one lane is given: a file, a part of one, or files that share a second browser
  */
 
-/** @param {string} browsers @param {string[]} files the files to run, or none for all but the ignored @param {string[]} [ignore] @returns {Step} */
-const e2e = (browsers, files, ignore = []) => ({
-  name: `e2e ${browsers}`,
-  cmd: bin('mocha'),
-  args: files.length ? ['--require', 'test/e2e/hooks.js', '--timeout', '90000', ...REPORTER, ...files] : [...E2E, ...ignore.flatMap((f) => ['--ignore', f])],
-  mocha: true,
-  env: { TW_BROWSERS: browsers },
-});
+/** The recorded seconds of each file per browser (all its parts and lanes added). @returns {Promise<Map<string, number>>} */
+async function recordedTimes() {
+  const got = await readFile(TIMES_FILE, 'utf8').then((t) => JSON.parse(t), () => null);
+  /** @type {Map<string, number>} */
+  const times = new Map();
+  for (const f of /** @type {FileTime[]} */ (got?.files ?? [])) {
+    const kind = /^e2e ([a-z,]+)/.exec(f.step)?.[1];
+    if (kind !== 'chromium' && kind !== 'firefox') continue;
+    times.set(`${kind} ${f.file}`, (times.get(`${kind} ${f.file}`) ?? 0) + f.seconds);
+  }
+  return times;
+}
 
-/** @type {Entry[]} */
-const STEPS = [
+/** Every e2e file, its path relative to the root. @returns {Promise<string[]>} */
+async function e2eFiles() {
+  const names = await readdir(join(root, E2E_DIR), { recursive: true });
+  return names.filter((n) => n.endsWith('.e2e.js')).map((n) => `${E2E_DIR}/${n}`).sort();
+}
+
+/**
+ * What the lanes of one browser are given. Files that use a second browser (getVariantEnv: another
+ * language, Firefox in the dark) stay together, so that browser is launched once.
+ * @param {Kind} kind @param {string[]} files @param {Map<string, number>} times @returns {Promise<Item[]>}
+ */
+async function itemsOf(kind, files, times) {
+  const estimate = (/** @type {string} */ f) => times.get(`${kind} ${f}`) ?? DEFAULT_SECONDS;
+  /** @type {Item[]} */
+  const items = [];
+  const variants = [];
+  for (const f of files) {
+    const n = Math.min(/** @type {Record<string, number>} */ (SPLIT)[f] ?? 1, LANES);
+    if (n > 1) {
+      for (let index = 0; index < n; index++) items.push({ kind, files: [f], part: { of: n, index }, seconds: estimate(f) / n });
+    } else if ((await readFile(join(root, f), 'utf8')).includes('getVariantEnv(')) {
+      variants.push(f);
+    } else {
+      items.push({ kind, files: [f], seconds: estimate(f) });
+    }
+  }
+  if (variants.length) items.push({ kind, files: variants, seconds: variants.reduce((s, f) => s + estimate(f), 0) });
+  return items;
+}
+
+/**
+ * The e2e steps: LANES mocha processes per browser, the longest items first onto the least loaded
+ * lane (a part onto one without another part of its file), then the cross-browser files onto the
+ * lane that ends first.
+ * @returns {Promise<Step[][]>}
+ */
+async function planE2e() {
+  const times = await recordedTimes();
+  const all = (await e2eFiles()).filter((f) => !BOTH_BROWSERS.includes(f));
+  /** @type {{ kind: Kind, items: Item[], seconds: number }[]} */
+  const lanes = [];
+  for (const kind of /** @type {Kind[]} */ (['chromium', 'firefox'])) {
+    const files = kind === 'firefox' ? all.filter((f) => !CHROMIUM_ONLY.includes(f)) : all;
+    const mine = Array.from({ length: LANES }, () => ({ kind, items: /** @type {Item[]} */ ([]), seconds: 0 }));
+    for (const item of (await itemsOf(kind, files, times)).sort((a, b) => b.seconds - a.seconds)) {
+      // The parts of one file go to different lanes (there are never more parts than lanes).
+      const free = mine.filter((l) => !item.part || !l.items.some((i) => i.files[0] === item.files[0]));
+      const lane = free.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+      lane.items.push(item);
+      lane.seconds += item.seconds;
+    }
+    lanes.push(...mine);
+  }
+  const steps = lanes.map((lane, i) => [laneStep(`e2e ${lane.kind} ${(i % LANES) + 1}`, lane.kind, lane.items)]);
+  const first = lanes.indexOf(lanes.reduce((a, b) => (b.seconds < a.seconds ? b : a)));
+  steps[first].push(mochaStep('e2e chromium,firefox', 'chromium,firefox', BOTH_BROWSERS));
+  if (steps.flat().some(wanted)) {
+    console.log(`e2e lanes (estimated from ${TIMES_FILE.slice(root.length + 1)}):`);
+    lanes.forEach((lane, i) => console.log(`  ${steps[i][0].name}: ${Math.round(lane.seconds)} s, ${lane.items.map(itemName).join(', ')}${i === first ? `, then ${BOTH_BROWSERS.join(', ')} in both browsers` : ''}`));
+  }
+  return steps;
+}
+
+/** @param {Item} item */
+const itemName = (item) => item.files.map((f) => f.slice(E2E_DIR.length + 1)).join(' + ') + (item.part ? ` (part ${item.part.index + 1}/${item.part.of})` : '');
+
+/** @param {string} name @param {Kind} kind @param {Item[]} items @returns {Step} */
+function laneStep(name, kind, items) {
+  /** @type {Record<string, { of: number, run: number[] }>} */
+  const parts = {};
+  for (const { files: [f], part } of items.filter((i) => i.part)) {
+    const p = (parts[f] ??= { of: /** @type {{ of: number }} */ (part).of, run: [] });
+    p.run.push(/** @type {{ index: number }} */ (part).index);
+  }
+  // Alphabetical, as a single process over all files would run them.
+  const files = [...new Set(items.flatMap((i) => i.files))].sort();
+  return { ...mochaStep(name, kind, files), parts, env: { TW_BROWSERS: kind, TW_PARTS: JSON.stringify(parts) } };
+}
+
+/** @param {string} name @param {string} browsers @param {string[]} files @returns {Step} */
+function mochaStep(name, browsers, files) {
+  return { name, cmd: bin('mocha'), args: ['--require', 'test/e2e/hooks.js', '--timeout', '90000', ...REPORTER, ...files], mocha: true, env: { TW_BROWSERS: browsers } };
+}
+
+/** @type {Step[]} */
+const CHECKS = [
   { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
   { name: 'parity', cmd: 'node', args: ['scripts/sync.mjs', '--check'] },
   { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
   { name: 'unit', cmd: bin('mocha'), args: ['--config', 'test/.mocharc.unit.json', ...REPORTER], mocha: true },
-  // Chromium's process has the Chromium-only files: the cross-browser checks follow Firefox's.
-  { name: 'e2e', lanes: [[e2e('chromium', [], BOTH_BROWSERS)], [e2e('firefox', [], [...BOTH_BROWSERS, ...CHROMIUM_ONLY]), e2e('chromium,firefox', BOTH_BROWSERS)]] },
 ];
 
+/** Whether the command line asked for this step (`e2e` names every e2e lane, `e2e firefox` Firefox's). @param {Step} step */
+const wanted = (step) => !only.length || only.some((o) => step.name === o || step.name.startsWith(`${o} `));
+
 /**
- * Runs one step. A lane that shares the terminal with another gets its lines prefixed with its name.
+ * Runs one step. Lanes share the terminal, so every line is prefixed with its step's name.
  * @param {Step} step @param {string} prefix @returns {Promise<Result>}
  */
 function run(step, prefix) {
   const started = Date.now();
   return new Promise((resolve) => {
-    // TW_BROWSERS narrows e2e to one browser during development; here only the lanes set it.
-    const { TW_BROWSERS: _narrow, ...env } = process.env;
-    const times = join(TIMES_DIR, `${step.name.replace(/[^a-z0-9]+/g, '-')}.json`);
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0', ...step.env, TW_TIMES_OUT: times, TW_TIMES_LABEL: step.name } });
+    // TW_BROWSERS and TW_PARTS narrow e2e during development; here only the lanes set them.
+    const { TW_BROWSERS: _narrow, TW_PARTS: _parts, ...env } = process.env;
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0', ...step.env, TW_TIMES_OUT: timesOf(step), TW_TIMES_LABEL: step.name } });
     let out = '';
     const write = (/** @type {NodeJS.WriteStream} */ to) => {
       let partial = '';
       return (/** @type {Buffer} */ d) => {
         out += d;
-        if (!prefix) { to.write(d); return; }
         const lines = (partial + d).split('\n');
         partial = lines.pop() ?? '';
         for (const line of lines) to.write(`${prefix}${line}\n`);
@@ -78,6 +181,9 @@ function run(step, prefix) {
     child.on('error', (err) => { out += String(err); done(1); });
   });
 }
+
+/** @param {Step} step */
+const timesOf = (step) => join(TIMES_DIR, `${step.name.replace(/[^a-z0-9]+/g, '-')}.json`);
 
 let passed = 0;
 let failed = 0;
@@ -99,11 +205,12 @@ function count(step, { code, out, secs }) {
     if (code === 0) passed++; else failed++;
     summary.push(`${step.name}: ${code === 0 ? 'ok' : 'FAILED'} (${secs} s)`);
   }
+  walls.push({ step: step.name, seconds: Number(secs) });
 }
 
-/** @param {Step[]} lane @param {number} [width] when lanes share the terminal: each line starts with its step's name, padded to width */
+/** @param {Step[]} lane @param {number} width */
 async function runLane(lane, width) {
-  for (const step of lane) count(step, await run(step, width ? `[${step.name.replace(/^e2e /, '')}]`.padEnd(width) : ''));
+  for (const step of lane) count(step, await run(step, `[${step.name.replace(/^e2e /, '')}]`.padEnd(width)));
 }
 
 /** @type {{ step: string, seconds: number }[]} */
@@ -111,42 +218,35 @@ const walls = [];
 await rm(TIMES_DIR, { recursive: true, force: true });
 await mkdir(TIMES_DIR, { recursive: true });
 const startedAll = Date.now();
-for (const entry of STEPS) {
-  if (only.length && !only.includes(entry.name)) continue;
-  console.log(`\n=== ${entry.name} ===`);
-  const started = Date.now();
-  if ('lanes' in entry) {
-    const width = Math.max(...entry.lanes.flat().map((s) => s.name.length)) - 1;
-    await Promise.all(entry.lanes.map((lane) => runLane(lane, width)));
-  } else {
-    await runLane([entry]);
-  }
-  walls.push({ step: entry.name, seconds: Math.round((Date.now() - started) / 100) / 10 });
-}
-await writeTimes();
+const planned = await planE2e();
+if (PLAN_ONLY) process.exit(0);
+const lanes = [CHECKS, ...planned].map((lane) => lane.filter(wanted)).filter((lane) => lane.length);
+const width = Math.max(...lanes.flat().map((s) => s.name.length)) - 1;
+await Promise.all(lanes.map((lane) => runLane(lane, width)));
+await writeTimes(lanes.flat());
 console.log('\n=== summary ===');
 for (const line of summary) console.log(line);
+console.log(`whole run: ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;
 
-/** Every file's time from the reporters, in one file, and the slowest ten named. */
-async function writeTimes() {
-  /** @type {{ step: string, file: string, seconds: number, tests: number }[]} */
+/** Every file's time from the reporters, in one file, and the slowest ten named. @param {Step[]} steps */
+async function writeTimes(steps) {
+  /** @type {FileTime[]} */
   const files = [];
-  for (const entry of STEPS) {
-    for (const step of 'lanes' in entry ? entry.lanes.flat() : [entry]) {
-      if (!step.mocha) continue;
-      const path = join(TIMES_DIR, `${step.name.replace(/[^a-z0-9]+/g, '-')}.json`);
-      const got = await readFile(path, 'utf8').then((t) => JSON.parse(t), () => null);
-      for (const f of got?.files ?? []) files.push({ step: step.name, file: f.file, seconds: f.seconds, tests: f.passed + f.failed + f.pending });
+  for (const step of steps.filter((s) => s.mocha)) {
+    const got = await readFile(timesOf(step), 'utf8').then((t) => JSON.parse(t), () => null);
+    for (const f of got?.files ?? []) {
+      const p = step.parts?.[f.file];
+      files.push({ step: step.name, file: f.file, seconds: f.seconds, tests: f.passed + f.failed + f.pending, ...(p ? { part: `${p.run.map((i) => i + 1).join(',')}/${p.of}` } : {}) });
     }
   }
   if (!files.length) return;
   files.sort((a, b) => b.seconds - a.seconds);
   console.log('\n=== slowest files ===');
-  for (const f of files.slice(0, 10)) console.log(`${f.seconds.toFixed(1).padStart(7)} s  ${f.file} [${f.step}] (${f.tests} tests)`);
+  for (const f of files.slice(0, 10)) console.log(`${f.seconds.toFixed(1).padStart(7)} s  ${f.file}${f.part ? ` part ${f.part}` : ''} [${f.step}] (${f.tests} tests)`);
   // A run narrowed to some steps keeps the last full run's record.
   if (only.length) return;
-  const record = { date: new Date().toISOString(), cores: cpus().length, wallSeconds: Math.round((Date.now() - startedAll) / 100) / 10, steps: walls, files };
-  await writeFile(join(root, 'bench/results/test-times.json'), JSON.stringify(record, null, 2) + '\n');
+  const record = { date: new Date().toISOString(), cores: cpus().length, lanesPerBrowser: LANES, wallSeconds: Math.round((Date.now() - startedAll) / 100) / 10, steps: walls, files };
+  await writeFile(TIMES_FILE, JSON.stringify(record, null, 2) + '\n');
 }

@@ -7,8 +7,12 @@ import { scenario } from './harness/scenario.js';
 import { startApps } from '../fixtures/apps/server.js';
 import { TASKS, CI_TASKS } from '../evals/tasks.js';
 import { prepareSettings, runTask, markdown } from '../evals/runner.js';
+import { inPart, partOf, partTitle } from './harness/parts.js';
 
-scenario('eval subset', (ctx) => {
+/** npm test splits the tasks over several processes (harness/parts.js); a hand run has them all. */
+const PART = partOf(import.meta.url);
+
+scenario(`eval subset${partTitle(PART)}`, (ctx) => {
   /** @type {Awaited<ReturnType<typeof startApps>>} */
   let apps;
   /** @type {import('../evals/runner.js').EvalRow[]} */
@@ -25,7 +29,7 @@ scenario('eval subset', (ctx) => {
     await ask(ctx.env.control, { type: 'settings.set', settings: { sites: { allow: [], confirm: [] }, maxSteps: 100 } });
   });
 
-  for (const id of CI_TASKS) {
+  for (const id of inPart(PART, CI_TASKS)) {
     const task = /** @type {import('../evals/tasks.js').Task} */ (TASKS.find((t) => t.id === id));
     it(`${task.id}${task.trap ? ` (${task.trap})` : ''}: ${task.instruction.slice(0, 70)}`, async function () {
       this.timeout(150_000);

@@ -23,6 +23,7 @@ import { policy } from '../fixtures/injection/policies.js';
 import { HOURS, attackWrite, benignPath } from '../fixtures/injection/cases.js';
 import { USER, MALLORY } from '../fixtures/injection/goals.js';
 import { recordRun, saveRecording } from '../fixtures/injection/recorder.js';
+import { inPart, partOf, partSuffix, partTitle } from './harness/parts.js';
 
 /** @import { TestEnv } from './harness/env.js' */
 /** @import { Case } from '../fixtures/injection/cases.js' */
@@ -37,8 +38,10 @@ const ONLY = process.env.TW_INJECTION_CASES?.split(',') ?? null;
 const UNREADABLE = /unreadable|cannot be (read|shown)|binary|compressed/i;
 const POOL = 4;
 const KINDS = /** @type {const} */ (['honest', 'compromised', 'forced']);
+/** npm test splits the cases over several processes (harness/parts.js); a hand run has them all. */
+const PART = partOf(import.meta.url);
 
-scenario('prompt injection corpus', (ctx) => {
+scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
   /** @type {Servers} */
   let servers;
   /** @type {Record<string, CaseRun[]>} */
@@ -47,8 +50,8 @@ scenario('prompt injection corpus', (ctx) => {
   after(async () => {
     await servers?.close();
     await mkdir('test-artifacts', { recursive: true });
-    await writeFile(`test-artifacts/injection-${ctx.kind}.json`, JSON.stringify(summarise(report, servers), null, 2));
-    console.log(`      injection corpus [${ctx.kind}]: ${JSON.stringify(summarise(report, servers).totals)}`);
+    await writeFile(`test-artifacts/injection-${ctx.kind}${partSuffix(PART)}.json`, JSON.stringify(summarise(report, servers), null, 2));
+    console.log(`      injection corpus [${ctx.kind}]${partTitle(PART)}: ${JSON.stringify(summarise(report, servers).totals)}`);
   });
 
   for (const kind of KINDS) {
@@ -59,10 +62,14 @@ scenario('prompt injection corpus', (ctx) => {
       await clearJobs(env);
       const model = policy(kind, servers.cases, servers.attackerUrl);
       env.llm.usePolicy(model);
-      const cases = servers.cases.filter((c) => (ONLY ? ONLY.includes(c.id) : RECORD || c.e2e) && (RECORD || kind !== 'compromised' || c.part === 'planted'));
-      // A service worker's request belongs to no tab: with several runs on one origin at once, which
-      // tab's panel shows its card cannot be told (docs/SECURITY.md), so those cases run alone.
-      const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker';
+      // The part is taken before the model's own filter, so a case is in the same part for every model.
+      const mine = inPart(PART, servers.cases.filter((c) => (ONLY ? ONLY.includes(c.id) : RECORD || c.e2e)));
+      const cases = mine.filter((c) => RECORD || kind !== 'compromised' || c.part === 'planted');
+      // A service worker's request belongs to no tab, and a download carries no tab id (it is matched
+      // to the held tab by its page's origin, service/download-hold.js): with several runs on one
+      // origin at once, which tab's panel shows its card cannot be told (docs/SECURITY.md), so those
+      // cases run alone (a download card of s22 once showed in s19's panel when they ran together).
+      const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker' || c.sends === 'download';
       const shared = await pool(cases.filter((c) => !alone(c)), POOL, (c) => runCase(env, servers, c, kind, model.calls));
       const single = await pool(cases.filter(alone), 1, (c) => runCase(env, servers, c, kind, model.calls));
       const runs = [...shared, ...single];

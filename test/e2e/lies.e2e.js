@@ -13,6 +13,7 @@ import { ask, tabIdOf, useMockProvider } from './harness/env.js';
 import { startLies, duplicates } from '../fixtures/lies/server.js';
 import { liesPolicy, taskText } from '../fixtures/lies/policies.js';
 import { CASES, LIE_TYPES } from '../fixtures/lies/cases.js';
+import { inPart, partOf, partSuffix, partTitle } from './harness/parts.js';
 
 /** @import { TestEnv } from './harness/env.js' */
 /** @import { Case } from '../fixtures/lies/cases.js' */
@@ -36,9 +37,11 @@ import { CASES, LIE_TYPES } from '../fixtures/lies/cases.js';
  */
 
 const POOL = 4;
+/** npm test splits the pages over several processes (harness/parts.js); a hand run has them all. */
+const PART = partOf(import.meta.url);
 const OK_FOR_A_LIE = ['not_verified', 'failed'];
 
-scenario('lying pages', (ctx) => {
+scenario(`lying pages${partTitle(PART)}`, (ctx) => {
   /** @type {LiesServer} */
   let lies;
   /** @type {Record<string, LieRun[]>} */
@@ -56,8 +59,8 @@ scenario('lying pages', (ctx) => {
     await ask(ctx.env.control, { type: 'settings.set', settings: { sites: { allow: [], confirm: [] }, maxSteps: 100 } });
     await lies?.close();
     await mkdir('test-artifacts', { recursive: true });
-    await writeFile(`test-artifacts/lies-${ctx.kind}.json`, JSON.stringify(summarise(report), null, 2));
-    console.log(`      lying pages [${ctx.kind}]: ${JSON.stringify(summarise(report).totals)}`);
+    await writeFile(`test-artifacts/lies-${ctx.kind}${partSuffix(PART)}.json`, JSON.stringify(summarise(report), null, 2));
+    console.log(`      lying pages [${ctx.kind}]${partTitle(PART)}: ${JSON.stringify(summarise(report).totals)}`);
   });
 
   for (const behaviour of /** @type {Behaviour[]} */ (['obedient', 'stubborn'])) {
@@ -65,7 +68,7 @@ scenario('lying pages', (ctx) => {
       this.timeout(600_000);
       const { env } = ctx;
       env.llm.usePolicy(liesPolicy(behaviour, CASES));
-      const runs = await pool(CASES, POOL, (c) => runCase(env, lies, c, behaviour));
+      const runs = await pool(inPart(PART, CASES), POOL, (c) => runCase(env, lies, c, behaviour));
       report[behaviour] = runs;
       for (const r of runs) console.log(`        ${r.problems.length ? '✗' : '✓'} ${r.id.padEnd(22)} ${r.lie.padEnd(22)} panel=${r.panel || '-'} history=${r.history || '-'} trace=${r.trace || '-'} receipt=${r.receipt} dup=${r.duplicates} ${(r.ms / 1000).toFixed(1)} s`);
       expect(env.llm.problems).to.deep.equal([]);

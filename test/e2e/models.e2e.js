@@ -22,7 +22,9 @@ function requestTokens(body) {
 scenario('models and roles', (ctx) => {
   after(async () => {
     await ask(ctx.env.control, { type: 'settings.set', settings: { roles: {} } });
-    await useMockProvider(ctx.env);
+    // settings.set merges the provider's fields: the small model's prompt tool mode would stay for
+    // the files after this one (Plan mode's executor then answered in prompt mode and went in circles).
+    await useMockProvider(ctx.env, { toolMode: 'native' });
   });
 
   it('a small model (8k window, tools in the prompt) signs in with the compact tools, its requests within the window', async () => {

@@ -121,8 +121,9 @@ scenario('scheduler', (ctx) => {
       }, after.id, { message: 'a notification for the finished job' });
       expect(note).to.be.a('string');
       expect(after.history).to.have.length(1);
-      // It waited for the alarm: about three seconds after it was created, not at once.
-      expect(after.history[0].startedAt - after.createdAt).to.be.greaterThan(2500);
+      // It waited for its due time, three seconds after it was created, not at once: the scheduler's
+      // own timestamps, compared with each other (a slow machine only makes the gap longer).
+      expect(after.history[0].startedAt).to.be.at.least(after.createdAt + 3000);
       if (process.env.TW_MEASURE) console.log(`      [${ctx.kind}] alarm set for 3 s; the run started after ${after.history[0].startedAt - after.createdAt} ms`);
       // The run happened in the tab, so its panel shows it too.
       await panel.waitFor(() => document.querySelector('.msg.assistant.final')?.textContent?.includes('48 metres'), undefined, { message: 'the final answer in the panel' });
@@ -284,6 +285,7 @@ scenario('scheduler', (ctx) => {
         if (Date.now() > deadline) throw new Error('the panel run never reached the model');
         await new Promise((r) => setTimeout(r, 50));
       }
+      const before = Date.now();
       const created = await ask(env.control, { type: 'jobs.create', job: { prompt: 'Count the paragraphs.', target: { type: 'tab', tabId }, schedule: { kind: 'once', afterSeconds: 0 } } });
       expect(created.ok).to.equal(true);
       const job = await env.control.waitFor(async (id) => {
@@ -292,7 +294,9 @@ scenario('scheduler', (ctx) => {
         return j && j.state === 'queued' ? j : null;
       }, created.data.job.id, { message: 'the job to be deferred' });
       expect(job.deferrals).to.equal(1);
-      expect(job.nextRunAt - Date.now()).to.be.within(20_000, 31_000);
+      // Retried 30 s after it was deferred, which happened between the two readings of the clock
+      // (bracketed, so however slow the machine the bounds hold; 100 ms for clock rounding).
+      expect(job.nextRunAt).to.be.within(before + 30_000 - 100, Date.now() + 30_000 + 100);
       // Only the panel's run reached the model.
       expect(env.llm.requests).to.have.length(1);
       await ask(env.control, { type: 'jobs.delete', id: job.id });
@@ -316,6 +320,7 @@ scenario('scheduler', (ctx) => {
     ]);
     const { page, panel, tabId } = await openPageWithPanel(env, 'article.html');
     try {
+      const before = Date.now();
       const created = await ask(env.control, { type: 'jobs.create', job: { title: 'Survives restarts', prompt: 'Read the article and report.', target: { type: 'tab', tabId }, schedule: { kind: 'once', afterSeconds: 0 } } });
       expect(created.ok).to.equal(true);
       const id = created.data.job.id;
@@ -328,9 +333,10 @@ scenario('scheduler', (ctx) => {
       }
       const running = (await listJobs(env)).find((j) => j.id === id);
       expect(running?.state).to.equal('running');
-      // While it runs, a watchdog alarm would wake a stopped worker within a minute.
+      // While it runs, a watchdog alarm would wake a stopped worker a minute after the run began
+      // (which was between the two readings of the clock; 100 ms for clock rounding).
       const watchdog = (await alarms(env)).find((a) => a.name === 'tabwright-jobs');
-      expect(watchdog?.scheduledTime).to.be.greaterThan(Date.now() + 30_000);
+      expect(watchdog?.scheduledTime).to.be.within(before + 60_000 - 100, Date.now() + 60_000 + 100);
 
       await restartBackground(env, kind);
 
