@@ -121,7 +121,7 @@ describe('managed policy: org rules over the safety policy', () => {
     expect(p.checkCall(call('type', ['acts_on_page'], 'https://hr.corp.example/')).action).to.equal('refuse');
     expect(p.checkCall(call('snapshot', ['reads_page'], 'https://bank.example/')).action).to.equal('allow');
     expect(p.checkCall(call('click', ['acts_on_page'], 'https://shop.example/')).action).to.equal('allow');
-    const write = p.judgeRequest({ kind: 'request', topLevel: false, url: 'https://bank.example/api/transfer', method: 'POST', body: 'a=1', type: 'xhr' }, { pageUrl: 'https://shop.example/', cause: 'click', step: 1 });
+    const write = p.judgeRequest({ kind: 'request', topLevel: false, url: 'https://bank.example/api/transfer', method: 'POST', body: 'a=1', type: 'xhr' }, { pageUrl: 'https://shop.example/', cause: 'click' });
     expect(write).to.deep.include({ action: 'refuse', code: 'SITE_BLOCKED' });
   });
 
