@@ -66,7 +66,15 @@ for (const kind of BROWSERS) {
     });
 
     it('Settings show what the organization set, locked; a save cannot change it; a provider outside its list is refused', async () => {
-      const page = env.control;
+      // A provider the policy allows (the default local Ollama is not one: Save would refuse it, saying so).
+      await useMockProvider(env);
+      const page = await env.browser.openExtensionPage('ui/options.html');
+      await page.waitFor(() => document.body.dataset.ready === 'true', undefined, { message: 'the settings page to load' });
+      try { await lockedSettings(page); } finally { await page.close(); }
+    });
+
+    /** @param {import('./harness/driver.js').Driver} page */
+    async function lockedSettings(page) {
       const locks = await page.evaluate(() => Object.fromEntries(['strictSecrets', 'devTools', 'traceKeepDays', 'jobsPauseAll', 'jobsAskFirst', 'maxSteps'].map((id) => {
         const c = /** @type {HTMLInputElement} */ (document.getElementById(id));
         const label = c.closest('label') ?? document.querySelector(`label[for="${id}"]`);
@@ -82,11 +90,17 @@ for (const kind of BROWSERS) {
       const note = await page.text('#org-note');
       expect(note).to.contain(`never act on: ${blocked}`);
       expect(note).to.contain('devTools, scheduler');
+      // Save on the page sends every field, locked ones with the organization's values: it saves.
+      await page.fill('#maxSteps', '42');
+      await page.click('#save');
+      await page.waitFor(() => document.getElementById('result')?.textContent !== '', undefined, { message: 'the save to answer' });
+      expect(await page.evaluate(() => document.getElementById('result')?.classList.contains('failed')), await page.text('#result')).to.equal(false);
+      expect((await ask(page, { type: 'settings.get' })).data.maxSteps).to.equal(42);
       const refused = await ask(page, { type: 'settings.set', settings: { strictSecrets: false } });
       expect(refused).to.deep.include({ ok: false, code: 'SET_BY_ORGANIZATION' });
       const provider = await ask(page, { type: 'settings.set', settings: { provider: { kind: 'anthropic', baseUrl: 'https://api.anthropic.com', model: 'claude', apiKey: 'k' } } });
       expect(provider).to.deep.include({ ok: false, code: 'PROVIDER_NOT_ALLOWED' });
-    });
+    }
 
     it('acting on a blocked site is refused and nothing is sent; the developer tools and new jobs are absent', async () => {
       await useMockProvider(env);
