@@ -13,8 +13,8 @@ export async function addModeChoice(card) {
   box.className = 'fr-mode';
   const legend = Object.assign(document.createElement('legend'), { textContent: t('firstRunModeLegend') });
   box.append(legend, option('ask', t('firstRunModeAsk'), true), option('act', t('firstRunModeAct'), false));
-  const heading = card.querySelector('h2, h1');
-  if (heading) heading.after(box); else card.prepend(box);
+  // Last in the card: the provider choices keep their place.
+  card.append(box);
 }
 
 /** @param {'ask' | 'act'} value @param {string} text @param {boolean} checked */
