@@ -90,7 +90,7 @@ for (const kind of BROWSERS) {
       const note = await page.text('#org-note');
       expect(note).to.contain(`never act on: ${blocked}`);
       expect(note).to.contain('devTools, scheduler');
-      // Save on the page sends every field, locked ones with the organization's values: it saves.
+      // Save on the page leaves out what the organization set, and saves the rest.
       await page.fill('#maxSteps', '42');
       await page.click('#save');
       await page.waitFor(() => document.getElementById('result')?.textContent !== '', undefined, { message: 'the save to answer' });

@@ -100,3 +100,21 @@ export function watchJobSwitches(request, say, t) {
     });
   }
 }
+
+/**
+ * The form's fields without those the organization set: the page does not send what it may not change
+ * (a value its controls cannot show, a locked mode of plan, would otherwise be refused as a change).
+ * @param {Partial<Settings>} settings @param {Settings | null} current @returns {Partial<Settings>}
+ */
+export function withoutLocked(settings, current) {
+  const locked = current?.managed?.locked ?? [];
+  if (!locked.length) return settings;
+  const out = /** @type {Record<string, unknown>} */ ({ ...settings });
+  for (const key of locked) if (!key.includes('.')) delete out[key];
+  if (settings.jobs) {
+    const jobs = /** @type {Record<string, unknown>} */ ({ ...settings.jobs });
+    for (const key of locked) if (key.startsWith('jobs.')) delete jobs[key.slice(5)];
+    out.jobs = jobs;
+  }
+  return /** @type {Partial<Settings>} */ (out);
+}

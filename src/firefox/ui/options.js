@@ -8,7 +8,7 @@ import { createProviderCard, readProviderCard } from './options-providers.js';
 import { setupKnowledge } from './options-knowledge.js';
 import { setupMcp } from './options-mcp.js';
 import { saveFile } from './save-file.js';
-import { showLocks, fillJobSwitches, readJobSwitches, watchJobSwitches } from './options-org.js';
+import { showLocks, fillJobSwitches, readJobSwitches, watchJobSwitches, withoutLocked } from './options-org.js';
 
 const ROLES = /** @type {const} */ (['planner', 'executor', 'vision']);
 const form = /** @type {HTMLFormElement} */ (document.getElementById('settings-form'));
@@ -181,7 +181,7 @@ form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const c = collect();
   if (!c.ok) { say(c.message, true); return; }
-  await save(c.settings);
+  await save(withoutLocked(c.settings, current));
 });
 
 /**
