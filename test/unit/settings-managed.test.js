@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { createSettingsStore } from '../../src/chrome/service/settings.js';
 import { readPolicy, providerRefusal, assertProvidersAllowed, assertModeAllowed, jobControls } from '../../src/chrome/service/settings-managed.js';
 import { withOrgRules } from '../../src/chrome/agent/safety/org-rules.js';
+import { withoutLocked } from '../../src/chrome/ui/options-org.js';
 import { createPolicy } from '../../src/chrome/agent/safety/policy.js';
 import { createTaskScope } from '../../src/chrome/agent/safety/scope.js';
 
@@ -100,6 +101,13 @@ describe('managed policy: the settings in force', () => {
     expect(() => assertProvidersAllowed(roles)).to.throw(/gemini/);
     expect(() => assertModeAllowed(ok, 'act')).to.throw(/Ask mode only/);
     expect(() => assertModeAllowed(ok, 'ask')).to.not.throw();
+  });
+
+  it('the settings page leaves out what the organization set (a locked plan mode its select cannot show)', async () => {
+    const s = await createSettingsStore(memoryArea(), managedArea({ defaultMode: 'plan', pauseAllJobs: true })).get();
+    const form = { defaultMode: /** @type {const} */ ('act'), maxSteps: 9, jobs: { pauseAll: false, askBeforeRun: true } };
+    expect(withoutLocked(form, s)).to.deep.equal({ maxSteps: 9, jobs: { askBeforeRun: true } });
+    expect(withoutLocked(form, null)).to.equal(form);
   });
 
   it('job controls: the person\'s pause and ask-first, the organization\'s switch', () => {
