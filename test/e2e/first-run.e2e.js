@@ -90,12 +90,17 @@ scenario('first run', (ctx) => {
         const sel = /** @type {HTMLSelectElement} */ (document.querySelector('#welcome li[data-candidate=ollama] select'));
         sel.value = 'qwen2.5:7b';
       });
+      // The mode new conversations start in is chosen here: Ask is suggested (checked); the person picks Act.
+      expect(await panel.evaluate(() => /** @type {HTMLInputElement | null} */ (document.querySelector('#welcome .fr-mode input[value=ask]'))?.checked)).to.equal(true);
+      await panel.evaluate(() => /** @type {HTMLInputElement} */ (document.querySelector('#welcome .fr-mode input[value=act]')).click());
       await panel.click('#welcome li[data-candidate=ollama] button.use');
       await panel.waitFor(() => /** @type {HTMLElement} */ (document.querySelector('#welcome')).hidden, undefined, { message: 'the card to go after the choice' });
       const s = await ask(env.control, { type: 'settings.get' });
       if (!s.ok) throw new Error(s.message);
       expect(s.data.provider).to.include({ baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5:7b', apiKey: '' });
       expect(s.data.onboarded).to.equal(true);
+      expect(s.data.defaultMode).to.equal('act');
+      expect(await panel.evaluate(() => /** @type {HTMLInputElement} */ (document.querySelector('input[name=mode][value=act]')).checked)).to.equal(true);
       expect(await panel.evaluate(() => document.activeElement?.id)).to.equal('prompt');
     } finally {
       await ollama.close();

@@ -27,11 +27,13 @@ function memoryStore() {
 
 /**
  * A scheduler whose runs the test ends by hand.
- * @param {{ store?: ReturnType<typeof memoryStore>, clock?: { t: number }, options?: any }} [o]
+ * @param {{ store?: ReturnType<typeof memoryStore>, clock?: { t: number }, options?: any, controls?: { paused: boolean, askFirst: boolean, off?: boolean } }} [o]
  */
 function harness(o = {}) {
   const clock = o.clock ?? { t: T0 };
   const store = o.store ?? memoryStore();
+  /** Settings → pause all, ask before every run; the organization's switch. */
+  const controls = o.controls ?? { paused: false, askFirst: false, off: false };
   /** @type {PendingRun[]} */
   const runs = [];
   /** @type {(number | null)[]} */
@@ -46,9 +48,10 @@ function harness(o = {}) {
     notify: (job, run) => notes.push({ job, run }),
     timeZone: 'America/New_York',
     options: o.options,
+    controls: async () => ({ ...controls }),
   });
   return {
-    s, clock, store, runs, wakes, notes,
+    s, clock, store, runs, wakes, notes, controls,
     /** @param {number} ms */
     advance(ms) { clock.t += ms; },
     /** let the run start (runJob is called after the state is saved) */
@@ -496,6 +499,7 @@ describe('every state transition, through the public API', () => {
     'needs_user_input→pending': async (h) => { const id = await ended(h, WAITING, input({ schedule: daily })); await h.s.resume(id); return id; },
     'needs_user_input→queued': async (h) => { const id = await ended(h, WAITING); h.runs.length = 0; await h.s.runNow(id); return id; },
     'needs_user_input→paused': async (h) => { const id = await ended(h, WAITING); await h.s.pause(id); return id; },
+    'queued→needs_user_input': async (h) => { const id = await ended(h, { status: 'busy' }); h.controls.askFirst = true; h.advance(30_000); await h.s.tick(); return id; },
     'paused→pending': async (h) => { const j = created(await h.s.create(every10())); await h.s.pause(j.id); await h.s.resume(j.id); return j.id; },
     'paused→queued': async (h) => { const j = created(await h.s.create(input({ target: { type: 'tab', tabId: 2 } }))); await h.s.pause(j.id); h.runs.length = 0; await h.s.runNow(j.id); return j.id; },
     'completed→queued': async (h) => { const id = await ended(h, { status: 'completed' }); await h.s.runNow(id); return id; },
@@ -529,4 +533,74 @@ describe('every state transition, through the public API', () => {
       expect(seen.slice(i + 1), seen.join(' → ')).to.include(to === 'queued' && job?.state === 'running' ? 'running' : to);
     });
   }
+});
+
+describe('scheduler controls: pause all, ask before every run, switched off', () => {
+  it('pause all holds due jobs where they are, sets no alarm for them, and runs each once when lifted', async () => {
+    const h = harness();
+    h.controls.paused = true;
+    const a = created(await h.s.create(input({ schedule: { kind: 'interval', minutes: 10 } })));
+    h.advance(35 * MIN); // three due times pass while paused
+    expect(await h.s.tick()).to.deep.equal([]);
+    await h.settle();
+    expect(h.runs).to.have.length(0);
+    expect(h.wakes.at(-1)).to.equal(null); // no alarm loop for a job that cannot start
+    h.controls.paused = false;
+    expect(await h.s.tick()).to.deep.equal([a.id]);
+    await h.settle();
+    expect(h.runs).to.have.length(1); // once, not once per missed time
+  });
+
+  it('Run now starts a job while everything is paused, and only that job', async () => {
+    const h = harness();
+    h.controls.paused = true;
+    const a = created(await h.s.create(input({ target: { type: 'tab', tabId: 1 } })));
+    const b = created(await h.s.create(input({ prompt: 'another', target: { type: 'tab', tabId: 2 } })));
+    h.advance(2 * MIN);
+    await h.s.tick();
+    const r = await h.s.runNow(a.id);
+    expect(r.ok).to.equal(true);
+    await h.settle();
+    expect(h.runs.map((x) => x.job.id)).to.deep.equal([a.id]);
+    expect(await h.state(b.id)).to.equal('pending');
+  });
+
+  it('ask first: a due job waits for the person, says why, is notified, and runs on Run now', async () => {
+    const h = harness();
+    h.controls.askFirst = true;
+    const job = created(await h.s.create(input({ schedule: { kind: 'interval', minutes: 10 } })));
+    h.advance(10 * MIN);
+    expect(await h.s.tick()).to.deep.equal([]);
+    await h.settle();
+    expect(h.runs).to.have.length(0);
+    const waiting = /** @type {Job} */ (await h.s.get(job.id));
+    expect(waiting).to.include({ state: 'needs_user_input', nextRunAt: null });
+    expect(waiting.lastResult?.text).to.contain('Run now');
+    expect(h.notes.map((n) => n.run.status)).to.deep.equal(['needs_user_input']);
+    expect((await h.s.runNow(job.id)).ok).to.equal(true);
+    await h.settle();
+    expect(h.runs).to.have.length(1);
+    await h.endRun({ status: 'completed', text: 'ok' });
+    const after = /** @type {Job} */ (await h.s.get(job.id));
+    expect(after.state).to.equal('pending'); // back on its schedule; the next due time asks again
+    expect(after.approved).to.equal(undefined);
+    h.advance(10 * MIN);
+    await h.s.tick();
+    expect(await h.state(job.id)).to.equal('needs_user_input');
+  });
+
+  it('switched off by the organization: nothing is created, nothing runs, not even Run now', async () => {
+    const h = harness();
+    const job = created(await h.s.create(input({ schedule: { kind: 'once', afterSeconds: 60 } })));
+    h.controls.off = true;
+    const made = await h.s.create(input({ prompt: 'new' }));
+    expect(made.ok).to.equal(false);
+    if (!made.ok) expect(made.code).to.equal('FEATURE_OFF');
+    h.advance(2 * MIN);
+    expect(await h.s.tick()).to.deep.equal([]);
+    const now = await h.s.runNow(job.id);
+    expect(now.ok).to.equal(false);
+    await h.settle();
+    expect(h.runs).to.have.length(0);
+  });
 });

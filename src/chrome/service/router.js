@@ -5,6 +5,7 @@
 import { localOrigins } from '../providers/presets.js';
 import { createBrowserOps } from './browser-ops.js';
 import { createSettingsStore } from './settings.js';
+import { jobControls } from './settings-managed.js';
 import { createRuns } from './runs.js';
 import { Session } from './session.js';
 import { createHistoryStore } from './history-store.js';
@@ -28,7 +29,8 @@ const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
 
 /** @param {{ platform: Platform }} deps */
 export function startRouter({ platform }) {
-  const settings = createSettingsStore(browser.storage.local);
+  // The person's settings with the organization's policy over them (Chrome's managed_schema policy, Firefox's policies.json).
+  const settings = createSettingsStore(browser.storage.local, browser.storage.managed);
   const ops = createBrowserOps(platform);
   const history = createHistoryStore();
   /** @type {Map<number, Session>} */
@@ -89,7 +91,7 @@ export function startRouter({ platform }) {
   const traces = createTraces({ store: traceStore, settings, getTab: (tabId) => ops.getTab(tabId), thumbnail });
   const workflows = createWorkflows({ store: createWorkflowStore(), traces: traceStore, history, runs: () => runs });
   const runs = createRuns({ platform, settings, ops, history, session, knowledge, traces, workflows: () => workflows, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
-  const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false) });
+  const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false), controls: () => settings.get().then(jobControls) });
   const mcp = startMcp({ settings, ops, session, runs, knowledge });
   /** @type {import('./handlers/index.js').HandlerDeps} */
   const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp, traces: traceStore, workflows };

@@ -8,6 +8,8 @@
 import { runAgent } from '../agent/loop.js';
 import { systemPrompt } from '../agent/prompts.js';
 import { createPolicy } from '../agent/safety/policy.js';
+import { withOrgRules } from '../agent/safety/org-rules.js';
+import { assertProvidersAllowed, assertModeAllowed } from './settings-managed.js';
 import { createTaskScope } from '../agent/safety/scope.js';
 import { createFence } from '../agent/untrusted.js';
 import { textOf } from '../agent/compaction.js';
@@ -169,6 +171,9 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
   async function prepareRun(s, mode, controller, current, onlyTools) {
     const tabId = s.tabId;
     const conf = await settings.get();
+    // The organization's policy: a provider it does not allow is never sent the page, nor is Act run under Ask only.
+    assertProvidersAllowed(conf);
+    assertModeAllowed(conf, mode);
     const tab = await ops.getTab(tabId);
     const fence = createFence();
     // With the developer tools on, an acting run keeps the tab's request log from its first step.
@@ -189,11 +194,11 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     const interact = reportWaiting(s, createPanelInteraction(s));
     // The task: the site the user started on and the sites they named in their request.
     const request = [...s.messages].reverse().find((m) => m.role === 'user');
-    const policy = createPolicy({
+    const policy = withOrgRules(createPolicy({
       scope: createTaskScope(tab?.url ?? '', request ? textOf(request.content) : ''),
       alwaysAllow: conf.sites?.allow, alwaysConfirm: conf.sites?.confirm, strictSecrets: conf.strictSecrets === true, secrets: s.secrets,
       sensitiveSite: knowledge ? await knowledge.sensitiveSites() : undefined,
-    });
+    }), conf.managed);
     /** @type {Parameters<typeof runAgent>[0]} */
     const options = {
       provider, executorProvider, plannerProvider, visionProvider, screenshots: conf.screenshotPolicy, mode, messages: s.messages, signal: controller.signal, maxSteps: conf.maxSteps,

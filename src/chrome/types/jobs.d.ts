@@ -98,6 +98,8 @@ export interface Job {
   hasRun: boolean;
   /** pause when the run in progress ends */
   pauseAfterRun?: boolean;
+  /** the person asked for this run (Run now): it starts even while every job is paused or runs ask first */
+  approved?: boolean;
   lastResult?: JobRun;
   /** newest last, at most HISTORY_LIMIT entries */
   history: JobRun[];

@@ -65,6 +65,28 @@ export interface Settings {
   recorder?: RecorderSettings;
   /** traces of runs (issue 18): whether to record them, how many and how old to keep */
   traces?: import('./traces').TraceSettings;
+  /** scheduled jobs: pauseAll holds every job (due ones wait, none starts); askBeforeRun makes each due job wait for the person's Run now */
+  jobs?: { pauseAll?: boolean; askBeforeRun?: boolean };
+  /** what an administrator's policy set (service/settings-managed.js): on the settings in force, never stored */
+  managed?: ManagedState;
+}
+
+/** The organization's policy as the settings in force carry it. */
+export interface ManagedState {
+  /** setting paths the policy set: shown "Set by your organization", a save may not change them */
+  locked: string[];
+  /** runs are Ask only: nothing acts */
+  askOnly: boolean;
+  /** features switched off: scheduler, devTools, mcp, recorder, webmcp */
+  off: string[];
+  /** site patterns where acting is refused */
+  blockSites: string[];
+  /** site patterns where every acting step asks (also in sites.confirm) */
+  confirmSites: string[];
+  /** the provider kinds allowed, when the policy limits them */
+  providerKinds?: string[];
+  /** the base URL prefixes allowed, when the policy limits them */
+  baseUrls?: string[];
 }
 
 export interface RecorderSettings { maxSeconds: number; maxMB: number; audio: boolean }

@@ -4,6 +4,7 @@
 import { t } from './i18n.js';
 import { detectLocalModels } from './detect-local.js';
 import { PROVIDER_KINDS } from '../providers/presets.js';
+import { addModeChoice, saveModeChoice } from './first-run-mode.js';
 
 /** The hosted providers the card offers a key field for; the rest are in Settings. */
 const KEY_KINDS = /** @type {const} */ (['openai', 'anthropic', 'gemini', 'openrouter', 'groq', 'mistral', 'deepseek', 'xai']);
@@ -17,6 +18,10 @@ const NAMES = { ollama: 'Ollama', lmstudio: 'LM Studio', builtin: 'builtin' };
  */
 export async function showFirstRun(card, actions) {
   card.hidden = false;
+  // The mode new conversations start in is chosen here too (Ask suggested), saved with the provider.
+  const pick = actions.choose;
+  actions = { ...actions, choose: async (p) => { await saveModeChoice(card); await pick(p); } };
+  await addModeChoice(card);
   const list = /** @type {HTMLElement} */ (card.querySelector('.candidates'));
   const status = /** @type {HTMLElement} */ (card.querySelector('.detect-status'));
   status.textContent = t('welcomeDetecting');

@@ -57,6 +57,11 @@ export const ERROR_CODES = Object.freeze({
   SECRET_REFUSED: 'Strict secret mode refuses to send or type a secret anywhere but its own field.',
   OUT_OF_SCOPE: 'That would leave the sites of this task.',
   FORBIDDEN: 'That request is not allowed from here.',
+  // An administrator's policy (storage.managed)
+  SITE_BLOCKED: 'Your organization does not allow Tabwright to act on this site; it can still read it in Ask mode.',
+  FEATURE_OFF: 'Your organization has turned this feature off.',
+  SET_BY_ORGANIZATION: 'This setting is set by your organization and cannot be changed here.',
+  PROVIDER_NOT_ALLOWED: 'Your organization does not allow this model provider; choose one it allows.',
   // The run
   ABORTED: 'The run was stopped.',
   SKIPPED: 'The run ended before this step.',

@@ -18,11 +18,12 @@ const LOAD_TIMEOUT_MS = 30_000;
  */
 
 /**
- * @param {{ beginRun: BeginRun, ops: BrowserOps, isBusy: (tabId: number) => boolean, closeTabs?: () => Promise<boolean>, beginWorkflow?: (tabId: number, job: Job) => ReturnType<BeginRun> }} deps
+ * @param {{ beginRun: BeginRun, ops: BrowserOps, isBusy: (tabId: number) => boolean, closeTabs?: () => Promise<boolean>, beginWorkflow?: (tabId: number, job: Job) => ReturnType<BeginRun>, controls?: () => Promise<import('../agent/scheduler/scheduler.js').JobControls> }} deps
  *   closeTabs: whether a run closes the tab it opened for a URL when it ends (settings: closeJobTabs);
- *   beginWorkflow: replays a "workflow" job's workflow in its tab (service/workflows.js)
+ *   beginWorkflow: replays a "workflow" job's workflow in its tab (service/workflows.js);
+ *   controls: pause all, ask before every run, the scheduler switched off (settings and the organization's policy)
  */
-export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true, beginWorkflow }) {
+export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true, beginWorkflow, controls }) {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   /** Tabs opened for URL targets, reused by the job's next run while they stay open. @type {Map<string, number>} */
   const openedTabs = new Map();
@@ -42,6 +43,12 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
     wake,
     notify,
     timeZone,
+    controls,
+  });
+
+  // Pause all lifted, asking first turned off, a policy changed: due jobs are looked at again now.
+  browser.storage.onChanged.addListener((/** @type {Record<string, unknown>} */ changes, /** @type {string} */ area) => {
+    if (area === 'managed' || (area === 'local' && changes.settings)) void scheduler.tick();
   });
 
   // Registered synchronously at start-up: an MV3 worker woken by the alarm must have its listener in place.

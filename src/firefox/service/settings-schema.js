@@ -152,6 +152,8 @@ export const SETTINGS_SCHEMA = shape({
     maxMB: required(number({ min: 1, max: 4_000, whole: true, unit: ' MB' })),
     audio: required(boolean),
   })),
+  // Scheduled jobs: all held at once; each due run waits for the person's Run now.
+  jobs: optional(shape({ pauseAll: optional(boolean), askBeforeRun: optional(boolean) })),
   // Traces: record them, keep this many, none older than this.
   traces: optional(shape({
     record: required(boolean),

@@ -2,6 +2,7 @@
 // Nothing is stored that the one schema (service/settings-schema.js) refuses.
 /** @import { Settings } from '../types/messages' */
 import { validateSettings, settingsErrorMessage } from './settings-schema.js';
+import { applyPolicy, checkPatch, readPolicy } from './settings-managed.js';
 
 /** @type {Settings} */
 export const DEFAULT_SETTINGS = Object.freeze({
@@ -19,26 +20,44 @@ export const DEFAULT_SETTINGS = Object.freeze({
  * @typedef {{ get(key: string): Promise<Record<string, any>>, set(items: Record<string, any>): Promise<void> }} StorageArea
  */
 
-/** @param {StorageArea} area */
-export function createSettingsStore(area) {
+/**
+ * @param {StorageArea} area the person's settings (storage.local)
+ * @param {{ get(): Promise<Record<string, any>> }} [managed] what an administrator set (storage.managed);
+ *   absent or unreadable (Firefox without a policy for the extension throws) means no policy
+ */
+export function createSettingsStore(area, managed) {
+  /** The person's own settings, as stored. @returns {Promise<Settings>} */
+  async function personal() {
+    const { settings } = await area.get('settings');
+    return merge(DEFAULT_SETTINGS, settings ?? {});
+  }
+  async function policy() {
+    if (!managed) return readPolicy(null);
+    return readPolicy(await managed.get().catch(() => null));
+  }
   return {
-    /** @returns {Promise<Settings>} */
+    /** The settings in force: the person's, with the organization's policy over them. @returns {Promise<Settings>} */
     async get() {
-      const { settings } = await area.get('settings');
-      return merge(DEFAULT_SETTINGS, settings ?? {});
+      const [mine, p] = await Promise.all([personal(), policy()]);
+      return applyPolicy(mine, p);
     },
     /**
      * The patch merged into what is stored, validated whole; on any bad field nothing is stored and
-     * the reply names each one. Fields the schema does not know are left out.
+     * the reply names each one. Fields the schema does not know are left out. A locked field is never
+     * stored as the person's: the policy is laid over again on every read.
      * @param {Partial<Settings>} patch
-     * @returns {Promise<{ ok: true, settings: Settings, dropped: string[] } | { ok: false, code: 'INVALID_SETTINGS', message: string }>}
+     * @returns {Promise<{ ok: true, settings: Settings, dropped: string[] } | { ok: false, code: 'INVALID_SETTINGS' | 'SET_BY_ORGANIZATION' | 'PROVIDER_NOT_ALLOWED', message: string }>}
      */
     async set(patch) {
-      const next = merge(await this.get(), patch);
+      const [mine, p] = await Promise.all([personal(), policy()]);
+      const allowed = checkPatch(patch, applyPolicy(mine, p));
+      if (!allowed.ok) return allowed;
+      patch = allowed.patch;
+      const next = merge(mine, patch);
       const checked = validateSettings(next);
       if (checked.ok) {
         await area.set({ settings: checked.settings });
-        return checked;
+        return { ...checked, settings: applyPolicy(checked.settings, p) };
       }
       // Only what this save changes is judged: a bad value stored by an older version (or written
       // behind Tabwright's back) must not block saving the fix. It stays as it was, and a run that
@@ -47,7 +66,7 @@ export function createSettingsStore(area) {
       const errors = checked.errors.filter((e) => touched.has(e.path.split(/[.[]/)[0]));
       if (errors.length) return { ok: false, code: 'INVALID_SETTINGS', message: settingsErrorMessage(errors, 'were not saved') };
       await area.set({ settings: next });
-      return { ok: true, settings: next, dropped: checked.dropped };
+      return { ok: true, settings: applyPolicy(next, p), dropped: checked.dropped };
     },
   };
 }

@@ -8,6 +8,7 @@ import { createProviderCard, readProviderCard } from './options-providers.js';
 import { setupKnowledge } from './options-knowledge.js';
 import { setupMcp } from './options-mcp.js';
 import { saveFile } from './save-file.js';
+import { showLocks, fillJobSwitches, readJobSwitches, watchJobSwitches, withoutLocked } from './options-org.js';
 
 const ROLES = /** @type {const} */ (['planner', 'executor', 'vision']);
 const form = /** @type {HTMLFormElement} */ (document.getElementById('settings-form'));
@@ -62,6 +63,8 @@ function fill(s) {
   field('traceRecord').checked = tr.record;
   field('traceKeepRuns').value = String(tr.keepRuns);
   field('traceKeepDays').value = String(tr.keepDays);
+  fillJobSwitches(s);
+  showLocks(s, t);
 }
 
 /** @param {Settings} s */
@@ -158,6 +161,7 @@ function collect() {
       devTools: field('devTools').checked,
       recorder: { maxSeconds: Math.round(Number(field('recMaxMinutes').value) * 60), maxMB: Math.round(Number(field('recMaxMB').value)), audio: field('recAudio').checked },
       traces: { record: field('traceRecord').checked, keepRuns: Number(field('traceKeepRuns').value), keepDays: Number(field('traceKeepDays').value) },
+      jobs: readJobSwitches(),
     },
   };
 }
@@ -177,7 +181,7 @@ form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const c = collect();
   if (!c.ok) { say(c.message, true); return; }
-  await save(c.settings);
+  await save(withoutLocked(c.settings, current));
 });
 
 /**
@@ -256,6 +260,9 @@ async function load() {
   field('recorder-fields').hidden = !(rec.ok && rec.data.available);
   await setupKnowledge({ t, request });
   await setupMcp({ t, request });
+  // The MCP section fills its own switches: the organization's locks go over them afterwards.
+  showLocks(reply.data, t);
+  watchJobSwitches(request, say, t);
   document.body.dataset.ready = 'true';
 }
 

@@ -97,17 +97,19 @@ export async function launchChromium(extra = {}) {
 }
 
 /**
- * @param {{ prefs?: Record<string, unknown>, acceptInsecureCerts?: boolean }} [extra] more preferences (the system's dark theme, say);
- *   acceptInsecureCerts: accept any certificate (a test's own TLS server)
+ * @param {{ prefs?: Record<string, unknown>, acceptInsecureCerts?: boolean, executablePath?: string }} [extra] more preferences (the system's dark theme, say);
+ *   acceptInsecureCerts: accept any certificate (a test's own TLS server); executablePath: another copy of
+ *   Firefox (a private install with its own distribution/policies.json, test/e2e/managed/)
  * @returns {Promise<BrowserEnv>}
  */
 export async function launchFirefox(extra = {}) {
-  await requireBinary(FIREFOX_PATH, 'Firefox', 'apt-get install -y firefox-esr');
+  const executablePath = extra.executablePath ?? FIREFOX_PATH;
+  await requireBinary(executablePath, 'Firefox', 'apt-get install -y firefox-esr');
   const puppeteer = (await import('puppeteer-core')).default;
   const local = firefoxLocalModelPrefs(await localModels());
   const browser = await puppeteer.launch({
     browser: 'firefox',
-    executablePath: FIREFOX_PATH,
+    executablePath,
     headless: true,
     args: ['--remote-allow-system-access'],
     ...(extra.acceptInsecureCerts ? { acceptInsecureCerts: true } : {}),

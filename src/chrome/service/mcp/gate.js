@@ -9,6 +9,7 @@
 /** @import { Guard } from '../../agent/safety/guard.js' */
 import { runToolCall } from '../../agent/tool-call.js';
 import { createPolicy } from '../../agent/safety/policy.js';
+import { withOrgRules } from '../../agent/safety/org-rules.js';
 import { createTaskScope } from '../../agent/safety/scope.js';
 import { createGuard } from '../../agent/safety/guard.js';
 import { withTimeout } from '../../agent/abort.js';
@@ -48,11 +49,11 @@ export function createGate({ ops, session, settings, knowledge, confirmTimeoutMs
     if (g) return g;
     const conf = await settings.get();
     const tab = await ops.getTab(tabId);
-    const policy = createPolicy({
+    const policy = withOrgRules(createPolicy({
       scope: createTaskScope(tab?.url ?? '', ''),
       alwaysAllow: conf.sites?.allow, alwaysConfirm: conf.sites?.confirm, strictSecrets: conf.strictSecrets === true, secrets: s.secrets,
       sensitiveSite: knowledge ? await knowledge.sensitiveSites() : undefined,
-    });
+    }), conf.managed);
     g = { policy, guard: null, queue: Promise.resolve(), current: { signal: null, timedOut: false, onWaiting: () => {} }, release: null };
     gates.set(key, g);
     return g;

@@ -27,8 +27,19 @@ import { SCHEDULED_STATES, transition } from './states.js';
  * @property {(job: Job, run: JobRun) => void} [notify] a run completed, failed or needs the user
  * @property {() => string} [newId]
  * @property {string} [timeZone] the user's IANA zone, the default for calendar schedules
+ * @property {() => Promise<JobControls>} [controls] read before due jobs start (the person's settings and the organization's policy)
  * @property {Partial<typeof DEFAULTS>} [options]
  */
+
+/**
+ * @typedef {object} JobControls
+ * @property {boolean} paused every job is held: due ones wait (queued) and start when this is lifted, once each
+ * @property {boolean} askFirst a due job waits for the person (needs_user_input) until they use Run now
+ * @property {boolean} [off] the organization switched the scheduler off: not even Run now starts a job
+ */
+
+/** The message a job waiting for the person's go-ahead shows. */
+export const ASK_FIRST_TEXT = 'Waiting for your go-ahead (Settings → Ask before every scheduled run): use Run now to run it.';
 
 export const DEFAULTS = Object.freeze({
   /** a busy tab is tried again after this long… */
@@ -48,6 +59,9 @@ export const DEFAULTS = Object.freeze({
 export function createScheduler(deps) {
   const { clock, store, runJob, wake } = deps;
   const notify = deps.notify ?? (() => {});
+  const controls = deps.controls ?? (async () => ({ paused: false, askFirst: false, off: false }));
+  /** Every job held by the last tick: due jobs set no alarm meanwhile (a settings change ticks again). */
+  let heldAll = false;
   const timeZone = deps.timeZone ?? 'UTC';
   const opts = { ...DEFAULTS, ...deps.options };
   let seq = 0;
@@ -110,6 +124,7 @@ export function createScheduler(deps) {
     /** @type {number | null} */
     let at = null;
     for (const job of jobs) {
+      if (heldAll && !job.approved) continue;
       if (SCHEDULED_STATES.has(job.state) && job.nextRunAt !== null && !inFlight.has(job.id)) at = at === null ? job.nextRunAt : Math.min(at, job.nextRunAt);
     }
     if (inFlight.size) {
@@ -132,17 +147,37 @@ export function createScheduler(deps) {
     return run;
   }
 
-  /** Starts every job that is due and not already running. @returns {Promise<string[]>} the ids started */
+  /**
+   * Starts every job that is due and not already running, unless the controls hold it: paused, every
+   * job waits where it is; asking first, a due job waits for the person's Run now.
+   * @returns {Promise<string[]>} the ids started
+   */
   async function tick() {
     await loaded();
+    const c = await controls().catch(() => ({ paused: true, askFirst: true, off: true }));
+    heldAll = c.paused || c.off === true;
     const now = clock.now();
     const due = jobs.filter((j) => SCHEDULED_STATES.has(j.state) && j.nextRunAt !== null && j.nextRunAt <= now && !inFlight.has(j.id));
+    /** @type {string[]} */
+    const started = [];
     for (const job of due) {
+      if (c.off || (c.paused && !job.approved)) continue;
       if (job.state === 'pending') transition(job, 'queued', now);
+      if (c.askFirst && !job.approved) { askFirst(job, now); continue; }
+      delete job.approved;
       begin(job, now);
+      started.push(job.id);
     }
     await persist();
-    return due.map((j) => j.id);
+    return started;
+  }
+
+  /** A due job waits for the person instead of running: it shows what it waits for, and they are told. @param {Job} job @param {number} now */
+  function askFirst(job, now) {
+    transition(job, 'needs_user_input', now);
+    job.nextRunAt = null;
+    const run = record(job, { startedAt: now, finishedAt: now, status: 'needs_user_input', text: ASK_FIRST_TEXT });
+    notify(clone(job), run);
   }
 
   /** @param {Job} job @param {number} now */
@@ -265,6 +300,7 @@ export function createScheduler(deps) {
     /** @param {JobInput} input @returns {Promise<Reply<{ job: Job, deduped: boolean }>>} */
     async create(input) {
       await loaded();
+      if ((await controls().catch(() => ({ off: true }))).off) return { ok: false, code: 'FEATURE_OFF', message: 'Your organization has turned scheduled jobs off, so no job can be created.' };
       const now = clock.now();
       const checked = checkJobInput(input, { now, timeZone });
       if (!checked.ok) return checked;
@@ -364,11 +400,14 @@ export function createScheduler(deps) {
       const job = find(id);
       if (!job) return notFound(id);
       if (inFlight.has(id)) return { ok: false, code: 'RUNNING', message: 'The job is already running.' };
+      if ((await controls().catch(() => ({ off: true }))).off) return { ok: false, code: 'FEATURE_OFF', message: 'Your organization has turned scheduled jobs off, so no job runs.' };
       const now = clock.now();
       const wasPaused = job.state === 'paused';
       const r = transition(job, 'queued', now);
       if (!r.ok) return r;
       if (wasPaused) job.pauseAfterRun = true;
+      // The person's own click: it runs even while every job is paused or runs ask first.
+      job.approved = true;
       job.nextRunAt = now;
       job.deferrals = 0;
       await tick();

@@ -6,8 +6,9 @@
 export const TRANSITIONS = Object.freeze({
   // waiting for its time (an alarm is set)
   pending: ['queued', 'paused'],
-  // due: starts as soon as its tab is free; an edit of its schedule puts it back to pending
-  queued: ['running', 'pending', 'paused'],
+  // due: starts as soon as its tab is free; an edit of its schedule puts it back to pending; with
+  // "ask before every scheduled run" it waits for the person's Run now instead
+  queued: ['running', 'pending', 'paused', 'needs_user_input'],
   // a recurring job goes back to pending after each run; a busy tab or a restart sends it back to queued;
   // a retry limit reached (busy tab) fails it
   running: ['completed', 'failed', 'needs_user_input', 'cancelled', 'pending', 'queued', 'paused'],

@@ -17,6 +17,8 @@ export const RECORDER_HANDLERS = [
     fields: {},
     async handle(_msg, d) {
       if (!d.ops.recorder) return { ok: true, data: { available: false, recording: false } };
+      // Switched off by the organization: the panel shows no record button, as where the browser cannot record.
+      if ((await d.settings.get()).managed?.off.includes('recorder')) return { ok: true, data: { available: false, recording: false } };
       return { ok: true, data: { available: true, ...(await d.ops.recorder.status()) } };
     },
   },
@@ -25,8 +27,10 @@ export const RECORDER_HANDLERS = [
     fields: { tabId: required(tabId) },
     async handle(msg, d) {
       if (!d.ops.recorder) return { ok: false, code: 'RECORDING_UNAVAILABLE', message: 'Firefox gives extensions no tab capture, so Tabwright cannot record here.' };
+      const conf = await d.settings.get();
+      if (conf.managed?.off.includes('recorder')) return { ok: false, code: 'FEATURE_OFF', message: 'Your organization has turned tab recording off.' };
       try {
-        return { ok: true, data: await d.ops.recorder.start(msg.tabId, recordingLimits(await d.settings.get())) };
+        return { ok: true, data: await d.ops.recorder.start(msg.tabId, recordingLimits(conf)) };
       } catch (err) { return asReply(err); }
     },
   },

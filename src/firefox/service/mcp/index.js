@@ -58,7 +58,8 @@ export function startMcp({ settings, ops, session, runs, knowledge }) {
   // Registered at start-up so a worker woken by the alarm has its listener in place.
   browser.alarms.onAlarm.addListener((/** @type {{ name: string }} */ a) => { if (a.name === ALARM) for (const l of links.values()) l.poke(); });
   browser.storage.onChanged.addListener((/** @type {Record<string, unknown>} */ changes, /** @type {string} */ area) => {
-    if (area === 'local' && changes.settings) void settings.get().then(apply);
+    // The organization's policy (storage.managed) may switch the bridge off while it runs.
+    if ((area === 'local' && changes.settings) || area === 'managed') void settings.get().then(apply);
   });
   void settings.get().then((conf) => { webmcp = conf.webmcp === true; apply(conf); });
 
