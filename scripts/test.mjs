@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, parity, web-ext lint, unit and e2e. The checks run one after another in one
+// `npm test`: typecheck, parity, web-ext lint, ESLint, the store packages, unit and e2e. The checks run one after another in one
 // lane while the e2e runs beside them in several processes per browser (lanes), each with its own
 // fixture servers and its own browser: an e2e process spends most of its time waiting (on the
 // agent's settle period, on pages, on alarms), so a few of them share two cores well. The files are
@@ -35,6 +35,12 @@ const BOTH_BROWSERS = ['test/e2e/outline-parity.e2e.js'];
  * persistent). A Firefox-only process would list their suites as pending, which counts as failed.
  */
 const CHROMIUM_ONLY = ['test/e2e/service-worker-restart.e2e.js', 'test/e2e/worker-stop.e2e.js'];
+/**
+ * Files that change what every Chromium of this checkout reads (a managed policy in Chromium's own
+ * policy folder, keyed to the extension id they all share): run in Chromium alone, after every other
+ * process has ended. Their Firefox suites run in the lanes (Firefox gets a private copy of its install).
+ */
+const CHROMIUM_ALONE = ['test/e2e/managed-policy.e2e.js'];
 /** Files cut into parts (at most one per lane): each runs about 1/n of the cases (harness/parts.js). */
 const SPLIT = { 'test/e2e/injection.e2e.js': 3, 'test/e2e/lies.e2e.js': 2, 'test/e2e/evals.e2e.js': 2 };
 
@@ -101,7 +107,7 @@ async function planE2e() {
   /** @type {{ kind: Kind, items: Item[], seconds: number }[]} */
   const lanes = [];
   for (const kind of /** @type {Kind[]} */ (['chromium', 'firefox'])) {
-    const files = kind === 'firefox' ? all.filter((f) => !CHROMIUM_ONLY.includes(f)) : all;
+    const files = kind === 'firefox' ? all.filter((f) => !CHROMIUM_ONLY.includes(f)) : all.filter((f) => !CHROMIUM_ALONE.includes(f));
     const mine = Array.from({ length: LANES }, () => ({ kind, items: /** @type {Item[]} */ ([]), seconds: 0 }));
     for (const item of (await itemsOf(kind, files, times)).sort((a, b) => b.seconds - a.seconds)) {
       // The parts of one file go to different lanes (there are never more parts than lanes).
@@ -118,6 +124,7 @@ async function planE2e() {
   if (steps.flat().some(wanted)) {
     console.log(`e2e lanes (estimated from ${TIMES_FILE.slice(root.length + 1)}):`);
     lanes.forEach((lane, i) => console.log(`  ${steps[i][0].name}: ${Math.round(lane.seconds)} s, ${lane.items.map(itemName).join(', ')}${i === first ? `, then ${BOTH_BROWSERS.join(', ')} in both browsers` : ''}`));
+    console.log(`  then, alone: ${CHROMIUM_ALONE.join(', ')} in Chromium`);
   }
   return steps;
 }
@@ -148,6 +155,9 @@ const CHECKS = [
   { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
   { name: 'parity', cmd: 'node', args: ['scripts/sync.mjs', '--check'] },
   { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
+  { name: 'eslint', cmd: 'npm', args: ['run', '-s', 'lint:js'] },
+  // The store packages as they would be uploaded, with web-ext lint of what ships (0 errors, 0 warnings).
+  { name: 'package', cmd: 'npm', args: ['run', '-s', 'package', '--', '--out', 'test-artifacts/dist'] },
   { name: 'unit', cmd: bin('mocha'), args: ['--config', 'test/.mocharc.unit.json', ...REPORTER], mocha: true },
 ];
 
@@ -223,7 +233,9 @@ if (PLAN_ONLY) process.exit(0);
 const lanes = [CHECKS, ...planned].map((lane) => lane.filter(wanted)).filter((lane) => lane.length);
 const width = Math.max(...lanes.flat().map((s) => s.name.length)) - 1;
 await Promise.all(lanes.map((lane) => runLane(lane, width)));
-await writeTimes(lanes.flat());
+const alone = [mochaStep('e2e chromium alone', 'chromium', CHROMIUM_ALONE)].filter(wanted);
+if (alone.length) await runLane(alone, width);
+await writeTimes([...lanes.flat(), ...alone]);
 console.log('\n=== summary ===');
 for (const line of summary) console.log(line);
 console.log(`whole run: ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
