@@ -4,12 +4,14 @@
 // from; the ones the policy wants wait for its decision, the rest continue at once. A paused request
 // is never left behind: release() disables interception everywhere, a detached debugger lets
 // everything go, and a failing decision fails it. Writes let go are followed to their answer
-// (cdp/write-answers.js). Not covered: shared workers (cdp/targets.js says why), WebSocket frames.
+// (cdp/write-answers.js). A worker's WebSocket frames are held by cdp/worker-channels.js; a page's by
+// the page-world hook. Not covered: shared workers (cdp/targets.js says why).
 /** @import { EffectHold, HeldRequest, HoldHandlers } from '../types/safety' */
 /** @import { createCdpSessions } from './session.js' */
 import { heldRequest } from './held-request.js';
 import { createTargets, FETCH_PATTERNS, NETWORK_BUFFERS } from './targets.js';
 import { createWriteAnswers } from './write-answers.js';
+import { createWorkerChannels } from './worker-channels.js';
 
 /** A dedicated worker's request pauses in its frame's session but is announced in the worker's: how long to wait for that announcement. */
 const SENDER_WAIT_MS = 150;
@@ -23,7 +25,7 @@ const MAX_SEEN = 1000;
 export function createNetHold(cdp) {
   /** Armed tabs and their handlers. @type {Map<number, HoldHandlers>} */
   const armed = new Map();
-  const targets = createTargets(cdp);
+  const targets = createTargets(cdp, createWorkerChannels(cdp, (tabId) => armed.get(tabId)));
   const answers = createWriteAnswers(cdp, (tabId) => armed.get(tabId));
   /** The session each request was announced in (Network.requestWillBeSent), by tab and Network id. @type {Map<string, { sessionId?: string, documentUrl?: string }>} */
   const seen = new Map();
