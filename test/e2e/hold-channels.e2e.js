@@ -318,4 +318,58 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
       await panel.close();
     }
   });
+
+  it('asks about a download whose first bytes are a program\'s, whatever its name and type say', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    /** @param {any} req @param {string} name */
+    const click = (req, name) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'link', name) } }] });
+    env.llm.script([
+      { toolCalls: [{ name: 'snapshot', args: {} }] },
+      (/** @type {any} */ req) => click(req, 'Get the report'),
+      (/** @type {any} */ req) => click(req, 'Get the report again'),
+      (/** @type {any} */ req) => click(req, 'Get the notes'),
+      (/** @type {any} */ req) => click(req, 'Get the real report'),
+      { text: 'Done.' },
+    ]);
+    const { page, panel, srv } = await openChannelPage(env, 'files.html');
+    /** @returns {Promise<{ url: string, state: string, exists: boolean }[]>} */
+    const downloads = () => env.control.evaluate(async () => {
+      const api = /** @type {any} */ (globalThis).browser ?? /** @type {any} */ (globalThis).chrome;
+      return (await api.downloads.search({})).map((/** @type {any} */ d) => ({ url: String(d.finalUrl || d.url), state: String(d.state), exists: Boolean(d.exists) }));
+    });
+    try {
+      await sendFromPanel(panel, 'Download the reports', 'act');
+      /** @type {Record<string, { rule: string, text: string }>} */
+      const cards = {};
+      for (let i = 0; i < 3; i++) {
+        const text = /** @type {string} */ (await panel.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent ?? '', undefined, { message: 'a confirmation card', timeout: 30_000 }));
+        const key = ['n=1', 'n=2', 'notes.txt'].find((k) => text.includes(k)) ?? `unknown${i}`;
+        cards[key] = await answerCard(panel, key === 'n=2' ? 'yes' : 'no');
+      }
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(Object.keys(cards).sort()).to.deep.equal(['n=1', 'n=2', 'notes.txt']);
+      for (const card of Object.values(cards)) {
+        expect(card.rule).to.equal('executable_download');
+        expect(card.text).to.contain('its first bytes are those of one');
+      }
+      // Named and typed as a PDF, it is still shown as what the server declared.
+      expect(cards['n=1'].text).to.contain('application/pdf');
+      // The real PDF asked nothing: 3 cards in all.
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(3);
+      await eventually(async () => (await downloads()).some((d) => d.url.endsWith('n=2') && d.state === 'complete'), 'the allowed download to complete');
+      await eventually(async () => (await downloads()).some((d) => d.url.endsWith('/real.pdf') && d.state === 'complete'), 'the real PDF to complete');
+      const all = await downloads();
+      // Declined: cancelled and its file removed.
+      for (const end of ['n=1', 'notes.txt']) expect(all.filter((d) => d.url.endsWith(end) && (d.state === 'complete' || d.exists))).to.deep.equal([]);
+      expect(srv.served).to.include.members(['/file/report.pdf?n=1', '/file/report.pdf?n=2', '/file/notes.txt', '/file/real.pdf']);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, await downloads(), srv.served);
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
 });
