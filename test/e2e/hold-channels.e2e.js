@@ -23,9 +23,15 @@ async function answerCard(panel, answer) {
     return c && { rule: c.dataset.rule ?? '', text: c.textContent ?? '' };
   }, undefined, { message: 'a confirmation card', timeout: 30_000 }));
   const answered = await panel.evaluate(() => document.querySelectorAll('.card.confirm:not(.pending)').length);
-  await panel.click(`.card.confirm.pending .confirm-${answer}`);
-  await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { message: 'the card to be answered' });
-  return card;
+  // The log may re-render under the click as the run goes on (a step's entry appears): a click on a
+  // card that was just replaced is lost, so it is given again on the card shown now.
+  for (let tries = 1; ; tries++) {
+    await panel.click(`.card.confirm.pending .confirm-${answer}`);
+    try {
+      await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { message: 'the card to be answered', timeout: tries < 3 ? 5000 : 15_000 });
+      return card;
+    } catch (err) { if (tries >= 3) throw err; }
+  }
 }
 
 /**

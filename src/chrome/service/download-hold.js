@@ -28,11 +28,12 @@ export function createDownloadHold(firstBytes) {
     const req = { kind: 'download', method: 'GET', url, type: 'download', topLevel: false, filename: (item.filename || '').split(/[\\/]/).pop() || undefined,
       // The type the server declared (both browsers know it once the response began): an executable's shows here.
       ...(item.mime ? { mime: item.mime } : {}) };
-    if (!entry.handlers.wants(req)) return;
-    await browser.downloads.pause(item.id).catch(() => {});
-    // Its first bytes, when the request hold read them: a program under a document's name and type is told by them.
+    // Its first bytes, when the platform could read them: a program under a document's name and type
+    // is told by them.
     const sniff = await firstBytes?.(url).catch(() => undefined);
     if (sniff) req.mime = `${item.mime ?? ''};base64,${sniff}`;
+    if (!entry.handlers.wants(req)) return;
+    await browser.downloads.pause(item.id).catch(() => {});
     const allowed = await entry.handlers.decide(req).catch(() => false);
     if (allowed) { await browser.downloads.resume(item.id).catch(() => {}); return; }
     await browser.downloads.cancel(item.id).catch(() => {});

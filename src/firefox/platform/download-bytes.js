@@ -1,45 +1,29 @@
-// The first bytes of what a held tab's navigations bring (Firefox): a download begins as one, and
-// webRequest.filterResponseData sees its first chunk before the file is judged, so a program under
-// a document's name and type is told by its magic number (agent/safety/executables.js). The chunk
-// passes on unchanged, and the filter lets go of the rest of the stream at once.
-import { createFirstBytes } from '../agent/safety/first-bytes.js';
+// The first bytes of a file a held tab downloads (Firefox): a program served under a document's name
+// and type is told by its magic number (agent/safety/executables.js). Firefox gives a download's own
+// stream to no extension (filterResponseData on a navigation that turns into a download fails with
+// "Invalid request ID"), so the first bytes are asked again of the server: the same GET with the
+// same cookies, limited to its first bytes (a Range request; a server that ignores the range is cut
+// off after the first chunk). A server that answers differently the second time is not told apart.
+import { firstBytesOf } from '../agent/safety/first-bytes.js';
 
-/** How long a download's card waits for the first chunk of its request (a hang guard: it usually came first). */
-const WAIT_MS = 2000;
+/** How long the second request may take before the card goes without its bytes (a hang guard). */
+const WAIT_MS = 3000;
 
-const read = createFirstBytes();
-/** URL → callbacks waiting for its first chunk. @type {Map<string, (() => void)[]>} */
-const waiting = new Map();
-/** URLs being read now. @type {Set<string>} */
-const reading = new Set();
-
-/** Read the first chunk of this request as it passes. @param {string} requestId @param {string} url */
-export function readFirstBytes(requestId, url) {
-  let filter;
-  try { filter = browser.webRequest.filterResponseData(requestId); } catch { return; }
-  reading.add(url);
-  const done = () => {
-    reading.delete(url);
-    for (const fn of waiting.get(url) ?? []) fn();
-    waiting.delete(url);
-  };
-  filter.ondata = (e) => {
-    filter.write(e.data);
-    filter.disconnect();
-    read.note(url, new Uint8Array(e.data));
-    done();
-  };
-  filter.onstop = () => { filter.close(); done(); };
-  filter.onerror = done;
-}
-
-/** The first bytes (base64) of a download's URL, once its first chunk passed (or a bound). @param {string} url */
+/** The first bytes (base64) of a download's URL, or undefined. @param {string} url */
 export async function downloadBytes(url) {
-  if (reading.has(url) && !read.get(url)) {
-    await new Promise((resolve) => {
-      const timer = setTimeout(resolve, WAIT_MS);
-      waiting.set(url, [...(waiting.get(url) ?? []), () => { clearTimeout(timer); resolve(undefined); }]);
-    });
+  if (!/^(https?|data):/i.test(url)) return undefined;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), WAIT_MS);
+  try {
+    const res = await fetch(url, { headers: { Range: 'bytes=0-63' }, credentials: 'include', cache: 'no-store', redirect: 'follow', signal: stop.signal });
+    if (!res.ok || !res.body) return undefined;
+    const reader = res.body.getReader();
+    const { value } = await reader.read();
+    reader.cancel().catch(() => {});
+    return value?.byteLength ? firstBytesOf(value) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
   }
-  return read.get(url);
 }

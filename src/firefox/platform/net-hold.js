@@ -10,7 +10,6 @@
 import { parseBody } from '../agent/safety/request-body.js';
 import { classifyBody, concatBytes } from '../agent/safety/body-kind.js';
 import { createWriteAnswers } from './write-answers.js';
-import { readFirstBytes } from './download-bytes.js';
 
 /** Firefox's resource types, named as Chrome's CDP names them where they differ. */
 const TYPES = /** @type {Record<string, string>} */ ({ main_frame: 'document', sub_frame: 'sub_frame', xmlhttprequest: 'xhr', csp_report: 'csp_report' });
@@ -62,8 +61,6 @@ export async function holdRequests(tabId, handlers) {
     const req = heldRequest(d, tabOrigin);
     let wanted = false;
     try { wanted = handlers.wants(req); } catch { wanted = true; }
-    // What a navigation brings may be a download: its first bytes are read as they pass.
-    if (d.tabId === tabId && req.method === 'GET' && (d.type === 'main_frame' || d.type === 'sub_frame')) readFirstBytes(d.requestId, d.url);
     if (!wanted) return {};
     const key = `${req.method} ${req.url} ${req.body ?? ''}`;
     const earlier = decided.get(d.requestId);

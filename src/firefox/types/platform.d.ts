@@ -24,8 +24,9 @@ export interface Platform {
   /** hold the tab's requests until the handlers decide (Chrome: CDP Fetch; Firefox: blocking webRequest); null when it cannot */
   holdRequests?(tabId: number, handlers: import('./safety').HoldHandlers): Promise<import('./safety').EffectHold | null>;
   /**
-   * the first bytes (base64) of a file a held tab is downloading, read by the request hold before the
-   * download began (Chrome: Fetch's response stage; Firefox: filterResponseData); undefined when none were read
+   * the first bytes (base64) of a file a held tab is downloading (Chrome: read by the request hold at
+   * Fetch's response stage, before the download began; Firefox: asked again of the server with a
+   * Range GET); undefined when none could be read
    */
   downloadBytes?(url: string): Promise<string | undefined>;
   /** the text of a PDF's pages (pdf.js: Chrome in the offscreen document, Firefox in the background page) */

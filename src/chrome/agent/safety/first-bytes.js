@@ -1,5 +1,6 @@
-// The first bytes of a file a held tab downloads (browser-free): the request hold reads them before
-// the download begins (Chrome: Fetch's response stage; Firefox: filterResponseData), so a program
+// The first bytes of a file a held tab downloads (browser-free): Chrome's request hold reads them
+// before the download begins (Fetch's response stage; Firefox asks the server again for them,
+// platform/download-bytes.js), so a program
 // served under a document's name and type is told by its magic number (agent/safety/executables.js).
 // Which responses are worth reading, and a small memory of what was read, by URL.
 
