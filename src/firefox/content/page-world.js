@@ -377,7 +377,8 @@
   const urlHost = getter(URL.prototype, 'host');
   const urlHref = getter(URL.prototype, 'href');
   const urlProtocol = getter(URL.prototype, 'protocol');
-  const locationHost = () => { try { return `${location.host}`; } catch { return ''; } };
+  /** The document's own host: an about:blank or srcdoc frame's is its parent's (its base URL); a data: frame has none. */
+  const ownHost = () => { try { return apply(urlHost, new Url(`${document.baseURI}`), []); } catch { return ''; } };
   const baseUrl = () => { try { return `${document.baseURI}`; } catch { return ''; } };
   const CARRIES = /[?#@]|%40|\d{5}/;
   /** The page's own event-handler attributes on a stand-in. */
@@ -398,7 +399,7 @@
   /** Does this handshake wait? Another host, and a URL that could carry data (what the policy looks at). @param {unknown} raw */
   function deferred(raw) {
     const u = socketUrl(raw);
-    return Boolean(u) && /** @type {{ host: string }} */ (u).host !== locationHost() && apply(testRe, CARRIES, [/** @type {{ href: string }} */ (u).href]);
+    return Boolean(u) && /** @type {{ host: string }} */ (u).host !== ownHost() && apply(testRe, CARRIES, [/** @type {{ href: string }} */ (u).href]);
   }
 
   /** @param {Function} like the constructor whose prototype the stand-in gets @param {any[]} args */
