@@ -23,9 +23,15 @@ async function answerCard(panel, answer) {
     return c && { rule: c.dataset.rule ?? '', text: c.textContent ?? '' };
   }, undefined, { message: 'a confirmation card', timeout: 30_000 }));
   const answered = await panel.evaluate(() => document.querySelectorAll('.card.confirm:not(.pending)').length);
-  await panel.click(`.card.confirm.pending .confirm-${answer}`);
-  await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { message: 'the card to be answered' });
-  return card;
+  // The log may re-render under the click as the run goes on (a step's entry appears): a click on a
+  // card that was just replaced is lost, so it is given again on the card shown now.
+  for (let tries = 1; ; tries++) {
+    await panel.click(`.card.confirm.pending .confirm-${answer}`);
+    try {
+      await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { message: 'the card to be answered', timeout: tries < 3 ? 5000 : 15_000 });
+      return card;
+    } catch (err) { if (tries >= 3) throw err; }
+  }
 }
 
 /**
@@ -139,7 +145,10 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
   it('holds a frame sent from a data: frame the page inserts', async () => {
     const { env } = ctx;
     await useMockProvider(env);
-    env.llm.script(clickTurns('Invite from a data frame', declined));
+    // A data: frame has no host of its own: its socket (whose URL has a query) waits for the answer
+    // before it is built, so its frame may be asked about after the click's result: the card and
+    // the server are what count here.
+    env.llm.script(clickTurns('Invite from a data frame', () => true));
     const { page, panel, srv } = await openChannelPage(env, `invite.html?room=datauri-${ctx.kind}`);
     try {
       await sendFromPanel(panel, 'Invite a colleague', 'act');
@@ -232,6 +241,140 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
       expect(srv.framesOf(`later-${ctx.kind}`)).to.deep.equal([]);
     } catch (err) {
       console.log(await panelLog(panel), env.llm.problems, srv.framesOf(`later-${ctx.kind}`));
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('holds what a worker sends over its own WebSocket, and a handshake whose URL carries page data, until answered', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    const room = `workers-${ctx.kind}`;
+    env.llm.script([
+      { toolCalls: [{ name: 'snapshot', args: {} }] },
+      (/** @type {any} */ req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', 'Invite from the worker') } }] }),
+      (/** @type {any} */ req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', 'Invite from a new worker') } }] }),
+      (/** @type {any} */ req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', 'Connect the live board') } }] }),
+      (/** @type {any} */ req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', 'Connect the live board') } }] }),
+      { text: 'Done.' },
+    ]);
+    server ??= await startChannels();
+    const live = `trello.com:${new URL(server.url).port}`;
+    const { page, panel, srv } = await openChannelPage(env, `workers.html?room=${room}&live=${live}`);
+    const host = new URL(srv.url).host;
+    try {
+      await sendFromPanel(panel, 'Invite dana@example.com from the workers', 'act');
+      // Four cards, whose order may vary (a worker's card can come after the next step began):
+      // each answered by what it shows. w1: the worker running before the run (its hook installed
+      // when the hold began), declined; w2: a worker started during the run (paused before its first
+      // line until its hook is in), allowed; live1/live2: a socket to another site whose address
+      // carries the page's e-mail, held before its handshake, declined then allowed.
+      /** @type {Record<string, { rule: string, text: string }>} */
+      const cards = {};
+      for (let i = 0; i < 4; i++) {
+        const text = /** @type {string} */ (await panel.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent ?? '', undefined, { message: 'a confirmation card', timeout: 30_000 }));
+        const key = ['w1', 'w2', 'live1', 'live2'].find((k) => text.includes(`${room}-${k}`)) ?? `unknown${i}`;
+        cards[key] = await answerCard(panel, key === 'w1' || key === 'live1' ? 'no' : 'yes');
+      }
+      expect(Object.keys(cards).sort()).to.deep.equal(['live1', 'live2', 'w1', 'w2']);
+      const [first, second, leak, again] = [cards.w1, cards.w2, cards.live1, cards.live2];
+      await waitForIdle(panel);
+      for (const card of [leak, again]) {
+        expect(card.rule).to.equal('data_in_url');
+        expect(card.text).to.contain(`Open a WebSocket to ws://${live}/collect?room=${room}-live`);
+        expect(card.text).to.contain('dana@example.com');
+      }
+      // Declined: its handshake never reached the server, and the page saw a failed connection.
+      expect(srv.handshakes.filter((h) => h.includes(`${room}-live1`))).to.deep.equal([]);
+      await page.waitFor(() => document.getElementById('status')?.textContent?.includes('live1: closed 1006'), undefined, { message: 'the declined socket to fail' });
+      // Allowed: it opened (the page's own handlers ran), with the address the card showed.
+      await eventually(() => srv.handshakes.some((h) => h.includes(`${room}-live2`)), 'the allowed handshake');
+      expect(srv.handshakes.find((h) => h.includes(`${room}-live2`))).to.contain('d=dana%40example.com');
+      await page.waitFor(() => document.getElementById('status')?.textContent?.includes('live2: open 1 ws://'), undefined, { message: 'the allowed socket to open' });
+      expect(await page.text('#status')).to.contain('live1: 0 true');
+      expect(env.llm.problems).to.deep.equal([]);
+      if (ctx.kind === 'chromium') {
+        // Chrome holds each frame in the worker: the card shows what it sends.
+        expect(first.text).to.contain(`SEND to ws://${host}/team?room=${room}-w1`);
+        expect(first.text).to.contain('eve@example.com');
+        expect(second.text).to.contain(`SEND to ws://${host}/team?room=${room}-w2`);
+        expect(second.text).to.contain('dana@example.com');
+        expect(srv.handshakes).to.include(`/team?room=${room}-w1`);
+      } else {
+        // Firefox cannot reach a worker's frames: the socket asks before it opens, saying so.
+        for (const [i, card] of [first, second].entries()) {
+          const w = `w${i + 1}`;
+          expect(card.text).to.contain(`Open a WebSocket to ws://${host}/team?room=${room}-${w} from a worker of the page`);
+          expect(card.text).to.contain('cannot hold or show what a worker sends');
+        }
+        expect(srv.handshakes).to.not.include(`/team?room=${room}-w1`);
+      }
+      expect(srv.framesOf(`${room}-w1`)).to.deep.equal([]);
+      await eventually(() => srv.framesOf(`${room}-w2`).length > 0, 'the allowed frame to arrive');
+      expect(srv.framesOf(`${room}-w2`).map((f) => JSON.parse(f))).to.deep.equal([{ op: 'invite', email: 'dana@example.com', role: 'owner' }]);
+      await page.waitFor((r) => document.getElementById('status')?.textContent?.includes(`${r}-w2: {"ok":true`), room, { message: 'the server\'s answer in the page' });
+      // With the run over, the early worker sends unasked.
+      await page.click('#w1');
+      await eventually(() => srv.framesOf(`${room}-w1`).length > 0, 'the frame sent after the run');
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(4);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, srv.handshakes, srv.frames);
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('asks about a download whose first bytes are a program\'s, whatever its name and type say', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    /** @param {any} req @param {string} name */
+    const click = (req, name) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'link', name) } }] });
+    env.llm.script([
+      { toolCalls: [{ name: 'snapshot', args: {} }] },
+      (/** @type {any} */ req) => click(req, 'Get the report'),
+      (/** @type {any} */ req) => click(req, 'Get the report again'),
+      (/** @type {any} */ req) => click(req, 'Get the notes'),
+      (/** @type {any} */ req) => click(req, 'Get the real report'),
+      { text: 'Done.' },
+    ]);
+    const { page, panel, srv } = await openChannelPage(env, 'files.html');
+    /** @returns {Promise<{ url: string, state: string, exists: boolean }[]>} */
+    const downloads = () => env.control.evaluate(async () => {
+      const api = /** @type {any} */ (globalThis).browser ?? /** @type {any} */ (globalThis).chrome;
+      return (await api.downloads.search({})).map((/** @type {any} */ d) => ({ url: String(d.finalUrl || d.url), state: String(d.state), exists: Boolean(d.exists) }));
+    });
+    try {
+      await sendFromPanel(panel, 'Download the reports', 'act');
+      /** @type {Record<string, { rule: string, text: string }>} */
+      const cards = {};
+      for (let i = 0; i < 3; i++) {
+        const text = /** @type {string} */ (await panel.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent ?? '', undefined, { message: 'a confirmation card', timeout: 30_000 }));
+        const key = ['n=1', 'n=2', 'notes.txt'].find((k) => text.includes(k)) ?? `unknown${i}`;
+        cards[key] = await answerCard(panel, key === 'n=2' ? 'yes' : 'no');
+      }
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(Object.keys(cards).sort()).to.deep.equal(['n=1', 'n=2', 'notes.txt']);
+      for (const card of Object.values(cards)) {
+        expect(card.rule).to.equal('executable_download');
+        expect(card.text).to.contain('its first bytes are those of one');
+      }
+      // Named and typed as a PDF, it is still shown as what the server declared.
+      expect(cards['n=1'].text).to.contain('application/pdf');
+      // The real PDF asked nothing: 3 cards in all.
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(3);
+      await eventually(async () => (await downloads()).some((d) => d.url.endsWith('n=2') && d.state === 'complete'), 'the allowed download to complete');
+      await eventually(async () => (await downloads()).some((d) => d.url.endsWith('/real.pdf') && d.state === 'complete'), 'the real PDF to complete');
+      const all = await downloads();
+      // Declined: cancelled and its file removed.
+      for (const end of ['n=1', 'notes.txt']) expect(all.filter((d) => d.url.endsWith(end) && (d.state === 'complete' || d.exists))).to.deep.equal([]);
+      expect(srv.served).to.include.members(['/file/report.pdf?n=1', '/file/report.pdf?n=2', '/file/notes.txt', '/file/real.pdf']);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, await downloads(), srv.served);
       throw err;
     } finally {
       await page.close();

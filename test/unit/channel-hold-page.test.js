@@ -28,11 +28,13 @@ describe('channel hold in the page (content/page-world.js + content/channel-hold
   let wss;
   /** @type {string[]} */
   let arrived;
+  /** @type {string[]} */
+  const handshakes = [];
   let port = 0;
   before(async () => {
     arrived = [];
     wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-    wss.on('connection', (ws) => ws.on('message', (d) => { arrived.push(d.toString()); ws.send(`ack ${d}`); }));
+    wss.on('connection', (ws, req) => { handshakes.push(req.url ?? ''); ws.on('message', (d) => { arrived.push(d.toString()); ws.send(`ack ${d}`); }); });
     await new Promise((r) => wss.once('listening', r));
     port = /** @type {import('node:net').AddressInfo} */ (wss.address()).port;
   });
@@ -135,5 +137,53 @@ describe('channel hold in the page (content/page-world.js + content/channel-hold
     // No item of the queue, no answer callback and no event name with the channel's key reached the page.
     expect(caught.some((x) => typeof x === 'string' && x.startsWith('tabwright-'))).to.equal(false);
     expect(caught.some((x) => typeof x === 'function' && x !== original && /go|ask|answer/.test(String(Function.prototype.toString.call(x))))).to.equal(false);
+  });
+
+  describe('a handshake whose URL carries data to another host waits for the answer (a stand-in socket)', () => {
+    /** @param {boolean} allow */
+    async function leaking(allow) {
+      // The first answer is the page's own socket's handshake.
+      const { window, asked } = await page({ held: true, answers: [true, allow, true] });
+      const room = `r${Math.random().toString(16).slice(2)}`;
+      // localhost is another host than the page's 127.0.0.1, and the address carries an e-mail.
+      window.eval(`window.events = []; window.leak = new WebSocket('ws://localhost:${port}/c?room=${room}&d=dana%40example.com');
+        leak.onopen = () => events.push('open ' + leak.readyState); leak.onerror = () => events.push('error');
+        leak.addEventListener('close', (e) => events.push('close ' + e.code)); leak.onmessage = (e) => events.push('message ' + e.data);`);
+      return { window, asked, room };
+    }
+
+    it('declined: no handshake leaves, and the page sees a connection that failed', async () => {
+      const { window, asked, room } = await leaking(false);
+      expect(window.eval('leak instanceof WebSocket')).to.equal(true);
+      expect(window.eval('leak.readyState')).to.equal(0);
+      expect(window.eval('leak.url')).to.equal(`ws://localhost:${port}/c?room=${room}&d=dana%40example.com`);
+      expect(() => window.eval('leak.send("x")')).to.throw(/CONNECTING/);
+      await until(() => window.eval('events.length') === 2, 'the stand-in to fail');
+      expect(window.eval('events')).to.deep.equal(['error', 'close 1006']);
+      expect(window.eval('leak.readyState')).to.equal(3);
+      expect(asked.filter((r) => r.url.includes(room)).map((r) => [r.channel, r.method, r.url])).to.deep.equal([['websocket', 'GET', `ws://localhost:${port}/c?room=${room}&d=dana%40example.com`]]);
+      expect(handshakes.filter((h) => h.includes(room))).to.deep.equal([]);
+    });
+
+    it('allowed: the real socket opens behind it; its events, state and frames pass through', async () => {
+      const { window, room } = await leaking(true);
+      await until(() => window.eval('events.length') > 0, 'the socket to open');
+      expect(window.eval('events')).to.deep.equal(['open 1']);
+      expect(handshakes.filter((h) => h.includes(room))).to.have.length(1);
+      window.eval('leak.send("hi")');
+      await until(() => window.eval('events.length') > 1, 'the echo');
+      expect(window.eval('events[1]')).to.equal('message ack hi');
+      window.eval('leak.close()');
+      await until(() => window.eval('events.length') > 2, 'the close');
+      expect(window.eval('events[2]')).to.equal('close 1005');
+    });
+
+    it('a socket to the page\'s own host, or with nothing in its address, is built at once', async () => {
+      const { window } = await page({ held: true, answers: [true, true, true] });
+      window.eval(`window.plain = new WebSocket('ws://localhost:${port}/c'); window.own = new WebSocket('ws://127.0.0.1/c?d=dana%40example.com');`);
+      // A real socket's URL getter works on it directly (a stand-in's would be answered from its record).
+      expect(window.eval('Object.getOwnPropertyDescriptor(WebSocket.prototype, "url").get.call(plain)')).to.equal(`ws://localhost:${port}/c`);
+      window.eval('own.onerror = () => {}');
+    });
   });
 });

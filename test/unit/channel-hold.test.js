@@ -209,3 +209,37 @@ describe('channel hold: the policy judges a channel write like a write', () => {
     expect(p.wantsRequest(req({ channel: 'websocket', method: 'GET', body: undefined, fields: undefined }))).to.equal(false);
   });
 });
+
+describe('channel hold: a WebSocket handshake whose URL carries page data', () => {
+  const ctx = { pageUrl: 'http://127.0.0.1:4000/board.html', cause: 'click button "Connect"', target: null };
+  const url = 'ws://collect.example/c?d=dana%40example.com';
+  /** @param {Partial<HeldRequest>} r @returns {HeldRequest} */
+  const req = (r) => ({ kind: 'channel', channel: 'websocket', method: 'GET', url, type: 'websocket', topLevel: false, ...r });
+
+  it('asks before it leaves (the page hook holds the socket), named as a socket, with what it carries', () => {
+    const p = createPolicy({ scope: createTaskScope(ctx.pageUrl, 'connect the board') });
+    expect(p.wantsRequest(req({}))).to.equal(true);
+    const v = p.judgeRequest(req({}), ctx);
+    expect(v.action).to.equal('ask');
+    if (v.action !== 'ask') return;
+    expect(v.request).to.deep.include({ rule: 'data_in_url', severity: 'high', action: `Open a WebSocket to ${url}` });
+    expect(v.request.details.map((d) => d.value).join(' ')).to.contain('dana@example.com');
+    // The same socket to the page's own site passes.
+    expect(p.judgeRequest(req({ url: 'ws://127.0.0.1:4000/c?d=dana%40example.com' }), ctx).action).to.equal('allow');
+  });
+
+  it('Firefox: the request of a handshake the user allowed in the page is not asked again; one declined or never asked is', () => {
+    const p = createPolicy({ scope: createTaskScope(ctx.pageUrl, 'connect the board') });
+    const asHandshake = req({ kind: 'request', channel: undefined });
+    const card = p.judgeRequest(req({}), ctx);
+    if (card.action !== 'ask') throw new Error('expected a card');
+    p.answered(card.request, 'yes');
+    expect(p.judgeRequest(asHandshake, ctx).action).to.equal('allow');
+    // Used once: a second socket to the same address asks again.
+    expect(p.judgeRequest(asHandshake, ctx).action).to.equal('ask');
+    const declined = p.judgeRequest(req({}), ctx);
+    if (declined.action !== 'ask') throw new Error('expected a card');
+    p.answered(declined.request, 'no');
+    expect(p.judgeRequest(asHandshake, ctx).action).to.equal('ask');
+  });
+});

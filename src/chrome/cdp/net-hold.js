@@ -4,12 +4,16 @@
 // from; the ones the policy wants wait for its decision, the rest continue at once. A paused request
 // is never left behind: release() disables interception everywhere, a detached debugger lets
 // everything go, and a failing decision fails it. Writes let go are followed to their answer
-// (cdp/write-answers.js). Not covered: shared workers (cdp/targets.js says why), WebSocket frames.
+// (cdp/write-answers.js). A worker's WebSocket frames are held by cdp/worker-channels.js; a page's by
+// the page-world hook. Not covered: shared workers (cdp/targets.js says why).
 /** @import { EffectHold, HeldRequest, HoldHandlers } from '../types/safety' */
 /** @import { createCdpSessions } from './session.js' */
 import { heldRequest } from './held-request.js';
 import { createTargets, FETCH_PATTERNS, NETWORK_BUFFERS } from './targets.js';
 import { createWriteAnswers } from './write-answers.js';
+import { createWorkerChannels } from './worker-channels.js';
+import { createFirstBytes, savedResponse } from '../agent/safety/first-bytes.js';
+import { base64ToBytes } from '../agent/safety/body-kind.js';
 
 /** A dedicated worker's request pauses in its frame's session but is announced in the worker's: how long to wait for that announcement. */
 const SENDER_WAIT_MS = 150;
@@ -23,12 +27,15 @@ const MAX_SEEN = 1000;
 export function createNetHold(cdp) {
   /** Armed tabs and their handlers. @type {Map<number, HoldHandlers>} */
   const armed = new Map();
-  const targets = createTargets(cdp);
+  const targets = createTargets(cdp, createWorkerChannels(cdp, (tabId) => armed.get(tabId)));
   const answers = createWriteAnswers(cdp, (tabId) => armed.get(tabId));
   /** The session each request was announced in (Network.requestWillBeSent), by tab and Network id. @type {Map<string, { sessionId?: string, documentUrl?: string }>} */
   const seen = new Map();
   /** Waiting for an announcement. @type {Map<string, () => void>} */
   const waiting = new Map();
+  /** GETs of a document let go with their response paused, to read a download's first bytes: `${tabId}|${sessionId}|${requestId}`. */
+  const reading = new Set();
+  const firstBytes = createFirstBytes();
   /** Decisions still to come, by tab: interception stays on for them after a release. @type {Map<number, Set<Promise<unknown>>>} */
   const deciding = new Map();
 
@@ -80,7 +87,14 @@ export function createNetHold(cdp) {
     });
     let wanted = false;
     try { wanted = handlers.wants(req); } catch { wanted = true; }
-    if (!wanted) { await cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: id }); return; }
+    // What a navigation brings may be a download: its response pauses so its first bytes can be read.
+    const read = method === 'GET' && (req.type === 'document' || req.type === 'other');
+    const readKey = `${tabId}|${sessionId}|${id}`;
+    if (!wanted) {
+      if (read) reading.add(readKey);
+      await cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: id, ...(read ? { interceptResponse: true } : {}) });
+      return;
+    }
     // A declined navigation is aborted (the tab stays on its page); BlockedByClient would leave it on
     // an error page. Other requests fail as blocked, which the page sees as a network error.
     const refusal = req.topLevel ? 'Aborted' : 'BlockedByClient';
@@ -91,11 +105,12 @@ export function createNetHold(cdp) {
     const allowed = await decision.finally(() => pending.delete(decision));
     const followed = allowed && req.method !== 'GET' && req.method !== 'HEAD' && Boolean(params.networkId);
     if (followed) answers.track(tabId, answerSession, params.networkId, req, handlers);
+    if (allowed && read) reading.add(readKey);
     // A write let go pauses again with its answer: its body is read there, since a fetch() whose page
     // never reads the body never finishes loading, and Network.getResponseBody has nothing to give.
     await cdp.sendTo(tabId, sessionId,
       allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
-      allowed ? { requestId: id, ...(followed ? { interceptResponse: true } : {}) } : { requestId: id, errorReason: refusal });
+      allowed ? { requestId: id, ...(followed || (read && allowed) ? { interceptResponse: true } : {}) } : { requestId: id, errorReason: refusal });
   }
 
   /**
@@ -105,12 +120,29 @@ export function createNetHold(cdp) {
    */
   async function answered(tabId, sessionId, p) {
     const status = Number(p.responseStatusCode);
+    if (reading.delete(`${tabId}|${sessionId}|${p.requestId}`)) {
+      if (!p.responseErrorReason && savedResponse(p.responseHeaders ?? [], status)) await readFirstBytes(tabId, sessionId, p);
+      await cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: p.requestId }).catch(() => {});
+      return;
+    }
     const redirect = status >= 300 && status < 400 && (p.responseHeaders ?? []).some((/** @type {any} */ h) => /^location$/i.test(h.name));
     if (!p.responseErrorReason && !redirect && p.networkId) {
       const r = await cdp.sendTo(tabId, sessionId, 'Fetch.getResponseBody', { requestId: p.requestId }).catch(() => null);
       if (r && typeof r.body === 'string') answers.bodyRead(tabId, String(p.networkId), r);
     }
     await cdp.sendTo(tabId, sessionId, 'Fetch.continueRequest', { requestId: p.requestId }).catch(() => {});
+  }
+
+  /**
+   * A response the browser will save: its first bytes, for the download's card (a program under a
+   * document's name). Chrome gives a paused response's body whole; savedResponse() bounds its size.
+   * @param {number} tabId @param {string | undefined} sessionId @param {any} p
+   */
+  async function readFirstBytes(tabId, sessionId, p) {
+    const r = await cdp.sendTo(tabId, sessionId, 'Fetch.getResponseBody', { requestId: p.requestId }).catch(() => null);
+    if (!r || typeof r.body !== 'string') return;
+    const bytes = r.base64Encoded ? base64ToBytes([r.body.slice(0, 64)]) : new TextEncoder().encode(r.body.slice(0, 16));
+    firstBytes.note(String(p.request?.url ?? ''), bytes);
   }
 
   /**
@@ -134,6 +166,8 @@ export function createNetHold(cdp) {
   }
 
   return {
+    /** The first bytes of a download a held tab fetched (base64), when they were read. @param {string} url */
+    async downloadBytes(url) { return firstBytes.get(url); },
     /**
      * @param {number} tabId @param {HoldHandlers} handlers
      * @returns {Promise<EffectHold | null>} null when the debugger cannot attach (DevTools open)

@@ -3,10 +3,13 @@
 // and again in each child, attaches every one of them, those already running and those started
 // later, each paused before it runs (waitForDebuggerOnStart) until its own Fetch and Network are on:
 // no request of a new frame or worker leaves before the hold sees it.
+// Each worker also gets the channel hook (cdp/worker-channels.js) before it runs: its WebSocket
+// frames wait for the policy as a page's do.
 // Out of reach of chrome.debugger: shared workers (the tab's session may neither discover nor attach
 // them, "Not allowed"; attached by target id, a running one's requests are not intercepted).
 /** @import { HeldRequest } from '../types/safety' */
 /** @import { createCdpSessions } from './session.js' */
+/** @import { createWorkerChannels } from './worker-channels.js' */
 
 /** @typedef {{ sessionId: string, type: string, url: string, parent?: string }} Child */
 /** @typedef {{ children: Map<string, Child>, holding: boolean, autoAttach: boolean }} TabTargets */
@@ -15,8 +18,10 @@ export const FETCH_PATTERNS = [{ urlPattern: '*', requestStage: 'Request' }];
 export const NETWORK_BUFFERS = { maxTotalBufferSize: 20_000_000, maxResourceBufferSize: 5_000_000 };
 const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
 
-/** @param {ReturnType<typeof createCdpSessions>} cdp */
-export function createTargets(cdp) {
+const WORKERS = new Set(['worker', 'shared_worker', 'service_worker']);
+
+/** @param {ReturnType<typeof createCdpSessions>} cdp @param {ReturnType<typeof createWorkerChannels>} [workers] */
+export function createTargets(cdp, workers) {
   /** @type {Map<number, TabTargets>} */
   const tabs = new Map();
 
@@ -48,7 +53,10 @@ export function createTargets(cdp) {
     // Dedicated workers have no Fetch domain ("wasn't found"): their requests pause in the session
     // of the frame that started them, which is held already.
     if (t.holding) await send('Fetch.enable', { patterns: FETCH_PATTERNS });
+    const hooked = t.holding && WORKERS.has(child.type);
+    if (hooked) await workers?.install(tabId, child.sessionId, child);
     resume(tabId, child.sessionId);
+    if (hooked) workers?.started(tabId, child.sessionId);
   }
 
   return {
@@ -61,12 +69,14 @@ export function createTargets(cdp) {
       await cdp.send(tabId, 'Target.setAutoAttach', AUTO_ATTACH);
       // Children attached under an earlier hold that was released but not yet detached.
       await Promise.all([...t.children.values()].map((c) => cdp.sendTo(tabId, c.sessionId, 'Fetch.enable', { patterns: FETCH_PATTERNS }).catch(() => {})));
+      await Promise.all([...t.children.values()].filter((c) => WORKERS.has(c.type)).map((c) => workers?.install(tabId, c.sessionId, c)));
     },
     /** Stop holding in every child (their paused requests go on); children stay attached for their answers. @param {number} tabId */
     async stopHolding(tabId) {
       const t = tabs.get(tabId);
       if (!t) return;
       t.holding = false;
+      await workers?.setHeld(tabId, false);
       await Promise.all([...t.children.values()].map((c) => cdp.sendTo(tabId, c.sessionId, 'Fetch.disable').catch(() => {})));
     },
     /** Detach every child (unless a new hold began meanwhile). @param {number} tabId */

@@ -358,7 +358,125 @@
     });
   }
 
-  // WebSocket: the constructor tells the handshake; send waits.
+  // ---- websocket-stand-in: a socket whose handshake waits ----
+  // A stand-in is a real EventTarget whose prototype is WebSocket.prototype (instanceof, its
+  // methods and handlers work); WebSocket.prototype's accessors and close() answer for it from its
+  // record until the real socket exists, and from the real socket after. The real socket's events
+  // are passed on to it (untrusted, as copies). Declined, it fails as a refused connection would:
+  // error, then close 1006, and no byte left.
+
+  /** stand-in → its record. */
+  const stands = new WeakMap();
+  /** @type {(send: Function, socket: WebSocket, args: unknown[]) => unknown} */
+  let sendOn = () => undefined;
+  const Base = EventTarget;
+  const Plain = Event;
+  const Message = MessageEvent;
+  const Close = typeof CloseEvent === 'function' ? CloseEvent : Event;
+  const Url = URL;
+  const urlHost = getter(URL.prototype, 'host');
+  const urlHref = getter(URL.prototype, 'href');
+  const urlProtocol = getter(URL.prototype, 'protocol');
+  /** The document's own host: an about:blank or srcdoc frame's is its parent's (its base URL); a data: frame has none. */
+  const ownHost = () => { try { return apply(urlHost, new Url(`${document.baseURI}`), []); } catch { return ''; } };
+  const baseUrl = () => { try { return `${document.baseURI}`; } catch { return ''; } };
+  const CARRIES = /[?#@]|%40|\d{5}/;
+  /** The page's own event-handler attributes on a stand-in. */
+  const HANDLERS = ['open', 'message', 'error', 'close'];
+
+  /** The socket URL as the browser resolves it, or null (the browser would throw). @param {unknown} raw */
+  function socketUrl(raw) {
+    try {
+      const u = new Url(`${raw}`, baseUrl());
+      const scheme = apply(urlProtocol, u, []);
+      const href = apply(urlHref, u, []);
+      if (scheme === 'ws:' || scheme === 'wss:') return { href, host: apply(urlHost, u, []) };
+      if (scheme === 'http:' || scheme === 'https:') return { href: `ws${scheme === 'https:' ? 's' : ''}:${apply(stringSlice, href, [scheme.length])}`, host: apply(urlHost, u, []) };
+    } catch { /* not a URL */ }
+    return null;
+  }
+  const stringSlice = String.prototype.slice;
+  /** Does this handshake wait? Another host, and a URL that could carry data (what the policy looks at). @param {unknown} raw */
+  function deferred(raw) {
+    const u = socketUrl(raw);
+    return Boolean(u) && /** @type {{ host: string }} */ (u).host !== ownHost() && apply(testRe, CARRIES, [/** @type {{ href: string }} */ (u).href]);
+  }
+
+  /** @param {Function} like the constructor whose prototype the stand-in gets @param {any[]} args */
+  function standIn(like, args) {
+    const url = /** @type {{ href: string }} */ (socketUrl(args[0])).href;
+    /** @type {EventTarget} */
+    const stand = construct(Base, [], like);
+    const rec = bare({ url, protocols: args[1], ready: 0, binaryType: 'blob', real: /** @type {WebSocket | null} */ (null), on: /** @type {Record<string, any>} */ (bare({})), closing: false });
+    apply(weakSet, stands, [stand, rec]);
+    for (let i = 0; i < HANDLERS.length; i++) {
+      const kind = HANDLERS[i];
+      on(stand, kind, (e) => { const fn = rec.on[kind]; if (typeof fn === 'function') apply(fn, stand, [e]); });
+    }
+    whenKnown(() => {
+      if (rec.closing) { fail(stand, rec); return; }
+      if (!holding) { open(stand, rec); return; }
+      ask(bare({ channel: 'websocket', method: 'GET', url }), (allow) => { if (allow && !rec.closing) open(stand, rec); else fail(stand, rec); });
+    });
+    return stand;
+  }
+
+  /** The real socket, its events passed on. @param {EventTarget} stand @param {any} rec */
+  function open(stand, rec) {
+    /** @type {WebSocket} */
+    const real = rec.protocols === undefined ? construct(WS0, [rec.url]) : construct(WS0, [rec.url, rec.protocols]);
+    rec.real = real;
+    try { /** @type {any} */ (real).binaryType = rec.binaryType; } catch { /* keep the default */ }
+    on(real, 'open', () => fire(stand, new Plain('open')));
+    on(real, 'error', () => fire(stand, new Plain('error')));
+    on(real, 'message', (e) => { const m = /** @type {MessageEvent} */ (e); fire(stand, new Message('message', bare({ data: apply(eventData, m, []), origin: m.origin, lastEventId: m.lastEventId }))); });
+    on(real, 'close', (e) => { const c = /** @type {CloseEvent} */ (e); fire(stand, new Close('close', /** @type {any} */ (bare({ code: c.code, reason: c.reason, wasClean: c.wasClean })))); });
+  }
+
+  /** Declined (or closed before it opened): as a connection that failed. @param {EventTarget} stand @param {any} rec */
+  function fail(stand, rec) {
+    rec.ready = 3;
+    fire(stand, new Plain('error'));
+    fire(stand, new Close('close', /** @type {any} */ (bare({ code: 1006, reason: '', wasClean: false }))));
+  }
+
+  /** WebSocket.prototype's accessors and close() answer for stand-ins. @param {Function} WS @param {any} proto */
+  function standInPrototype(WS, proto) {
+    WS0 = WS;
+    /** @type {Record<string, (r: any) => unknown>} */
+    const before = bare({ readyState: (/** @type {any} */ r) => r.ready, url: (/** @type {any} */ r) => r.url, protocol: () => '', extensions: () => '', bufferedAmount: () => 0, binaryType: (/** @type {any} */ r) => r.binaryType });
+    for (const name of ['readyState', 'url', 'protocol', 'extensions', 'bufferedAmount', 'binaryType', 'onopen', 'onmessage', 'onerror', 'onclose']) {
+      const desc = describeProp(proto, name);
+      if (!desc?.get) continue;
+      const handler = apply(stringSlice, name, [0, 2]) === 'on' ? apply(stringSlice, name, [2]) : '';
+      const get = wrap(desc.get, (target, self, args) => {
+        const rec = apply(weakGet, stands, [self]);
+        if (!rec) return apply(target, self, args);
+        if (handler) return rec.on[handler] ?? null;
+        return rec.real ? apply(target, rec.real, args) : before[name](rec);
+      });
+      const set = desc.set && wrap(desc.set, (target, self, args) => {
+        const rec = apply(weakGet, stands, [self]);
+        if (!rec) return apply(target, self, args);
+        if (handler) { rec.on[handler] = typeof args[0] === 'function' || (typeof args[0] === 'object' && args[0]) ? args[0] : null; return; }
+        if (name === 'binaryType' && (args[0] === 'blob' || args[0] === 'arraybuffer')) rec.binaryType = args[0];
+        if (rec.real) apply(target, rec.real, args);
+      });
+      defineProp(proto, name, { ...desc, get, ...(set ? { set } : {}) });
+    }
+    proto.close = wrap(proto.close, (target, self, args) => {
+      const rec = apply(weakGet, stands, [self]);
+      if (!rec) return apply(target, self, args);
+      if (rec.real) return apply(target, rec.real, args);
+      if (rec.ready === 0) { rec.closing = true; rec.ready = 2; }
+    });
+  }
+  /** The page's WebSocket as it was (set once the section below runs). @type {any} */
+  let WS0 = null;
+
+  // WebSocket: the constructor tells the handshake; send waits. A handshake that would carry data to
+  // another host (its URL is all it sends) is held before it leaves: the page gets a stand-in at
+  // once, and the real socket is built only once the policy allowed it (websocket-stand-in below).
   const WS = window.WebSocket;
   if (typeof WS === 'function') {
     const wsProto = WS.prototype;
@@ -367,8 +485,10 @@
     const wsClose = wsProto.close;
     /** @type {typeof WebSocket} */
     const Ctor = new Proxy(WS, bare({ construct(/** @type {any} */ _t, /** @type {any[]} */ args, /** @type {Function} */ newTarget) {
+      const like = newTarget === Ctor ? WS : newTarget;
+      if (holding !== false && deferred(args[0])) return standIn(like, args);
       /** @type {WebSocket} */
-      const socket = construct(WS, args, newTarget === Ctor ? WS : newTarget);
+      const socket = construct(WS, args, like);
       const url = apply(wsUrl, socket, []);
       // The handshake is the first item of the socket's queue: its frames wait for its answer.
       enqueue(socket, bare({ go: () => {},
@@ -384,12 +504,20 @@
     apply(weakSet, masks, [Ctor, WS]);
     defineProp(window, 'WebSocket', { ...describeProp(window, 'WebSocket'), value: Ctor });
     defineProp(wsProto, 'constructor', { ...describeProp(wsProto, 'constructor'), value: Ctor });
-    wsProto.send = wrap(wsProto.send, (target, self, args) => {
+    /** A frame on a real socket: held while the tab is, in order. @param {Function} send @param {WebSocket} socket @param {unknown[]} args */
+    sendOn = (send, socket, args) => {
       // Not open (the browser throws or discards it), or nothing held and nothing waiting: as the browser would.
-      if (apply(wsReady, self, []) !== 1 || (holding === false && !queued(self))) return apply(target, self, args);
+      if (apply(wsReady, socket, []) !== 1 || (holding === false && !queued(socket))) return apply(send, socket, args);
       const data = frozen(args[0]);
-      enqueue(self, framed('websocket_frame', apply(wsUrl, self, []), data, () => apply(target, self, [data]), self));
+      enqueue(socket, framed('websocket_frame', apply(wsUrl, socket, []), data, () => apply(send, socket, [data]), socket));
+    };
+    wsProto.send = wrap(wsProto.send, (target, self, args) => {
+      const stand = apply(weakGet, stands, [self]);
+      if (!stand) return sendOn(target, self, args);
+      if (!stand.real) throw new Exception(`Failed to execute 'send' on 'WebSocket': Still in ${stand.ready === 0 ? 'CONNECTING' : 'CLOSED'} state.`, 'InvalidStateError');
+      return sendOn(target, stand.real, args);
     });
+    standInPrototype(WS, wsProto);
   }
 
   // RTCDataChannel: send waits the same way (its peer has no URL: the background names the page's site and the label).

@@ -68,6 +68,7 @@ export function createPlatform() {
     setFilePaths: (tabId, selector, paths) => trusted.setFiles(tabId, selector, paths),
     readPdf,
     holdRequests: (tabId, handlers) => netHold.hold(tabId, handlers),
+    downloadBytes: (url) => netHold.downloadBytes(url),
     evaluate: createEvaluate(cdp),
     network: createNetworkLog(cdp),
     async insertCss(tabId, css) { await chrome.scripting.insertCSS({ target: { tabId }, css }); },

@@ -14,7 +14,7 @@ const NAV_TIMEOUT_MS = 30_000;
 
 /** @param {Platform} platform @returns {BrowserOps & { devtools: ReturnType<typeof createDevtools>, recorder: ReturnType<typeof createRecording> | null, channels: import('./channel-hold.js').ChannelHold }} */
 export function createBrowserOps(platform) {
-  const downloads = createDownloadHold();
+  const downloads = createDownloadHold(platform.downloadBytes ? (url) => /** @type {NonNullable<Platform['downloadBytes']>} */ (platform.downloadBytes)(url) : undefined);
   // Every frame of the tab hears when its hold begins and ends (frames loaded later ask: content/channel-hold.js).
   const channels = createChannelHold((tabId, msg) => browser.tabs.sendMessage(tabId, msg));
   const devtools = createDevtools(platform);

@@ -5,7 +5,11 @@
 // download from another site is held earlier still, as a navigation (the request hold).
 /** @import { HeldRequest, HoldHandlers } from '../types/safety' */
 
-export function createDownloadHold() {
+/**
+ * @param {(url: string) => Promise<string | undefined>} [firstBytes] the file's first bytes (base64), when
+ *   the request hold read them: a program under a document's name and type is told by them
+ */
+export function createDownloadHold(firstBytes) {
   /** @type {Map<number, { handlers: HoldHandlers, pageOrigin: () => Promise<string> }>} */
   const armed = new Map();
   let listening = false;
@@ -19,10 +23,15 @@ export function createDownloadHold() {
     let entry = held[held.length - 1];
     const from = originOf(item.referrer ?? '');
     for (const e of held) if (from && from === await e.pageOrigin()) entry = e;
+    const url = item.finalUrl || item.url;
     /** @type {HeldRequest} */
-    const req = { kind: 'download', method: 'GET', url: item.finalUrl || item.url, type: 'download', topLevel: false, filename: (item.filename || '').split(/[\\/]/).pop() || undefined,
+    const req = { kind: 'download', method: 'GET', url, type: 'download', topLevel: false, filename: (item.filename || '').split(/[\\/]/).pop() || undefined,
       // The type the server declared (both browsers know it once the response began): an executable's shows here.
       ...(item.mime ? { mime: item.mime } : {}) };
+    // Its first bytes, when the platform could read them: a program under a document's name and type
+    // is told by them.
+    const sniff = await firstBytes?.(url).catch(() => undefined);
+    if (sniff) req.mime = `${item.mime ?? ''};base64,${sniff}`;
     if (!entry.handlers.wants(req)) return;
     await browser.downloads.pause(item.id).catch(() => {});
     const allowed = await entry.handlers.decide(req).catch(() => false);

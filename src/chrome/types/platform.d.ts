@@ -23,6 +23,12 @@ export interface Platform {
   setFilePaths?(tabId: number, selector: string, paths: string[]): Promise<void>;
   /** hold the tab's requests until the handlers decide (Chrome: CDP Fetch; Firefox: blocking webRequest); null when it cannot */
   holdRequests?(tabId: number, handlers: import('./safety').HoldHandlers): Promise<import('./safety').EffectHold | null>;
+  /**
+   * the first bytes (base64) of a file a held tab is downloading (Chrome: read by the request hold at
+   * Fetch's response stage, before the download began; Firefox: asked again of the server with a
+   * Range GET); undefined when none could be read
+   */
+  downloadBytes?(url: string): Promise<string | undefined>;
   /** the text of a PDF's pages (pdf.js: Chrome in the offscreen document, Firefox in the background page) */
   readPdf(url: string, opts: { from?: number; to?: number; maxChars?: number }): Promise<PdfText>;
   /** run execute_js's source (agent/js-eval.js) in the top frame's page world (Chrome: CDP Runtime.evaluate; Firefox: the page's eval) */

@@ -2,6 +2,7 @@
 /** @import { Platform } from '../types/platform' */
 import { readPdf } from './pdf.js';
 import { holdRequests } from './net-hold.js';
+import { downloadBytes } from './download-bytes.js';
 import { evaluate } from './evaluate.js';
 import { createNetworkLog } from './network-log.js';
 
@@ -52,6 +53,7 @@ export function createPlatform() {
     },
     readPdf,
     holdRequests,
+    downloadBytes,
     evaluate,
     network: createNetworkLog(),
     async insertCss(tabId, css) { await browser.tabs.insertCSS(tabId, { code: css, cssOrigin: 'author' }); },

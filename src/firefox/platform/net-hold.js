@@ -5,7 +5,7 @@
 // URL). The ones the policy wants get a promise of its decision (Firefox waits for it), the rest go
 // at once. release() removes the listeners; promises already handed out still resolve. Writes let go
 // are followed to their answer (platform/write-answers.js). WebSockets are seen here only as their
-// upgrade request.
+// upgrade request: a worker's socket (whose frames no hook can reach) asks before it opens.
 /** @import { EffectHold, HeldRequest, HoldHandlers } from '../types/safety' */
 import { parseBody } from '../agent/safety/request-body.js';
 import { classifyBody, concatBytes } from '../agent/safety/body-kind.js';
@@ -155,6 +155,9 @@ function heldRequest(d, tabOrigin) {
     topLevel: d.type === 'main_frame' && d.tabId !== -1,
     source: sender.source,
     ...(sender.initiator ? { initiator: sender.initiator } : {}),
+    // No content script runs in a worker, and webRequest sees a socket's handshake, never its frames:
+    // a worker's socket is asked about before it opens (the page's own frames are held in the page).
+    ...(d.type === 'websocket' && (sender.source === 'worker' || sender.source === 'service_worker') ? { framesUnheld: true } : {}),
     ...requestBody(d),
   };
 }

@@ -55,6 +55,11 @@ export interface HeldRequest {
   opaque?: { bytes: number; contentType?: string; why: 'binary' | 'compressed' | 'too_large' | 'unavailable' };
   /** a channel write: the WebSocket (or other channel) URL it goes to; url is the same */
   channel?: 'websocket' | 'websocket_frame' | 'beacon' | 'webtransport' | 'datachannel';
+  /**
+   * a WebSocket's opening handshake from where its frames cannot be held (a worker, in Firefox: no
+   * content script runs there and webRequest sees no frame): allowed, whatever it sends goes unseen
+   */
+  framesUnheld?: boolean;
 }
 
 /** What the core gives the platform when it arms the hold on a tab. */

@@ -16,7 +16,8 @@ export function writeSignature(req) {
  * @param {HeldRequest} req @param {string} pageUrl
  */
 export function judgedUrl(req, pageUrl) {
-  if (req.kind !== 'channel') return req.url;
+  // Firefox's request hold sees a socket's handshake as a request of its ws: URL.
+  if (req.kind !== 'channel') return req.type === 'websocket' ? req.url.replace(/^ws(s?):/i, 'http$1:') : req.url;
   if (req.channel === 'datachannel') return /^https?:/i.test(req.initiator ?? '') ? /** @type {string} */ (req.initiator) : pageUrl;
   return req.url.replace(/^ws(s?):/i, 'http$1:');
 }

@@ -221,7 +221,7 @@ export function createPolicy(opts) {
    * @param {HeldRequest} req
    */
   function wantsRequest(req) {
-    if (req.kind === 'download') return true;
+    if (req.kind === 'download' || req.framesUnheld) return true;
     // A channel write (a frame, a beacon, a data-channel message) is a write. A WebSocket's opening
     // handshake sends nothing but its URL: judged like a subresource GET (below) by what that carries.
     if (req.kind === 'channel' && req.channel !== 'websocket') return true;
@@ -231,7 +231,7 @@ export function createPolicy(opts) {
     if (opts.secrets?.has(req.url)) return true;
     // A subresource GET to another site that could carry data (a query, a fragment, an @, a long
     // number): judgeRequest looks at what it carries. The cheap test comes first.
-    return CARRIES_DATA.test(req.url) && !inScope(req.kind === 'channel' ? req.url.replace(/^ws(s?):/i, 'http$1:') : req.url);
+    return CARRIES_DATA.test(req.url) && !inScope(req.url.replace(/^ws(s?):/i, 'http$1:'));
   }
 
   /** scope.has by origin, remembered (wantsRequest runs for every request; "Allow for this task" clears it). @type {Map<string, boolean>} */
@@ -264,6 +264,7 @@ export function createPolicy(opts) {
         reason: `It would send a secret from ${[...new Set(leaked.map((h) => siteLabel(h.origin)))].join(', ')} to ${site}.` });
     }
     if (req.kind === 'download') return judgeDownload(req, ctx);
+    if (req.framesUnheld) return judgeUnheldSocket(req, ctx);
     if (SAFE_METHODS.has(req.method) && !SENDING_TYPES.has(req.type)) return judgeRead(req, ctx);
     const unreadable = unreadableBody(req);
     const sent = sentText(req);
@@ -294,6 +295,19 @@ export function createPolicy(opts) {
     const lookalike = request.details.find((d) => d.lookalike);
     if (lookalike) return ask({ ...request, reason: `"${lookalike.value}" looks like "${lookalike.lookalike}" but is not the same: check it character by character. It changes data on ${site}.` });
     return ask({ ...request, reason: `It changes data on ${site}: a ${req.method} request the agent's step caused.` });
+  }
+
+  /**
+   * A socket whose frames nothing can hold (a worker's, in Firefox) asks before it opens, on any
+   * site: allowed, it sends unseen, so "Allow for this task" is not offered.
+   * @param {HeldRequest} req @param {{ cause: string }} ctx @returns {Verdict}
+   */
+  function judgeUnheldSocket(req, ctx) {
+    const site = siteLabel(req.url);
+    const who = req.source === 'service_worker' ? 'the site\'s service or shared worker' : 'a worker of the page';
+    return ask({ category: 'write', rule: 'server_write', severity: 'high', action: `Open a WebSocket to ${mask(shorten(req.url))} from ${who}`, site,
+      details: [{ label: 'socket', value: mask(shorten(req.url)) }, ...(req.initiator ? [{ label: 'worker', value: mask(shorten(req.initiator)) }] : [])], cause: ctx.cause,
+      reason: `While the agent acts, ${who} opens a live connection to ${site}. Tabwright cannot hold or show what a worker sends over it: allowed, everything it sends goes unseen; declined, it never opens.` });
   }
 
   /** @param {HeldRequest} req @param {{ pageUrl: string, cause: string }} ctx @returns {Verdict} */
@@ -333,11 +347,18 @@ export function createPolicy(opts) {
     // A WebSocket's handshake goes to the site of its http(s) origin (judgedUrl).
     const at = judgedUrl(req, ctx.pageUrl);
     if (scope.has(at) || originOf(at) === originOf(ctx.pageUrl)) return { action: 'allow' };
+    // Firefox sees a socket's handshake twice: the page's hook asked before it built the socket, then
+    // its request leaves; the answer already given covers it.
+    const socket = req.type === 'websocket' && !req.framesUnheld;
+    if (socket && req.kind === 'request' && approvedUrls.delete(withoutHash(req.url))) return { action: 'allow' };
     const carried = pageDataInUrl(req.url, ctx.pageUrl);
     if (!carried.length) return { action: 'allow' };
-    return ask({ category: 'leave', rule: 'data_in_url', severity: 'high', action: `Load ${req.type || 'a resource'} from ${mask(shorten(req.url))}`, site: siteLabel(req.url),
+    const what = socket ? 'open a WebSocket to' : `load ${req.type || 'a resource'} from`;
+    const request = { category: /** @type {const} */ ('leave'), rule: /** @type {const} */ ('data_in_url'), severity: /** @type {const} */ ('high'), action: `${socket ? 'Open a WebSocket to' : `Load ${req.type || 'a resource'} from`} ${mask(shorten(req.url))}`, site: siteLabel(req.url),
       details: carried.map(maskDetail), cause: ctx.cause,
-      reason: `The page would load ${req.type || 'a resource'} from ${siteLabel(req.url)}, another site, with data in its address (${[...new Set(carried.map((c) => c.value.replace(/^.*\((.*)\)$/, '$1')))].join(', ')}).` });
+      reason: `The page would ${what} ${siteLabel(req.url)}, another site, with data in its address (${[...new Set(carried.map((c) => c.value.replace(/^.*\((.*)\)$/, '$1')))].join(', ')}).` };
+    if (socket) cardUrls.set(request, withoutHash(req.url));
+    return ask(request);
   }
 
   /** @param {string} url */
