@@ -428,13 +428,14 @@
    * last pass): then the lines stop before the budget and the last line names the call that shows
    * the rest. truncated: anything was summarised or left for a follow-up.
    * @param {ONode[]} nodes @param {number} maxChars @param {boolean} partial the walk left nodes out @param {boolean} mayCut
+   * @param {Element | null} keep the region a snapshot {ref} opens: never summarised into its own line
    * @returns {{ text: string, truncated: boolean } | null}
    */
-  function render(nodes, maxChars, partial, mayCut) {
+  function render(nodes, maxChars, partial, mayCut, keep) {
     // Someone's API key shown on a settings page, a token in a link: masked wherever they stand.
     const text = S.maskText(lines(nodes, Infinity).lines.join('\n'));
     if (text.length <= maxChars) return { text, truncated: partial };
-    B.fit(nodes, maxChars, ownLine);
+    B.fit(nodes, maxChars, ownLine, keep);
     const fitted = S.maskText(lines(nodes, Infinity).lines.join('\n'));
     if (fitted.length <= maxChars) return { text: fitted, truncated: true };
     if (!mayCut) return null;
@@ -518,7 +519,7 @@
     let allowance = maxChars * B.WALK_SHARE;
     for (let attempt = 1; ; attempt++) {
       const pass = outlinePass(root, landmark, opts, listeners, allowance, maxChars);
-      const fitted = render(pass.nodes, maxChars, pass.partial, attempt === B.MAX_PASSES);
+      const fitted = render(pass.nodes, maxChars, pass.partial, attempt === B.MAX_PASSES, opts.ref && opts.from === undefined ? root : null);
       if (fitted) return { ...fitted, refs: countRefs(pass.nodes), url: S.maskText(location.href), title: S.maskText(document.title) };
       allowance *= 0.85 * maxChars / pass.size;
     }
