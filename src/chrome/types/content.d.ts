@@ -105,7 +105,7 @@ export interface OutlineBudget {
   spent(s: OutlineSpend): boolean;
   skip(node: Node, out: OutlineNode[], s: OutlineSpend): void;
   restLine(n: OutlineNode): string;
-  fit(nodes: OutlineNode[], maxChars: number, ownLine: (n: OutlineNode, depth: number) => { line: string; inline: boolean }): void;
+  fit(nodes: OutlineNode[], maxChars: number, ownLine: (n: OutlineNode, depth: number) => { line: string; inline: boolean }, keep?: Element | null): void;
   cutLine(n: OutlineNode, maxChars: number): string;
 }
 
