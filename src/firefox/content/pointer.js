@@ -149,13 +149,20 @@
       if ('x' in hit) return { ok: true, data: { ...hit, downs: trustedSeen.downs } };
       return coverError(msg.target, f.el, hit.cover, msg.covered === true);
     },
-    /** Did trusted input reach this frame since `downs` (a press, on the target) or `moves` (the pointer)? */
+    /**
+     * Did trusted input reach this frame since `downs` (a press) or `moves` (the pointer)? For a
+     * press: true on the target; 'changed' when it reached this frame and then the element it
+     * landed on or the target went (a click that re-rendered what it clicked: a dialog's next step);
+     * 'elsewhere' when it landed on something else that is still here; false when it never came.
+     */
     'content.trustedSeen': (/** @type {{ target: ActionTarget, downs?: number, moves?: number }} */ msg) => {
       if (typeof msg.moves === 'number') return { ok: true, data: trustedSeen.moves > msg.moves };
+      if (trustedSeen.downs <= (msg.downs ?? 0)) return { ok: true, data: false };
       const f = I.find(msg.target);
       const at = trustedSeen.lastDown;
-      const onTarget = 'el' in f && at instanceof Node && (tw.dom.composedContains(f.el, /** @type {Element} */ (at)) || f.el.contains(at));
-      return { ok: true, data: trustedSeen.downs > (msg.downs ?? 0) && onTarget };
+      if (!(at instanceof Node) || !at.isConnected || !('el' in f) || !f.el.isConnected) return { ok: true, data: 'changed' };
+      const onTarget = tw.dom.composedContains(f.el, /** @type {Element} */ (at)) || f.el.contains(at);
+      return { ok: true, data: onTarget ? true : 'elsewhere' };
     },
     'content.trustedMoves': () => ({ ok: true, data: trustedSeen.moves }),
     'content.click': async (/** @type {{ ref?: string, target?: ActionTarget, button?: 'left'|'right'|'middle', clickCount?: number, modifiers?: string[] }} */ msg) => {
