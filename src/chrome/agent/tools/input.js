@@ -286,7 +286,7 @@ export const scroll = {
       direction: { type: 'string', enum: ['up', 'down', 'left', 'right'] },
       amount: { type: 'integer', minimum: 1, description: 'Pixels (default: most of a screen).' },
       to: { type: 'string', enum: ['top', 'bottom'] },
-      until_text: { type: 'string', description: 'Scroll (the target, or the page) until this text is on screen.' },
+      until_text: { type: 'string', description: 'Scroll (the target, or the page) until this text is on screen: down, or the way direction says (right or left for a wide grid\'s columns).' },
       max_scrolls: { type: 'integer', minimum: 1, maximum: 200, description: 'With until_text: give up after this many steps (default 40).' },
     },
     additionalProperties: false,
