@@ -116,7 +116,7 @@
     // An empty element with no role and no reason to act on it can add nothing (spacers, icon
     // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
     const first = el.firstChild;
-    const shadow = el.shadowRoot;
+    const shadow = tw.dom.treeShadow(el);
     if (!first && !shadow && !HAS_CONTENT_ELSEWHERE.has(tag) && !(marked && el.hasAttribute('role')) && !tw.roles.implicitRole(el, tag) && !A.reason(el, '', ctx, marked, tag)) return;
     const role = A.roleFor(el, marked, tag);
     const reason = A.reason(el, role, ctx, marked, tag);
@@ -168,6 +168,11 @@
       return;
     }
     if (tag === 'iframe' || tag === 'frame') { out.push(frameNode(el, ctx, childCtx)); return; }
+    if (tag === 'canvas') {
+      const kids = fallbackOf(el, ctx);
+      if (roleShown || why) out.push(makeNode(el, role, why, ctx, kids, tag)); else out.push(...kids);
+      return;
+    }
 
     let descend = !(tag === 'select' || tag === 'textarea' || tag === 'input');
     let nameFromChildren = false;
@@ -202,6 +207,26 @@
     const line = makeNode(el, role, why, ctx, kids, tag, nameFromChildren, known);
     if (line.ref && kids.length) RR.nameApart(line);
     out.push(line);
+  }
+
+  /**
+   * A canvas's fallback content: its controls, which HTML makes focusable and exposes to
+   * assistive technology although nothing of them is drawn (Chromium gives them no box at all).
+   * Each control is a line with a ref; acting on one works as assistive technology does
+   * (content/input.js canvasFallback).
+   * @param {Element} canvas @param {WalkCtx} ctx @returns {ONode[]}
+   */
+  function fallbackOf(canvas, ctx) {
+    /** @type {ONode[]} */
+    const out = [];
+    for (const el of canvas.querySelectorAll(tw.dom.INTERACTIVE)) {
+      if (el.closest('[aria-hidden=true],[inert]')) continue;
+      const tag = el.localName;
+      const marked = A.marked(el);
+      const role = A.roleFor(el, marked, tag);
+      out.push(makeNode(el, role, A.reason(el, role, ctx, marked, tag) || 'fallback', ctx, [], tag));
+    }
+    return out;
   }
 
   /**

@@ -169,6 +169,12 @@
       const target = msg.target ?? { ref: msg.ref };
       const r = await I.prepare(target, { coverLater: true });
       if (!('el' in r)) return r;
+      if ('fallback' in r && r.fallback) {
+        // A canvas's fallback control: focused and activated, as assistive technology does.
+        /** @type {HTMLElement} */ (r.el).focus({ preventScroll: true });
+        /** @type {HTMLElement} */ (r.el).click();
+        return { ok: true, data: { clicked: target.ref ?? I.describe(r.el), note: 'A canvas\'s fallback control: focused and activated as a screen reader does (it is not drawn, so there was no point to press).' } };
+      }
       // Hover first: pages that swap content under the pointer (menus, icons) settle before the press.
       // Over a cover, the pointer lands on the cover, as a person's would.
       moveTo(r.covered ? tw.dom.deepElementFromPoint(r.point.x, r.point.y) ?? r.el : r.el, r.point);

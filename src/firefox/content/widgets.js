@@ -66,8 +66,11 @@
     }
     if (want.label === undefined) return none();
     const w = norm(want.label);
-    const exact = options.findIndex((o) => norm(o.label) === w);
-    if (exact >= 0) return { i: exact };
+    const exact = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label) === w);
+    // Two options that read the same (a "Springfield" per state) are told apart by value or index,
+    // never by taking the first: the wrong one would be chosen silently.
+    if (exact.length > 1) return { ok: false, code: 'AMBIGUOUS_OPTION', message: `${exact.length} options of ${where} read "${want.label}": ${exact.slice(0, 20).map(({ o, i }) => `index ${i}${o.value !== undefined ? ` value ${JSON.stringify(o.value)}` : ''}`).join('; ')}. Give the value or the index of the one you mean.` };
+    if (exact.length) return { i: exact[0].i };
     // A partial label is how people name options ("Norway" for "Norway (+47)"), when only one fits.
     const partial = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label).includes(w));
     if (partial.length === 1) return { i: partial[0].i };
@@ -357,11 +360,49 @@
     return { ok: false, code: 'NOT_FILE_INPUT', message: `${target.ref ?? I.describe(f.el)} is not a file input, its label, or a button that opens one (clicking it opened no file chooser). Target the upload button or label, or the <input type=file> itself (selector "input[type=file]").` };
   }
 
+  /** Custom range widgets (wai-aria's slider and spinbutton patterns) move by arrow keys, not by a value. */
+  const KEYED_RANGE = new Set(['slider', 'spinbutton']);
+  /** Key presses at most for one set_field on a slider (a 0–100 slider by 1 takes 100). */
+  const MAX_PRESSES = 400;
+
+  /**
+   * A custom slider set the way its keyboard pattern allows (wai-aria APG: arrows step it): focus
+   * it, then press ArrowRight or ArrowLeft (ArrowUp or ArrowDown for a spinbutton) until
+   * aria-valuenow reaches the value, stopping when a press moves it no more or would pass it.
+   * @param {Element} el @param {string} value @returns {Promise<ToolResult>}
+   */
+  async function setByKeys(el, value) {
+    const want = Number(value);
+    const now = () => Number(el.getAttribute('aria-valuenow'));
+    const range = `${el.getAttribute('aria-valuemin') ?? '?'}–${el.getAttribute('aria-valuemax') ?? '?'}`;
+    if (!Number.isFinite(want)) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${I.describe(el)} is a slider: give a number (its range is ${range}).` };
+    if (!Number.isFinite(now())) return { ok: false, code: 'NOT_EDITABLE', message: `${I.describe(el)} is a slider that states no value (aria-valuenow): focus it and use press_keys with ArrowRight / ArrowLeft, Home or End.` };
+    /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
+    const spin = tw.roles.roleOf(el) === 'spinbutton';
+    for (let i = 0; i < MAX_PRESSES && now() !== want; i++) {
+      const at = now();
+      const up = at < want;
+      I.syntheticKey(spin ? (up ? 'ArrowUp' : 'ArrowDown') : up ? 'ArrowRight' : 'ArrowLeft', {});
+      await I.nextTask();
+      const moved = now();
+      // Stuck (an end, or a slider that ignores keys), or one more step went past the value: stop at the nearest.
+      if (moved === at) break;
+      if (up ? moved > want : moved < want) {
+        if (Math.abs(moved - want) > Math.abs(at - want)) { I.syntheticKey(spin ? (up ? 'ArrowDown' : 'ArrowUp') : up ? 'ArrowLeft' : 'ArrowRight', {}); await I.nextTask(); }
+        break;
+      }
+    }
+    const got = now();
+    if (got === want) return { ok: true, data: { value: el.getAttribute('aria-valuetext') || String(got), by: 'arrow keys' } };
+    return { ok: false, code: 'VALUE_REJECTED', message: `${I.describe(el)} moved by arrow keys to ${got}, not ${want} (its range is ${range}; its steps may not land on ${want}).` };
+  }
+
   tw.widgets = { setField, selectNative, selectAria, setChecked, setFiles, fileInputFor };
   Object.assign(tw.handlers, {
     'content.setField': async (/** @type {{ target: ActionTarget, value: string }} */ msg) => {
       const r = await I.prepare(msg.target, { needPoint: false });
       if (!('el' in r)) return r;
+      if (KEYED_RANGE.has(tw.roles.roleOf(r.el)) && !(r.el instanceof HTMLInputElement)) return setByKeys(r.el, msg.value);
       return setField(r.el, msg.value);
     },
     'content.select': async (/** @type {{ target: ActionTarget, option: WantMany }} */ msg) => {

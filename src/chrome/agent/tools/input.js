@@ -27,7 +27,9 @@ async function trustedClick(ctx, target, o) {
   // (a menu or tooltip a hover opened), and the recheck looks again.
   const prep = await content(ctx, { type: 'content.prepare', target, coverLater: true });
   if (!prep.ok) return prep;
-  const { point, name, covered } = /** @type {{ point: { x: number, y: number }, name: string, covered?: boolean }} */ (prep.data);
+  const { point, name, covered, fallback } = /** @type {{ point: { x: number, y: number }, name: string, covered?: boolean, fallback?: boolean }} */ (prep.data);
+  // A canvas's fallback control is not drawn: a press at a point would land on the canvas.
+  if (fallback) return null;
   // Inside a frame the content script measures in the frame's viewport; CDP wants the top page's.
   const frameId = frameOfTarget(target);
   const top = await toTopPoint(ctx, frameId, point);
