@@ -1,7 +1,8 @@
 // The widgets still out of reach, on one page: two options with the same label (refused as
 // ambiguous, chosen by value), a custom slider set by arrow keys, switches in a closed shadow root
 // named where focus lands on them, a tree item named by its own label while its children load, and
-// a canvas's fallback control in the outline and actionable by click and by Enter.
+// a click on a tree row delivered to the child under the pointer, and a canvas's fallback control
+// in the outline and actionable by click and by Enter.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ok, openFixture, tool } from './harness/tools.js';
@@ -57,6 +58,13 @@ scenario('widgets: round 3', (ctx) => {
   it('names a tree item by its own label while its children load', () => {
     expect(outline).to.match(/- treeitem "Documents"/);
     expect(outline).to.not.match(/treeitem "Documents Loading/);
+  });
+
+  it('delivers a click on a tree row to what is under the pointer (the row\'s listener sits on a child)', async () => {
+    const { env } = ctx;
+    await ok(env, f.tabId, 'click', { ref: findRef(outline, 'treeitem', 'Archive') });
+    const selected = await f.page.evaluate(() => [...document.querySelectorAll('[aria-label="Mail folders"] [role=treeitem]')].map((r) => r.getAttribute('aria-selected')));
+    expect(selected).to.deep.equal(['false', 'true']);
   });
 
   it('lists a canvas\'s fallback control with a ref, and a click and Enter each start the game once', async () => {

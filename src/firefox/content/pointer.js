@@ -63,10 +63,27 @@
     fireMouse(el, 'pointermove', p, { button: -1, buttons: o.buttons ?? 0 }); fireMouse(el, 'mousemove', p, { buttons: o.buttons ?? 0 });
   }
 
-  /** The focusable element a click at el would focus. @param {Element} el */
+  /**
+   * What a person's press at p inside el lands on: the deepest element there, when it is el or
+   * inside it. A tree row whose listener sits on a child div only hears a press that starts at the
+   * div (events bubble up, never down); pressing the row itself selected nothing.
+   * @param {Element} el @param {Point} p
+   */
+  function underPointer(el, p) {
+    const hit = tw.dom.deepElementFromPoint(p.x, p.y);
+    return hit && tw.dom.composedContains(el, hit) ? hit : el;
+  }
+
+  const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex],[contenteditable=""],[contenteditable=true],summary';
+
+  /**
+   * The focusable element a click at el would focus: el or its nearest ancestor in the flat tree
+   * (slotted text inside a shadow root's button focuses the button).
+   * @param {Element} el
+   */
   function focusTarget(el) {
-    const f = el.closest('a[href],button,input,select,textarea,[tabindex],[contenteditable=""],[contenteditable=true],summary');
-    return f instanceof HTMLElement ? f : null;
+    for (let n = /** @type {Element | null} */ (el); n; n = tw.dom.parentOf(n)) if (n.matches(FOCUSABLE)) return n instanceof HTMLElement ? n : null;
+    return null;
   }
 
   /**
@@ -182,7 +199,7 @@
       const again = isPoint(target) ? r.point : await settle(r.el, r.covered === true);
       if (!r.el.isConnected) return I.removed(target.ref ?? I.describe(r.el));
       if (!('x' in again)) return coverError(target, r.el, again.cover, r.covered === true);
-      syntheticClick(r.el, again, msg);
+      syntheticClick(underPointer(r.el, again), again, msg);
       return { ok: true, data: { clicked: target.ref ?? I.describe(r.el) } };
     },
     'content.hover': async (/** @type {{ target: ActionTarget }} */ msg) => {
