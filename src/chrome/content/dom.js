@@ -186,7 +186,8 @@
     const root = shadowOf(host);
     if (!root) return null;
     const name = node.nodeType === 1 ? /** @type {Element} */ (node).getAttribute('slot') ?? '' : '';
-    return root.querySelector(name ? `slot[name="${CSS.escape(name)}"]` : 'slot:not([name])');
+    for (const slot of root.querySelectorAll('slot')) if ((slot.getAttribute('name') ?? '') === name) return /** @type {HTMLSlotElement} */ (slot);
+    return null;
   }
 
   /**
