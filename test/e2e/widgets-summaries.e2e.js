@@ -45,5 +45,9 @@ scenario('widgets: summaries that open', (ctx) => {
     const missed = [...whole].filter((r) => !seen.has(r));
     expect(missed.length, `missed ${missed.slice(0, 5)}`).to.equal(0);
     expect(done.size).to.be.below(120);
+    // A range past a region's children answers with how many there are, not with nothing.
+    const nav = followUps(text).find((c) => c.from === undefined)?.ref ?? followUps(text)[0].ref;
+    const past = String((await ok(env, f.tabId, 'snapshot', { ref: nav, from: 50_000, to: 50_100 })).data);
+    expect(past).to.match(/selects none of them\. snapshot ref=\S+ shows it/);
   });
 });

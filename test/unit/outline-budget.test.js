@@ -153,6 +153,9 @@ describe('outline budget (content/outline-budget.js)', () => {
     const opened = tw.outline.build({ ref: nav, maxChars: 8_000 });
     expect(opened.text).to.not.match(new RegExp(`snapshot ref=${nav} shows`));
     expect(refsIn(opened.text).size).to.be.greaterThan(20);
+    // A range past a region's children (the nav holds one list) says so, and names the call that shows it.
+    const past = tw.outline.build({ ref: nav, from: 100, to: 200, maxChars: 8_000 });
+    expect(past.text).to.match(new RegExp(`has 1 child node: from=100 to=200 selects none of them\\. snapshot ref=${nav} shows it`));
     const { seen, loops } = followAll(tw, r.text, 8_000);
     expect(loops).to.deep.equal([]);
     const links = [...document.querySelectorAll('a')].map((el) => tw.refs.refOf(el));

@@ -537,6 +537,8 @@
       landmark = landmarkOf(root);
     }
     const maxChars = opts.maxChars ?? B.DEFAULT_CHARS;
+    const past = opts.ref && opts.from !== undefined ? pastTheEnd(root, opts) : null;
+    if (past) return { text: past, truncated: false, refs: 0, url: S.maskText(location.href), title: S.maskText(document.title) };
     const listeners = tw.listeners.collect();
     // The walk may produce about twice the budget, for the fitting step to choose what to summarise.
     // When summaries cannot bring it under the budget (a long flat feed has no regions), walk again
@@ -548,6 +550,19 @@
       if (fitted) return { ...fitted, refs: countRefs(pass.nodes), url: S.maskText(location.href), title: S.maskText(document.title) };
       allowance *= 0.85 * maxChars / pass.size;
     }
+  }
+
+  /**
+   * A from/to range that selects none of a region's children would answer with nothing, and a
+   * model reads nothing as "nothing there": say how many children there are and which call shows
+   * the region instead (its summary names the parts, each with its own ref and range).
+   * @param {Element} root @param {BuildOpts} opts @returns {string | null}
+   */
+  function pastTheEnd(root, opts) {
+    const n = childrenOf(root).length;
+    const from = opts.from ?? 0;
+    if (from < n && (opts.to === undefined || opts.to > from)) return null;
+    return `[${opts.ref} has ${n} child node${n === 1 ? '' : 's'}: from=${from}${opts.to === undefined ? '' : ` to=${opts.to}`} selects none of them. snapshot ref=${opts.ref} shows it, naming the calls for its parts]`;
   }
 
   /**
