@@ -3,6 +3,7 @@
 // a custom element's closed shadow root walked by the outline with its slots found.
 import { expect } from 'chai';
 import { loadContent } from './content-dom.js';
+import { pressNote } from '../../src/chrome/agent/tools/input.js';
 
 const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'outline.js', 'input.js', 'pointer.js', 'keys.js', 'editing.js', 'drag.js', 'widgets.js'];
 /** What jsdom lacks and the scripts use: innerText (as textContent) and MessageChannel (as test/unit/action-content.test.js shims them). @param {any} w */
@@ -48,5 +49,13 @@ describe('widgets, round 3 (content scripts on jsdom)', () => {
     expect(tw.dom.parentOf(span)).to.equal(root.querySelector('slot'));
     expect(tw.dom.composedContains(root.querySelector('button'), span)).to.equal(true);
     expect(tw.dom.childrenOf(host)).to.deep.equal([...root.childNodes]);
+  });
+});
+
+describe('a trusted press in a frame, as the click reports it (agent/tools/input.js)', () => {
+  it('says nothing more when it landed on the target; says the target re-rendered, or that it cannot tell', () => {
+    expect(pressNote({ ok: true, data: true })).to.equal('');
+    expect(pressNote({ ok: true, data: 'changed' })).to.match(/re-rendered.*Do not click it again/);
+    expect(pressNote({ ok: false, code: 'NO_CONTENT_REPLY', message: 'gone' })).to.match(/cannot be told/);
   });
 });

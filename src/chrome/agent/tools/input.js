@@ -64,7 +64,7 @@ async function trustedClick(ctx, target, o) {
  * @param {ToolResult} seen content.trustedSeen's answer
  * @returns {string} empty when it landed on the target
  */
-function pressNote(seen) {
+export function pressNote(seen) {
   if (!seen.ok) return 'The press was sent at the target\'s point, but the frame did not answer after it (it may have navigated or re-loaded): whether it reached the target cannot be told. Read the effects and take a snapshot before clicking again.';
   if (seen.data === 'changed') return 'The press reached the target; the element then re-rendered (its ref may be gone): the effects say what the click did. Do not click it again to retry.';
   return '';
