@@ -13,7 +13,8 @@
 //     ("snapshot ref=… from=…").
 // Writes bench/results/snapshot-runner.json.
 //   node bench/snapshot-runner.mjs [--limit N] [--filter substring]
-import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -27,7 +28,8 @@ import { createFence } from '../src/chrome/agent/untrusted.js';
 import { snapshot as snapshotTool } from '../src/chrome/agent/tools/perception.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CORPUS = process.env.TW_CORPUS ?? join(root, '../shared/corpus/real-pages');
+// The corpus beside the work trees (/work/shared), or beside a clone (../shared).
+const CORPUS = process.env.TW_CORPUS ?? [join(root, '../shared/corpus/real-pages'), join(root, '../../shared/corpus/real-pages')].find((d) => existsSync(d)) ?? join(root, '../shared/corpus/real-pages');
 const args = process.argv.slice(2);
 const opt = (/** @type {string} */ name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
 const limit = Number(opt('--limit') ?? Infinity);
@@ -35,6 +37,8 @@ const filter = opt('--filter');
 const RUNS = 3;
 const CALL_LIMIT_MS = 30_000;
 const GENERATED = '__generated-100k.html';
+/** The shapes whose summaries once opened to themselves: a sidebar of 3,000 links, an essay laid out in one table. */
+const SUMMARIES = '__summaries.html';
 /** Named follow-up calls made per page at most (an outline names at most 80 per "not outlined" line). */
 const MAX_FOLLOW_UPS = 400;
 
@@ -65,25 +69,26 @@ async function main() {
   if (filter) files = files.filter((f) => f.includes(filter));
   files = files.slice(0, limit);
   if (!filter || GENERATED.includes(filter)) files.push(GENERATED);
-  const { server, origin } = await serveRealPages(CORPUS, (name) => (name === GENERATED ? bigPageHtml() : null));
-  const chromium = await launchChromium();
-  const ctx = chromium.raw;
-  // Every request that leaves 127.0.0.1 is aborted: the pages reference live CDNs.
-  await ctx.route('**/*', (/** @type {any} */ route) => (route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
-  const control = await chromium.openExtensionPage('ui/options.html');
+  if (!filter || SUMMARIES.includes(filter)) files.push(SUMMARIES);
+  const summaries = await readFile(join(root, 'test/fixtures/site/pages/widgets/summaries.html'), 'utf8');
+  const { server, origin } = await serveRealPages(CORPUS, (name) => (name === GENERATED ? bigPageHtml() : name === SUMMARIES ? summaries : null));
   const fence = createFence();
-  /** @param {number} tabId @param {Record<string, unknown>} a */
-  const run = (tabId, a) => control.evaluate((r) => browser.runtime.sendMessage(r), { type: 'tool.run', tabId, name: 'snapshot', args: a });
   /** The text the model receives for a snapshot call's result. @param {any} result @param {Record<string, unknown>} a */
   const received = (result, a) => formatToolResult(result, { fence, pageContent: true, maxChars: resultBudget(snapshotTool, a) });
-
+  // A peer's failure on one page can take the browser context down with it (Playwright's snapshot
+  // timing out closes its context): that page is reported as skipped, and the run goes on in a new browser.
+  let session = await startBrowser(origin);
   /** @type {any[]} */
   const pages = [];
   let n = 0;
   for (const file of files) {
     n++;
-    const page = await ctx.newPage();
+    /** @type {any} */
+    let page = null;
     try {
+      if (!session.alive()) session = await startBrowser(origin);
+      const { ctx, control, run } = session;
+      page = await ctx.newPage();
       const url = `${origin}/${encodeURIComponent(file)}`;
       await page.goto(url, { waitUntil: 'load', timeout: 20_000 }).catch(() => {});
       const tabId = /** @type {number} */ (await control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { message: `a tab at ${url}` }));
@@ -117,28 +122,54 @@ async function main() {
       const reach = refsIn(text);
       const direct = reach.size;
       const calls = followUps(text);
+      // A follow-up that names itself again (the same ref and range) would make a model loop.
+      const key = (/** @type {{ ref: string, from?: number, to?: number }} */ c) => `${c.ref} ${c.from ?? ''} ${c.to ?? ''}`;
+      let selfLoops = 0;
       for (const f of calls.slice(0, MAX_FOLLOW_UPS)) {
         const more = await bounded(run(tabId, f));
-        if (more !== 'timeout' && more.ok) for (const r of refsIn(received(more, f))) reach.add(r);
+        if (more === 'timeout' || !more.ok) continue;
+        const moreText = received(more, f);
+        for (const r of refsIn(moreText)) reach.add(r);
+        if (followUps(moreText).some((c) => key(c) === key(f))) selfLoops++;
       }
       const covered = [...all].filter((r) => reach.has(r)).length;
       const row = {
         page: file, timeouts,
-        tabwright: { roundTripMs: +median(tw).toFixed(1), tokens: countTokens(text), chars: text.length, refsReceived: direct, refsOutline: all.size, followUps: calls.length, reachable: covered },
+        tabwright: { roundTripMs: +median(tw).toFixed(1), tokens: countTokens(text), chars: text.length, refsReceived: direct, refsOutline: all.size, followUps: calls.length, selfLoops, reachable: covered },
         playwright: { roundTripMs: +median(pw).toFixed(1), tokens: countTokens(pwText) },
       };
       pages.push(row);
-      console.log(`${String(n).padStart(3)} ${file.padEnd(44).slice(0, 44)} round trip ${row.tabwright.roundTripMs}/${row.playwright.roundTripMs} ms tokens ${row.tabwright.tokens}/${row.playwright.tokens} refs ${direct}+${covered - Math.min(covered, direct)} of ${all.size}${calls.length ? ` (${calls.length} follow-ups named)` : ''}`);
+      console.log(`${String(n).padStart(3)} ${file.padEnd(44).slice(0, 44)} round trip ${row.tabwright.roundTripMs}/${row.playwright.roundTripMs} ms tokens ${row.tabwright.tokens}/${row.playwright.tokens} refs ${direct}+${covered - Math.min(covered, direct)} of ${all.size}${calls.length ? ` (${calls.length} follow-ups named${selfLoops ? `, ${selfLoops} naming themselves` : ''})` : ''}`);
     } catch (err) {
       console.log(`${String(n).padStart(3)} ${file}: skipped (${err instanceof Error ? err.message.split('\n')[0] : err})`);
       pages.push({ page: file, error: String(err instanceof Error ? err.message.split('\n')[0] : err) });
     } finally {
-      await page.close().catch(() => {});
+      await page?.close().catch(() => {});
     }
   }
-  await chromium.close();
+  await session.chromium.close().catch(() => {});
+  server.closeAllConnections();
   server.close();
-  report(pages);
+  await report(pages);
+}
+
+/**
+ * Chromium with the extension, every request off 127.0.0.1 aborted (the pages reference live
+ * CDNs), and the extension page that runs the tools.
+ * @param {string} origin
+ */
+async function startBrowser(origin) {
+  const chromium = await launchChromium();
+  const ctx = chromium.raw;
+  let closed = false;
+  ctx.on('close', () => { closed = true; });
+  await ctx.route('**/*', (/** @type {any} */ route) => (route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+  const control = await chromium.openExtensionPage('ui/options.html');
+  /** @param {number} tabId @param {Record<string, unknown>} a */
+  const run = (tabId, a) => control.evaluate((r) => browser.runtime.sendMessage(r), { type: 'tool.run', tabId, name: 'snapshot', args: a });
+  /** Whether the context can still open pages (a closed context, or its browser gone, cannot). */
+  const alive = () => !closed && (chromium.raw.browser?.()?.isConnected?.() ?? true);
+  return { chromium, ctx, control, run, alive };
 }
 
 /** @param {any[]} pages */
@@ -155,7 +186,9 @@ async function report(pages) {
     timeouts: pages.reduce((s, p) => s + (p.timeouts ?? 0), 0),
     tabwright: { medianRoundTripMs: +median(tw).toFixed(1), p90RoundTripMs: +quantile(tw, 0.9).toFixed(1), medianTokens: median(ok.map((p) => p.tabwright.tokens)) },
     playwright: { medianRoundTripMs: +median(pw).toFixed(1), p90RoundTripMs: +quantile(pw, 0.9).toFixed(1), medianTokens: median(ok.map((p) => p.playwright.tokens)) },
-    coverageAsReceived: { direct: +(direct / outline).toFixed(4), withNamedFollowUps: +(reachable / outline).toFixed(4), pagesWithFollowUps: ok.filter((p) => p.tabwright.followUps).length },
+    coverageAsReceived: { direct: +(direct / outline).toFixed(4), withNamedFollowUps: +(reachable / outline).toFixed(4), pagesWithFollowUps: ok.filter((p) => p.tabwright.followUps).length,
+      followUpsNamingThemselves: ok.reduce((s, p) => s + (p.tabwright.selfLoops ?? 0), 0) },
+    skippedPages: pages.filter((p) => p.error).map((p) => ({ page: p.page, why: p.error })),
     ratio: {},
     generated100k: big ? { roundTripMs: big.tabwright.roundTripMs, tokens: big.tabwright.tokens, followUps: big.tabwright.followUps,
       reachableInOneCall: +(big.tabwright.reachable / big.tabwright.refsOutline).toFixed(4), playwrightRoundTripMs: big.playwright.roundTripMs, playwrightTokens: big.playwright.tokens } : null,
@@ -173,3 +206,5 @@ async function report(pages) {
 }
 
 await main();
+// A browser process that lingers after close (seen under load) must not keep the finished run waiting.
+process.exit(0);

@@ -13,6 +13,33 @@ import { followUps } from '../fixtures/follow-ups.js';
 /** @param {string} text */
 const refsIn = (text) => new Set([...text.matchAll(/\[((?:f\d+:)?e\d+)\]/g)].map((m) => m[1]));
 
+/**
+ * Follows every call an outline names (and the calls those name) and returns the refs seen, the
+ * calls made, and any call whose answer names that same call again (a follow-up that returns its
+ * own line: a model that obeys the outline loops).
+ * @param {any} tw @param {string} text @param {number} maxChars
+ */
+function followAll(tw, text, maxChars) {
+  const seen = new Set(refsIn(text));
+  const queue = followUps(text);
+  const key = (/** @type {any} */ c) => `${c.ref} ${c.from ?? ''} ${c.to ?? ''}`;
+  const done = new Set();
+  /** @type {string[]} */
+  const loops = [];
+  while (queue.length && done.size < 200) {
+    const call = /** @type {{ ref: string, from?: number, to?: number }} */ (queue.shift());
+    if (done.has(key(call))) continue;
+    done.add(key(call));
+    const more = tw.outline.build({ ...call, maxChars });
+    expect(more.text.length, more.text.slice(0, 200)).to.be.at.most(maxChars);
+    const next = followUps(more.text);
+    if (next.some((c) => key(c) === key(call))) loops.push(`${key(call)} → ${more.text.slice(0, 160)}`);
+    for (const x of refsIn(more.text)) seen.add(x);
+    queue.push(...next);
+  }
+  return { seen, calls: done.size, loops };
+}
+
 describe('outline budget (content/outline-budget.js)', () => {
   it('leaves an outline that fits as it is: no summary, no follow-up', () => {
     const { tw } = load('<nav aria-label="Main"><a href="/a">A</a> <a href="/b">B</a></nav><main><h1>Title</h1><button>Go</button></main>');
@@ -26,12 +53,16 @@ describe('outline budget (content/outline-budget.js)', () => {
     const { tw } = load(`<nav aria-label="Topics">${links}</nav><main><h1>Story</h1><p>Some text.</p><button>Buy now</button></main>`);
     const r = tw.outline.build({ maxChars: 4_000 });
     expect(r.text.length).to.be.at.most(4_000);
-    expect(r.text).to.match(/^- navigation "Topics": 240 links \[collapsed: snapshot ref=e\d+ shows them\]$/m);
+    // 240 links are more than one call of this budget holds: the summary names the parts that do.
+    expect(r.text).to.match(/^- navigation "Topics": 240 links \[collapsed: snapshot ref=e\d+ with from=0 to=\d+, .* a part per call\]$/m);
     // What is not summarised is all there.
     expect(r.text).to.match(/- button "Buy now" \[e\d+\]/);
     const [{ ref }] = followUps(r.text);
     const nav = tw.outline.build({ ref, maxChars: 30_000 });
     expect(refsIn(nav.text).size).to.equal(240);
+    const { seen, loops } = followAll(tw, r.text, 4_000);
+    expect(loops).to.deep.equal([]);
+    expect([...seen].length).to.equal(241);
   });
 
   it('stops walking once it has produced enough, and every element left out is one named call away', function () {
@@ -98,5 +129,36 @@ describe('outline budget (content/outline-budget.js)', () => {
     const { tw } = load(`<nav aria-label="Site">${nav}</nav><main>${body}</main>`);
     const r = tw.outline.build({ maxChars: 7_000 });
     expect(r.text).to.match(/^- navigation "Site": 60 links \[collapsed/m);
+  });
+  it('opens a region bigger than the budget in parts: a prose page laid out in one table', function () {
+    this.timeout(180_000); // a hang guard: jsdom is slow on a busy machine
+    // The old web's layout: one table, a menu cell and a content cell of long prose with links.
+    const prose = Array.from({ length: 290 }, (_, i) => `<p>Paragraph ${i} of a long essay that goes on about history, weather and boats, with <a href="/n/${i}">note ${i}</a> and more words after it to make it long enough.</p>`).join('');
+    const { tw, document } = load(`<table><tbody><tr><td><a href="/">Home</a></td><td>${prose}</td></tr></tbody></table>`);
+    const r = tw.outline.build({ maxChars: 6_000 });
+    expect(r.text.length).to.be.at.most(6_000);
+    const { seen, loops, calls } = followAll(tw, r.text, 6_000);
+    expect(loops).to.deep.equal([]);
+    const links = [...document.querySelectorAll('a')].map((el) => tw.refs.refOf(el));
+    expect(links.filter((x) => x && seen.has(x)).length).to.equal(links.length);
+    expect(calls).to.be.below(60);
+  });
+
+  it('opens a sidebar of thousands of links by parts, and a region\'s own ref is never summarised into itself', function () {
+    this.timeout(180_000); // a hang guard: jsdom is slow on a busy machine
+    const items = Array.from({ length: 3_000 }, (_, i) => `<li><a href="/c/${i}">Category ${i}</a></li>`).join('');
+    const { tw, document } = load(`<nav aria-label="Categories"><ul>${items}</ul></nav><main><h1>Shop</h1><button>Buy</button></main>`);
+    const r = tw.outline.build({ maxChars: 8_000 });
+    const nav = tw.refs.refFor(document.querySelector('nav'), { role: 'navigation', name: 'Categories', landmark: '', index: 0 });
+    const opened = tw.outline.build({ ref: nav, maxChars: 8_000 });
+    expect(opened.text).to.not.match(new RegExp(`snapshot ref=${nav} shows`));
+    expect(refsIn(opened.text).size).to.be.greaterThan(20);
+    // A range past a region's children (the nav holds one list) says so, and names the call that shows it.
+    const past = tw.outline.build({ ref: nav, from: 100, to: 200, maxChars: 8_000 });
+    expect(past.text).to.match(new RegExp(`has 1 child node: from=100 to=200 selects none of them\\. snapshot ref=${nav} shows it`));
+    const { seen, loops } = followAll(tw, r.text, 8_000);
+    expect(loops).to.deep.equal([]);
+    const links = [...document.querySelectorAll('a')].map((el) => tw.refs.refOf(el));
+    expect(links.filter((x) => x && seen.has(x)).length).to.equal(links.length);
   });
 });

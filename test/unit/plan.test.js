@@ -141,3 +141,27 @@ describe('plan mode', () => {
     expect(outcome.outcome?.verdict).to.equal('not_verified');
   });
 });
+
+describe('plan mode: the planner\'s first look at the page', () => {
+  /** @param {boolean} vision */
+  async function firstRequest(vision) {
+    const planner = { ...fakeProvider([call({ name: 'propose_plan', args: { steps: STEPS } })]), capabilities: () => ({ vision }) };
+    /** @type {ChatMessage[]} */
+    const messages = [{ role: 'system', content: 'plan sys' }, { role: 'user', content: TASK }];
+    await runAgent({ provider: /** @type {any} */ (planner), mode: 'plan', messages, toolContext: { tabId: 1, browser: fakeBrowser() }, emit: () => {} });
+    const user = /** @type {ChatMessage} */ (planner.requests[0].messages.find((m) => m.role === 'user'));
+    return Array.isArray(user.content) ? user.content : [{ type: 'text', text: user.content }];
+  }
+
+  it('gives a planner that sees images one screenshot of the page with the task', async () => {
+    const parts = await firstRequest(true);
+    expect(parts.map((p) => p.type)).to.deep.equal(['text', 'text', 'image']);
+    expect(parts[0]).to.deep.equal({ type: 'text', text: TASK });
+    expect(parts[2]).to.deep.include({ mediaType: 'image/png', data: 'AAAA' });
+  });
+
+  it('gives a planner that cannot see images none', async () => {
+    const parts = await firstRequest(false);
+    expect(parts).to.deep.equal([{ type: 'text', text: TASK }]);
+  });
+});

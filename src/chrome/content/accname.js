@@ -156,6 +156,9 @@
     // Step 2F: name from content, for roles that allow it, for descendants in a recursion, and
     // for nodes referenced by aria-labelledby or native labels.
     if (NAME_FROM_CONTENT.has(role) || ctx.recursing || tag === 'label') {
+      // A tree item is named by its own label, not by the items it holds: an open folder whose
+      // children are loading was named "Documents Loading…" (or "Loading…" alone).
+      if (role === 'treeitem') for (const g of el.children) if (g.matches(NESTED_ITEMS)) ctx.visited.add(g);
       const text = fromContent(el, ctx, tag);
       if (text.trim()) return text;
     }
@@ -219,6 +222,9 @@
     return [...labels].map((l) => clean(compute(l, { visited: new Set([el]), inLabelledBy: ctx.inLabelledBy, includeHidden: ctx.includeHidden, recursing: true, embedded: true }))).filter(Boolean).join(' ');
   }
 
+  /** What a tree item holds beside its label: its child items. */
+  const NESTED_ITEMS = '[role=group], [role=tree], ul, ol';
+
   /** @param {Element} el @param {string} tag @param {Ctx} ctx */
   function childText(el, tag, ctx) {
     const child = [...el.children].find((c) => c.localName === tag);
@@ -275,7 +281,7 @@
     // A recursion shares its context (nothing in it changes on the way down).
     const child = ctx.recursing ? ctx : { ...ctx, recursing: true };
     let out = '';
-    const shadow = el.shadowRoot;
+    const shadow = tw.dom.treeShadow(el);
     const assigned = !shadow && tag === 'slot' ? /** @type {HTMLSlotElement} */ (el).assignedNodes() : null;
     // The light children are followed by sibling links: a child list read by index costs two calls per child.
     const kids = shadow ? [...shadow.childNodes] : assigned?.length ? assigned : null;

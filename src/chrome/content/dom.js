@@ -124,7 +124,8 @@
 
   /** The parent in the flat tree: across shadow roots to their host. @param {Element} el */
   function parentOf(el) {
-    if (el.assignedSlot) return el.assignedSlot;
+    const slot = slotOf(el);
+    if (slot) return slot;
     if (el.parentElement) return el.parentElement;
     const root = el.parentNode;
     return root && /** @type {ShadowRoot} */ (root).host ? /** @type {ShadowRoot} */ (root).host : null;
@@ -138,7 +139,8 @@
   function childrenOf(node) {
     if (node.nodeType !== 1) return [...node.childNodes];
     const el = /** @type {Element} */ (node);
-    if (el.shadowRoot) return [...el.shadowRoot.childNodes];
+    const shadow = treeShadow(el);
+    if (shadow) return [...shadow.childNodes];
     if (el.localName === 'slot') {
       const assigned = /** @type {HTMLSlotElement} */ (el).assignedNodes();
       return assigned.length ? assigned : [...el.childNodes];
@@ -169,6 +171,34 @@
     const v = el.getAttribute(attr);
     if (!v) return [];
     return /** @type {Element[]} */ (v.split(/\s+/).filter(Boolean).map((id) => byId(el, id)).filter(Boolean));
+  }
+
+  /**
+   * The slot a node is shown in. assignedSlot answers null for a slot in a closed root, so a
+   * custom element's closed root is searched for the slot by name (its switch labels were the
+   * slotted text, and a click on them read as covered).
+   * @param {Element | Text} node @returns {HTMLSlotElement | null}
+   */
+  function slotOf(node) {
+    if (node.assignedSlot) return node.assignedSlot;
+    const host = node.parentElement;
+    if (!host || host.shadowRoot || !host.localName.includes('-')) return null;
+    const root = shadowOf(host);
+    if (!root) return null;
+    const name = node.nodeType === 1 ? /** @type {Element} */ (node).getAttribute('slot') ?? '' : '';
+    for (const slot of root.querySelectorAll('slot')) if ((slot.getAttribute('name') ?? '') === name) return /** @type {HTMLSlotElement} */ (slot);
+    return null;
+  }
+
+  /**
+   * The shadow root the outline and names go through: an open one, or a custom element's closed
+   * one (content scripts may read it; a component's closed switches were otherwise never listed).
+   * Only custom elements are asked for a closed root: nearly every closed root is a component's,
+   * and the walk reads this for every element.
+   * @param {Element} el @returns {ShadowRoot | null}
+   */
+  function treeShadow(el) {
+    return el.shadowRoot ?? (el.localName.includes('-') ? shadowOf(el) : null);
   }
 
   /** A shadow root, open or closed: content scripts may see closed ones (Firefox openOrClosedShadowRoot, Chrome chrome.dom). @param {Element} el @returns {ShadowRoot | null} */
@@ -220,7 +250,7 @@
   function composedContains(outer, inner) {
     for (let n = /** @type {Node | null} */ (inner); n; ) {
       if (n === outer) return true;
-      n = /** @type {Element | Text} */ (n).assignedSlot ?? n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
+      n = slotOf(/** @type {Element | Text} */ (n)) ?? n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
       if (n instanceof ShadowRoot) n = n.host;
     }
     return false;
@@ -325,5 +355,5 @@
   }
 
   tw.dom = { clean, hasInk, style, noBox, rendering, isHidden, isHiddenSelf, parentOf, childrenOf, sameOriginDocument, byId, idrefs,
-    shadowOf, deepElements, deepElementFromPoint, composedContains, visibleBox, INTERACTIVE, blockish, boxAtEdge, cap };
+    shadowOf, treeShadow, deepElements, deepElementFromPoint, composedContains, visibleBox, INTERACTIVE, blockish, boxAtEdge, cap };
 })();

@@ -92,6 +92,8 @@
     if (printable) insertText(el, key);
     if (key === 'Enter' && !m.ctrl && !m.alt && !m.meta) {
       if (el instanceof HTMLInputElement && el.form) el.form.requestSubmit();
+      // Enter activates a focused button or link (HTML's activation behaviour), drawn or not (a canvas's fallback control).
+      else if (el instanceof HTMLButtonElement || el instanceof HTMLAnchorElement) el.click();
       else if (el instanceof HTMLTextAreaElement || (el instanceof HTMLElement && el.isContentEditable)) insertText(el, '\n');
       return;
     }

@@ -116,7 +116,7 @@
     // An empty element with no role and no reason to act on it can add nothing (spacers, icon
     // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
     const first = el.firstChild;
-    const shadow = el.shadowRoot;
+    const shadow = tw.dom.treeShadow(el);
     if (!first && !shadow && !HAS_CONTENT_ELSEWHERE.has(tag) && !(marked && el.hasAttribute('role')) && !tw.roles.implicitRole(el, tag) && !A.reason(el, '', ctx, marked, tag)) return;
     const role = A.roleFor(el, marked, tag);
     const reason = A.reason(el, role, ctx, marked, tag);
@@ -168,6 +168,11 @@
       return;
     }
     if (tag === 'iframe' || tag === 'frame') { out.push(frameNode(el, ctx, childCtx)); return; }
+    if (tag === 'canvas') {
+      const kids = fallbackOf(el, ctx);
+      if (roleShown || why) out.push(makeNode(el, role, why, ctx, kids, tag)); else out.push(...kids);
+      return;
+    }
 
     let descend = !(tag === 'select' || tag === 'textarea' || tag === 'input');
     let nameFromChildren = false;
@@ -202,6 +207,26 @@
     const line = makeNode(el, role, why, ctx, kids, tag, nameFromChildren, known);
     if (line.ref && kids.length) RR.nameApart(line);
     out.push(line);
+  }
+
+  /**
+   * A canvas's fallback content: its controls, which HTML makes focusable and exposes to
+   * assistive technology although nothing of them is drawn (Chromium gives them no box at all).
+   * Each control is a line with a ref; acting on one works as assistive technology does
+   * (content/input.js canvasFallback).
+   * @param {Element} canvas @param {WalkCtx} ctx @returns {ONode[]}
+   */
+  function fallbackOf(canvas, ctx) {
+    /** @type {ONode[]} */
+    const out = [];
+    for (const el of canvas.querySelectorAll(tw.dom.INTERACTIVE)) {
+      if (el.closest('[aria-hidden=true],[inert]')) continue;
+      const tag = el.localName;
+      const marked = A.marked(el);
+      const role = A.roleFor(el, marked, tag);
+      out.push(makeNode(el, role, A.reason(el, role, ctx, marked, tag) || 'fallback', ctx, [], tag));
+    }
+    return out;
   }
 
   /**
@@ -428,13 +453,14 @@
    * last pass): then the lines stop before the budget and the last line names the call that shows
    * the rest. truncated: anything was summarised or left for a follow-up.
    * @param {ONode[]} nodes @param {number} maxChars @param {boolean} partial the walk left nodes out @param {boolean} mayCut
+   * @param {Element | null} keep the region a snapshot {ref} opens: never summarised into its own line
    * @returns {{ text: string, truncated: boolean } | null}
    */
-  function render(nodes, maxChars, partial, mayCut) {
+  function render(nodes, maxChars, partial, mayCut, keep) {
     // Someone's API key shown on a settings page, a token in a link: masked wherever they stand.
     const text = S.maskText(lines(nodes, Infinity).lines.join('\n'));
     if (text.length <= maxChars) return { text, truncated: partial };
-    B.fit(nodes, maxChars, ownLine);
+    B.fit(nodes, maxChars, ownLine, keep);
     const fitted = S.maskText(lines(nodes, Infinity).lines.join('\n'));
     if (fitted.length <= maxChars) return { text: fitted, truncated: true };
     if (!mayCut) return null;
@@ -511,6 +537,8 @@
       landmark = landmarkOf(root);
     }
     const maxChars = opts.maxChars ?? B.DEFAULT_CHARS;
+    const past = opts.ref && opts.from !== undefined ? pastTheEnd(root, opts) : null;
+    if (past) return { text: past, truncated: false, refs: 0, url: S.maskText(location.href), title: S.maskText(document.title) };
     const listeners = tw.listeners.collect();
     // The walk may produce about twice the budget, for the fitting step to choose what to summarise.
     // When summaries cannot bring it under the budget (a long flat feed has no regions), walk again
@@ -518,10 +546,23 @@
     let allowance = maxChars * B.WALK_SHARE;
     for (let attempt = 1; ; attempt++) {
       const pass = outlinePass(root, landmark, opts, listeners, allowance, maxChars);
-      const fitted = render(pass.nodes, maxChars, pass.partial, attempt === B.MAX_PASSES);
+      const fitted = render(pass.nodes, maxChars, pass.partial, attempt === B.MAX_PASSES, opts.ref && opts.from === undefined ? root : null);
       if (fitted) return { ...fitted, refs: countRefs(pass.nodes), url: S.maskText(location.href), title: S.maskText(document.title) };
       allowance *= 0.85 * maxChars / pass.size;
     }
+  }
+
+  /**
+   * A from/to range that selects none of a region's children would answer with nothing, and a
+   * model reads nothing as "nothing there": say how many children there are and which call shows
+   * the region instead (its summary names the parts, each with its own ref and range).
+   * @param {Element} root @param {BuildOpts} opts @returns {string | null}
+   */
+  function pastTheEnd(root, opts) {
+    const n = childrenOf(root).length;
+    const from = opts.from ?? 0;
+    if (from < n && (opts.to === undefined || opts.to > from)) return null;
+    return `[${opts.ref} has ${n} child node${n === 1 ? '' : 's'}: from=${from}${opts.to === undefined ? '' : ` to=${opts.to}`} selects none of them. snapshot ref=${opts.ref} shows it, naming the calls for its parts]`;
   }
 
   /**

@@ -23,12 +23,12 @@
   /** Count of elements now in the document, to tell whether scrolling loaded more. */
   const domSize = () => document.getElementsByTagName('*').length;
 
-  /** @param {string} text */
+  /** The element showing the text, when it is inside the viewport both ways. @param {string} text */
   function textVisible(text) {
     const el = I.find({ text });
     if (!('el' in el)) return null;
     const r = el.el.getBoundingClientRect();
-    return r.bottom > 0 && r.top < innerHeight ? el.el : null;
+    return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth ? el.el : null;
   }
 
   /**
@@ -64,7 +64,7 @@
       scrollBox(box, d === 'left' ? -step : d === 'right' ? step : 0, d === 'up' ? -step : d === 'down' ? step : 0);
     }
     await waitStable(box);
-    return { ok: true, data: { ...where(box), loadedMore: domSize() > before } };
+    return { ok: true, data: { ...where(box, horizontal), loadedMore: domSize() > before } };
   }
 
   /** @param {Element} box */
@@ -76,27 +76,36 @@
   }
 
   /**
-   * Keep scrolling box until the text is on screen, waiting after each step for rows to load.
+   * Keep scrolling box until the text is on screen, waiting after each step for rows to load; down
+   * unless the direction says otherwise (a 2-D virtual grid creates its columns only as they near
+   * the viewport, so a column far right is found by scrolling right).
    * @param {Element} box @param {string} text @param {{ direction?: string, amount?: number, maxScrolls?: number }} msg @returns {Promise<ToolResult>}
    */
   async function scrollUntil(box, text, msg) {
     const before = domSize();
     const page = isPage(box);
-    const step = msg.amount ?? Math.round((page ? innerHeight : box.clientHeight) * 0.8);
+    const horizontal = msg.direction === 'left' || msg.direction === 'right';
+    const back = msg.direction === 'up' || msg.direction === 'left';
+    const step = msg.amount ?? Math.round((page ? (horizontal ? innerWidth : innerHeight) : horizontal ? box.clientWidth : box.clientHeight) * 0.8);
+    const pos = () => (horizontal ? (page ? scrollX : box.scrollLeft) : (page ? scrollY : box.scrollTop));
+    const end = () => (horizontal ? box.scrollWidth - box.clientWidth : box.scrollHeight - box.clientHeight);
     const max = msg.maxScrolls ?? 40;
     for (let i = 0; i <= max; i++) {
       const el = textVisible(text);
-      if (el) { el.scrollIntoView({ block: 'center', behavior: 'instant' }); return { ok: true, data: { found: text, scrolls: i, ...where(box), loadedMore: domSize() > before } }; }
-      const top = box.scrollTop;
-      scrollBox(box, 0, msg.direction === 'up' ? -step : step);
+      if (el) { el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }); return { ok: true, data: { found: text, scrolls: i, ...where(box, horizontal), loadedMore: domSize() > before } }; }
+      const at = pos();
+      const d = back ? -step : step;
+      scrollBox(box, horizontal ? d : 0, horizontal ? 0 : d);
       // Wait for the page's scroll handlers (and any rows they fetch) to render.
       await waitStable(box);
-      if (box.scrollTop === top && !textVisible(text)) {
+      if (pos() === at && !textVisible(text)) {
         await sleep(400);
-        if (box.scrollTop === top && box.scrollHeight - box.clientHeight <= top + 1 && !textVisible(text)) break;
+        const stuck = back ? at <= 0 : end() <= at + 1;
+        if (pos() === at && stuck && !textVisible(text)) break;
       }
     }
-    return { ok: false, code: 'NOT_FOUND', message: `Scrolled to the end without finding "${text}".`, retryable: false };
+    const way = msg.direction ?? 'down';
+    return { ok: false, code: 'NOT_FOUND', message: `Scrolled ${way} to the end without finding "${text}".`, retryable: false };
   }
 
   /**
@@ -167,12 +176,16 @@
     }
   }
 
-  /** @param {Element} box */
-  function where(box) {
+  /** Where box stands now; sideways, the horizontal position too. @param {Element} box @param {boolean} [horizontal] */
+  function where(box, horizontal = false) {
     const page = isPage(box);
     const top = page ? scrollY : box.scrollTop;
     const max = (page ? document.documentElement.scrollHeight - innerHeight : box.scrollHeight - box.clientHeight);
-    return { scrollY: Math.round(top), maxScrollY: Math.max(0, Math.round(max)), atEnd: top >= max - 2, container: page ? 'page' : I.describe(box) };
+    const at = { scrollY: Math.round(top), maxScrollY: Math.max(0, Math.round(max)), atEnd: top >= max - 2, container: page ? 'page' : I.describe(box) };
+    if (!horizontal) return at;
+    const left = page ? scrollX : box.scrollLeft;
+    const maxX = page ? document.documentElement.scrollWidth - innerWidth : box.scrollWidth - box.clientWidth;
+    return { ...at, scrollX: Math.round(left), maxScrollX: Math.max(0, Math.round(maxX)), atEnd: left >= maxX - 2 };
   }
 
   tw.scroll = { scroll };

@@ -75,6 +75,7 @@ export interface DomToolkit {
   idrefs(el: Element, attr: string): Element[];
   /** a shadow root, open or (where content scripts may see them) closed */
   shadowOf(el: Element): ShadowRoot | null;
+  treeShadow(el: Element): ShadowRoot | null;
   /** every element under root through shadow roots, in document order, iteratively */
   deepElements(root: Document | ShadowRoot | Element): Generator<Element>;
   /** the topmost element at a viewport point, through shadow roots */
@@ -105,7 +106,7 @@ export interface OutlineBudget {
   spent(s: OutlineSpend): boolean;
   skip(node: Node, out: OutlineNode[], s: OutlineSpend): void;
   restLine(n: OutlineNode): string;
-  fit(nodes: OutlineNode[], maxChars: number, ownLine: (n: OutlineNode, depth: number) => { line: string; inline: boolean }): void;
+  fit(nodes: OutlineNode[], maxChars: number, ownLine: (n: OutlineNode, depth: number) => { line: string; inline: boolean }, keep?: Element | null): void;
   cutLine(n: OutlineNode, maxChars: number): string;
 }
 

@@ -103,7 +103,7 @@ export const ERROR_CODES = Object.freeze({
   SKILL_NOT_FOUND: 'There is no skill by that name; list the skills to see their names.',
   SKILL_PARAMETERS: 'The skill needs values for its parameters; fill them in and run it again.',
   // Actions
-  AMBIGUOUS_OPTION: 'Several options match that label and none exactly; give the full label or the value.',
+  AMBIGUOUS_OPTION: 'Several options match that label (or read exactly the same); give the full label, the value or the index.',
   DRAG_NO_EFFECT: 'The drag ran but nothing on the page moved or changed.',
   // The MCP bridge and WebMCP (docs/MCP.md)
   TAB_NOT_GRANTED: 'This MCP client may not use that tab; the user chooses its tabs in Settings → MCP bridge.',

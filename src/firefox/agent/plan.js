@@ -10,6 +10,8 @@ import { textOf } from './compaction.js';
 import { createFence } from './untrusted.js';
 import { asksForChange } from './completion.js';
 import { ERROR_CODES } from './error-codes.js';
+import { findTool } from './tools/index.js';
+import { withTimeout } from './abort.js';
 
 const MAX_STEPS_PER_PLAN_STEP = 25;
 const MAX_REPLANS = 1;
@@ -63,6 +65,7 @@ export async function runPlan(opts, runLoop) {
   }
 
   try {
+    await showPage(opts);
     const first = await plan(messages);
     if (!first.steps) return first.outcome;
     let current = await approve(first.steps);
@@ -216,4 +219,30 @@ export function proposePlanTool(onPlan) {
       return { ok: true, data: `Plan proposed (${steps.length} steps); waiting for the user's approval.` };
     },
   };
+}
+
+/** How long the planner's first look at the page may take before it plans without it. */
+const PAGE_VIEW_MS = 10_000;
+
+/**
+ * The planner sees the page once before it plans, when its model sees images (seed 000 asks for
+ * the outline, which its tools read, and a picture): one screenshot joins the task's message.
+ * Nothing joins when screenshots are off, the model is not known to see images, or the capture
+ * fails (the plan is then made from the outline alone).
+ * @param {RunOptions} opts
+ */
+async function showPage(opts) {
+  const planner = opts.plannerProvider ?? opts.provider;
+  if (opts.screenshots === 'never' || planner.capabilities?.()?.vision !== true) return;
+  const tool = findTool('screenshot');
+  if (!tool) return;
+  const shot = await withTimeout(tool.run({}, /** @type {any} */ ({ ...opts.toolContext, signal: opts.signal })).catch(() => null), PAGE_VIEW_MS, null);
+  if (!shot?.ok || !shot.image) return;
+  const at = opts.messages.findLastIndex((m) => m.role === 'user');
+  if (at < 0) return;
+  const m = opts.messages[at];
+  /** @type {import('../types/core').ContentPart[]} */
+  const parts = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : [...m.content];
+  parts.push({ type: 'text', text: '[Tabwright, not the page] The page as it looks now, for planning:' }, { type: 'image', mediaType: shot.image.mediaType, data: shot.image.data });
+  opts.messages[at] = { ...m, content: parts };
 }

@@ -17,7 +17,8 @@
     const cls = !id && typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/)[0]}` : '';
     // A secret field's text (a textarea's content) is its value: only its aria-label names it.
     const own = globalThis.Tabwright.secrets?.isSecretField(el) ? '' : /** @type {HTMLElement} */ (el).innerText || el.textContent;
-    const label = clean(el.getAttribute('aria-label') || own).slice(0, 60);
+    // Text in a shadow root (a slot's assigned text, a closed root's content) is not innerText: the accessible name says it.
+    const label = clean(el.getAttribute('aria-label') || own || globalThis.Tabwright.accname?.name(el)).slice(0, 60);
     return `${el.tagName.toLowerCase()}${id}${cls}${label ? ` "${label}"` : ''}`;
   }
 
@@ -173,7 +174,7 @@
 
   /**
    * @param {ActionTarget} t @param {{ needPoint?: boolean, allowDisabled?: boolean, coverLater?: boolean }} opts
-   * @returns {Promise<{ el: Element, point: { x: number, y: number }, covered?: boolean } | ToolErr>}
+   * @returns {Promise<{ el: Element, point: { x: number, y: number }, covered?: boolean, fallback?: boolean } | ToolErr>}
    */
   async function prepareTarget(t, opts) {
     const found = find(t);
@@ -182,6 +183,10 @@
     const name = t.ref ?? describe(el);
     if (!opts.allowDisabled && isDisabled(el)) return { ok: false, code: 'DISABLED', message: `${name} is disabled. Complete what enables it first (for example, required fields).` };
     if (typeof t.x === 'number' && typeof t.y === 'number' && !t.ref && !t.text && !t.selector) return { el, point: { x: t.x, y: t.y } };
+    // A canvas's fallback content is never drawn (no box, or under the canvas): it is reached as
+    // assistive technology reaches it, by focus, so there is no point to press at.
+    const canvas = canvasFallback(el);
+    if (canvas) return { el, point: centreOf(canvas.getBoundingClientRect()), fallback: true };
     const deadline = performance.now() + 1000, moveAt = performance.now() + 400;
     let centred = false;
     /** @type {ToolErr | null} */
@@ -214,6 +219,12 @@
       if (performance.now() > deadline) return last;
       await nextFrame();
     }
+  }
+
+  /** The canvas whose fallback content el is part of, if any. @param {Element} el @returns {Element | null} */
+  function canvasFallback(el) {
+    const c = el.parentElement?.closest('canvas');
+    return c ?? null;
   }
 
   /** The centre of a box, kept inside the viewport. @param {DOMRect} r */
@@ -263,7 +274,7 @@
   const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, {
     // content/pointer.js and content/keys.js add the synthetic pointer and keyboard functions.
     input: /** @type {import('../types/content').TabwrightInput} */ (/** @type {unknown} */ ({
-      nextTask, nextFrame, mark, find, prepare, hitPoint, coveredError, topCover, describe,
+      nextTask, nextFrame, mark, find, prepare, canvasFallback, hitPoint, coveredError, topCover, describe,
       mods, removed, get leaving() { return leaving; },
     })),
   });
@@ -273,7 +284,7 @@
     'content.prepare': async (/** @type {{ target: ActionTarget, needPoint?: boolean, mark?: boolean, coverLater?: boolean }} */ msg) => {
       const r = await prepare(msg.target, { needPoint: msg.needPoint, coverLater: msg.coverLater });
       if (!('el' in r)) return r;
-      return { ok: true, data: { point: r.point, covered: r.covered, name: msg.target.ref ?? describe(r.el), selector: msg.mark ? mark(r.el) : undefined, tag: r.el.tagName.toLowerCase(), type: /** @type {HTMLInputElement} */ (r.el).type ?? null } };
+      return { ok: true, data: { point: r.point, covered: r.covered, fallback: 'fallback' in r ? r.fallback : undefined, name: msg.target.ref ?? describe(r.el), selector: msg.mark ? mark(r.el) : undefined, tag: r.el.tagName.toLowerCase(), type: /** @type {HTMLInputElement} */ (r.el).type ?? null } };
     },
     /** Mark an element (even a hidden file input) for CDP, without the visibility checks. */
     'content.mark': (/** @type {{ target: ActionTarget }} */ msg) => {

@@ -211,25 +211,56 @@
     return tw.refs.refOf(el) ?? tw.refs.refFor(el, { role, name, landmark: '', index: 0 });
   }
 
-  /** @param {ONode} n @returns {string} */
-  function restLine(n) {
-    const r = /** @type {NonNullable<ONode['rest']>} */ (n.rest);
-    const what = r.items ? `${r.items} more element${r.items === 1 ? '' : 's'} here (${r.actionable ? `${r.actionable} actionable` : 'no controls'})` : 'more text here';
-    const among = r.notable.map((x) => `${x.role}${x.name ? ` ${JSON.stringify(x.name.slice(0, 60))}` : ''} (${x.actionable} actionable): snapshot ref=${handle(x.el, x.role, x.name)}`);
-    const parts = r.chunks.filter((c) => (c.cost || c.actionable) && (c.to === undefined || c.to > c.from));
+  /**
+   * The follow-up calls that show planned parts: one per container, its ranges in order.
+   * @param {Part[]} parts (each with something in it)
+   */
+  function callsOf(parts) {
     /** @type {{ el: Element, parts: Part[] }[]} */
     const groups = [];
     for (const c of parts) {
       const g = groups.at(-1);
       if (g && g.el === c.el) g.parts.push(c); else groups.push({ el: c.el, parts: [c] });
     }
-    const callsOf = (/** @type {{ el: Element, parts: Part[] }} */ g) => {
+    const range = (/** @type {Part} */ c) => `from=${Math.max(0, c.from)}${c.to === undefined ? '' : ` to=${c.to}`}`;
+    return groups.map((g) => {
       const ref = handle(g.el, 'region', '');
-      const range = (/** @type {Part} */ c) => `from=${Math.max(0, c.from)}${c.to === undefined ? '' : ` to=${c.to}`}`;
       return g.parts.length < 2 && g.parts[0].to === undefined ? `snapshot ref=${ref} ${range(g.parts[0])} shows them`
         : `snapshot ref=${ref} with ${g.parts.map(range).join(', ')} shows them`;
-    };
-    const calls = groups.length ? groups.map(callsOf).join(', then ') : `snapshot ref=${handle(r.el, 'region', '')} from=${Math.max(0, r.from)} shows them`;
+    }).join(', then ');
+  }
+
+  /**
+   * The parts a region too big for one call is shown in: its children planned as a "not
+   * outlined" line plans what the walk left out, each part sized to fit a call of this budget.
+   * Empty when one call holds it all. A summary naming only the region's own ref would open to
+   * that same summary, and a model that obeys it would loop.
+   * @param {Element} el @param {number} budget
+   */
+  function partsFor(el, budget) {
+    const cap = budget * PART_SHARE;
+    if (costOf(el, actionableIn(el)) <= cap) return [];
+    const box = container(el);
+    /** @type {Part[]} */
+    const parts = [];
+    for (const c of box.kids) {
+      if (c.nodeType === 3) {
+        if (tw.dom.hasInk(/** @type {Text} */ (c).data)) partOf(parts, box, c).cost += /** @type {Text} */ (c).data.length;
+      } else if (c.nodeType === 1) {
+        const a = actionableIn(/** @type {Element} */ (c));
+        addPart(parts, box, /** @type {Element} */ (c), a, costOf(/** @type {Element} */ (c), a), cap);
+      }
+    }
+    return parts.filter((c) => (c.cost || c.actionable) && (c.to === undefined || c.to > c.from));
+  }
+
+  /** @param {ONode} n @returns {string} */
+  function restLine(n) {
+    const r = /** @type {NonNullable<ONode['rest']>} */ (n.rest);
+    const what = r.items ? `${r.items} more element${r.items === 1 ? '' : 's'} here (${r.actionable ? `${r.actionable} actionable` : 'no controls'})` : 'more text here';
+    const among = r.notable.map((x) => `${x.role}${x.name ? ` ${JSON.stringify(x.name.slice(0, 60))}` : ''} (${x.actionable} actionable): snapshot ref=${handle(x.el, x.role, x.name)}`);
+    const parts = r.chunks.filter((c) => (c.cost || c.actionable) && (c.to === undefined || c.to > c.from));
+    const calls = parts.length ? callsOf(parts) : `snapshot ref=${handle(r.el, 'region', '')} from=${Math.max(0, r.from)} shows them`;
     const perCall = parts.length > 1 ? ', a part per call' : '';
     return `[… ${what} not outlined: ${calls}${perCall}${among.length ? `; among them ${among.join('; ')}` : ''}]`;
   }
@@ -263,8 +294,9 @@
    * last. Sizes are measured as render() lays the lines out, each subtree once until it changes.
    * @param {ONode[]} nodes @param {number} maxChars
    * @param {(n: ONode, depth: number) => { line: string, inline: boolean }} ownLine a node's own rendered line
+   * @param {Element | null} [keep] never summarised: the region a snapshot {ref} was asked to open
    */
-  function fit(nodes, maxChars, ownLine) {
+  function fit(nodes, maxChars, ownLine, keep = null) {
     /** @type {WeakMap<ONode, number>} */
     const sizes = new WeakMap();
     /** @param {ONode} n @param {number} depth @returns {number} */
@@ -282,17 +314,22 @@
       if (total <= maxChars) return;
       /** @type {{ n: ONode, size: number, last: boolean, above: ONode[] }[]} */
       const regions = [];
-      /** @param {ONode} n @param {number} depth @param {ONode[]} above */
-      const collect = (n, depth, above) => {
+      /**
+       * The region asked for, and a lone child of it (a sidebar's one list), stay open: their
+       * summary is the call that was just made.
+       * @param {ONode} n @param {number} depth @param {ONode[]} above @param {boolean} open
+       */
+      const collect = (n, depth, above, open) => {
         if (n.collapsed || !n.children?.length) return;
-        if (n.el && REGIONS.has(n.role ?? '')) {
+        const kept = n.el === keep || open;
+        if (n.el && !kept && REGIONS.has(n.role ?? '')) {
           const s = size(n, depth);
           if (s > 300) regions.push({ n, size: s, last: LAST_RESORT.has(n.role ?? ''), above });
         }
         const path = [...above, n];
-        for (const c of n.children) collect(c, depth + 1, path);
+        for (const c of n.children) collect(c, depth + 1, path, kept && n.children.length === 1);
       };
-      for (const n of nodes) collect(n, 0, []);
+      for (const n of nodes) collect(n, 0, [], false);
       // Summarising main or article when it is most of the outline would hide the page's content
       // behind one line: then the outline is cut instead, its last line naming where to go on.
       for (let i = regions.length - 1; i >= 0; i--) if (regions[i].last && regions[i].size > total / 2) regions.splice(i, 1);
@@ -301,7 +338,7 @@
       const pool = regions.some((r) => !r.last) ? regions.filter((r) => !r.last) : regions;
       const enough = pool.filter((r) => r.size >= excess).sort((a, b) => a.size - b.size);
       const pick = enough[0] ?? pool.sort((a, b) => b.size - a.size)[0];
-      collapse(pick.n);
+      collapse(pick.n, maxChars);
       sizes.delete(pick.n);
       for (const a of pick.above) sizes.delete(a);
     }
@@ -320,10 +357,17 @@
     return `[… outline cut at ${maxChars} characters: ${next}]`;
   }
 
-  /** @param {ONode} n */
-  function collapse(n) {
-    const ref = n.ref ?? handle(/** @type {Element} */ (n.el), n.role ?? 'region', n.name ?? '');
-    n.collapsed = `${census(n)} [collapsed: snapshot ref=${ref} shows them]`;
+  /**
+   * A region as one line naming the calls that show it: its own ref when one call holds it, else
+   * its parts.
+   * @param {ONode} n @param {number} budget
+   */
+  function collapse(n, budget) {
+    const el = /** @type {Element} */ (n.el);
+    const parts = partsFor(el, budget);
+    const ref = n.ref ?? handle(el, n.role ?? 'region', n.name ?? '');
+    const calls = parts.length ? `${callsOf(parts)}${parts.length > 1 ? ', a part per call' : ''}` : `snapshot ref=${ref} shows them`;
+    n.collapsed = `${census(n)} [collapsed: ${calls}]`;
     n.children = [];
   }
 

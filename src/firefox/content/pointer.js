@@ -63,10 +63,27 @@
     fireMouse(el, 'pointermove', p, { button: -1, buttons: o.buttons ?? 0 }); fireMouse(el, 'mousemove', p, { buttons: o.buttons ?? 0 });
   }
 
-  /** The focusable element a click at el would focus. @param {Element} el */
+  /**
+   * What a person's press at p inside el lands on: the deepest element there, when it is el or
+   * inside it. A tree row whose listener sits on a child div only hears a press that starts at the
+   * div (events bubble up, never down); pressing the row itself selected nothing.
+   * @param {Element} el @param {Point} p
+   */
+  function underPointer(el, p) {
+    const hit = tw.dom.deepElementFromPoint(p.x, p.y);
+    return hit && tw.dom.composedContains(el, hit) ? hit : el;
+  }
+
+  const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex],[contenteditable=""],[contenteditable=true],summary';
+
+  /**
+   * The focusable element a click at el would focus: el or its nearest ancestor in the flat tree
+   * (slotted text inside a shadow root's button focuses the button).
+   * @param {Element} el
+   */
   function focusTarget(el) {
-    const f = el.closest('a[href],button,input,select,textarea,[tabindex],[contenteditable=""],[contenteditable=true],summary');
-    return f instanceof HTMLElement ? f : null;
+    for (let n = /** @type {Element | null} */ (el); n; n = tw.dom.parentOf(n)) if (n.matches(FOCUSABLE)) return n instanceof HTMLElement ? n : null;
+    return null;
   }
 
   /**
@@ -149,19 +166,32 @@
       if ('x' in hit) return { ok: true, data: { ...hit, downs: trustedSeen.downs } };
       return coverError(msg.target, f.el, hit.cover, msg.covered === true);
     },
-    /** Did trusted input reach this frame since `downs` (a press, on the target) or `moves` (the pointer)? */
+    /**
+     * Did trusted input reach this frame since `downs` (a press) or `moves` (the pointer)? For a
+     * press: true on the target; 'changed' when it reached this frame and then the element it
+     * landed on or the target went (a click that re-rendered what it clicked: a dialog's next step);
+     * 'elsewhere' when it landed on something else that is still here; false when it never came.
+     */
     'content.trustedSeen': (/** @type {{ target: ActionTarget, downs?: number, moves?: number }} */ msg) => {
       if (typeof msg.moves === 'number') return { ok: true, data: trustedSeen.moves > msg.moves };
+      if (trustedSeen.downs <= (msg.downs ?? 0)) return { ok: true, data: false };
       const f = I.find(msg.target);
       const at = trustedSeen.lastDown;
-      const onTarget = 'el' in f && at instanceof Node && (tw.dom.composedContains(f.el, /** @type {Element} */ (at)) || f.el.contains(at));
-      return { ok: true, data: trustedSeen.downs > (msg.downs ?? 0) && onTarget };
+      if (!(at instanceof Node) || !at.isConnected || !('el' in f) || !f.el.isConnected) return { ok: true, data: 'changed' };
+      const onTarget = tw.dom.composedContains(f.el, /** @type {Element} */ (at)) || f.el.contains(at);
+      return { ok: true, data: onTarget ? true : 'elsewhere' };
     },
     'content.trustedMoves': () => ({ ok: true, data: trustedSeen.moves }),
     'content.click': async (/** @type {{ ref?: string, target?: ActionTarget, button?: 'left'|'right'|'middle', clickCount?: number, modifiers?: string[] }} */ msg) => {
       const target = msg.target ?? { ref: msg.ref };
       const r = await I.prepare(target, { coverLater: true });
       if (!('el' in r)) return r;
+      if ('fallback' in r && r.fallback) {
+        // A canvas's fallback control: focused and activated, as assistive technology does.
+        /** @type {HTMLElement} */ (r.el).focus({ preventScroll: true });
+        /** @type {HTMLElement} */ (r.el).click();
+        return { ok: true, data: { clicked: target.ref ?? I.describe(r.el), note: 'A canvas\'s fallback control: focused and activated as a screen reader does (it is not drawn, so there was no point to press).' } };
+      }
       // Hover first: pages that swap content under the pointer (menus, icons) settle before the press.
       // Over a cover, the pointer lands on the cover, as a person's would.
       moveTo(r.covered ? tw.dom.deepElementFromPoint(r.point.x, r.point.y) ?? r.el : r.el, r.point);
@@ -169,7 +199,7 @@
       const again = isPoint(target) ? r.point : await settle(r.el, r.covered === true);
       if (!r.el.isConnected) return I.removed(target.ref ?? I.describe(r.el));
       if (!('x' in again)) return coverError(target, r.el, again.cover, r.covered === true);
-      syntheticClick(r.el, again, msg);
+      syntheticClick(underPointer(r.el, again), again, msg);
       return { ok: true, data: { clicked: target.ref ?? I.describe(r.el) } };
     },
     'content.hover': async (/** @type {{ target: ActionTarget }} */ msg) => {

@@ -66,8 +66,11 @@
     }
     if (want.label === undefined) return none();
     const w = norm(want.label);
-    const exact = options.findIndex((o) => norm(o.label) === w);
-    if (exact >= 0) return { i: exact };
+    const exact = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label) === w);
+    // Two options that read the same (a "Springfield" per state) are told apart by value or index,
+    // never by taking the first: the wrong one would be chosen silently.
+    if (exact.length > 1) return { ok: false, code: 'AMBIGUOUS_OPTION', message: `${exact.length} options of ${where} read "${want.label}": ${exact.slice(0, 20).map(({ o, i }) => `index ${i}${o.value !== undefined ? ` value ${JSON.stringify(o.value)}` : ''}`).join('; ')}. Give the value or the index of the one you mean.` };
+    if (exact.length) return { i: exact[0].i };
     // A partial label is how people name options ("Norway" for "Norway (+47)"), when only one fits.
     const partial = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label).includes(w));
     if (partial.length === 1) return { i: partial[0].i };
@@ -218,6 +221,68 @@
     return { ok: true, data: checkedState(el) };
   }
 
+  /** @typedef {{ name: string, content?: string, base64?: string, mimeType?: string }} GivenFile */
+
+  /**
+   * Where a drag's objects are made. Firefox hides from the page the files a content script put in
+   * a DataTransfer (each item keeps the principal that added it, and the page's does not cover the
+   * extension's: the page saw two items and no files), so there the transfer and the event are the
+   * page's own, made through Xray vision. Elsewhere the content script's own constructors serve.
+   */
+  const G = /** @type {any} */ (globalThis);
+  const pageSide = G.wrappedJSObject && typeof G.cloneInto === 'function'
+    ? { win: G.wrappedJSObject, into: (/** @type {any} */ v) => G.cloneInto(v, window, { wrapReflectors: true }) }
+    : null;
+
+  /** The files given as content, in a DataTransfer (what a chooser or a drag carries). @param {GivenFile[]} files @param {boolean} [forPage] made on the page's side, for a drop */
+  function transferOf(files, forPage = false) {
+    const side = forPage && pageSide ? pageSide : { win: G, into: (/** @type {any} */ v) => v };
+    const dt = new side.win.DataTransfer();
+    for (const f of files) {
+      const bytes = f.base64 !== undefined ? Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)) : new TextEncoder().encode(f.content ?? '');
+      dt.items.add(new side.win.File(side.into([bytes]), f.name, side.into({ type: f.mimeType ?? 'application/octet-stream' })));
+    }
+    return /** @type {DataTransfer} */ (dt);
+  }
+
+  /**
+   * A drag of files from outside the page arriving over el: dragenter, then dragover, which a drop
+   * target cancels (HTML's drag-and-drop model: "to accept a drop, the drop target has to listen to
+   * dragover and cancel it"). Whether it did, and where.
+   * @param {Element} el @param {DataTransfer} dt
+   */
+  function dragOver(el, dt) {
+    const b = el.getBoundingClientRect();
+    const at = { clientX: b.left + b.width / 2, clientY: b.top + b.height / 2 };
+    const side = pageSide ?? { win: G, into: (/** @type {any} */ v) => v };
+    const fire = (/** @type {string} */ type) => el.dispatchEvent(new side.win.DragEvent(type, side.into({ bubbles: true, cancelable: true, composed: true, dataTransfer: dt, ...at })));
+    fire('dragenter');
+    const accepted = !fire('dragover');
+    return { accepted, fire };
+  }
+
+  /**
+   * Files dropped on a drop zone that has no file input (logos, attachments, imports): the drop
+   * events a person's drag from the desktop fires, carrying the files. Null when el is no drop target.
+   * @param {Element} el @param {GivenFile[]} files @returns {ToolResult | null}
+   */
+  function dropFiles(el, files) {
+    const dt = transferOf(files, true);
+    dt.dropEffect = 'copy';
+    const { accepted, fire } = dragOver(el, dt);
+    if (!accepted) { fire('dragleave'); return null; }
+    fire('drop');
+    return { ok: true, data: { dropped: I.describe(el), files: [...dt.files].map((f) => ({ name: f.name, size: f.size })) } };
+  }
+
+  /** Whether el takes a drop of files (its dragover is cancelled), without dropping anything. @param {Element} el */
+  function takesDrop(el) {
+    const dt = transferOf([{ name: 'probe', content: '' }], true);
+    const { accepted, fire } = dragOver(el, dt);
+    fire('dragleave');
+    return accepted;
+  }
+
   /**
    * Files given as content (name, text or base64) set on a file input through DataTransfer, then input
    * and change, which is what a user's choice fires.
@@ -225,11 +290,7 @@
    */
   function setFiles(el, files) {
     if (!(el instanceof HTMLInputElement) || el.type !== 'file') return { ok: false, code: 'NOT_FILE_INPUT', message: `${I.describe(el)} is not a file input. Find the <input type=file> (it may be hidden behind a styled button) and use its ref or a selector such as input[type=file].` };
-    const dt = new DataTransfer();
-    for (const f of files) {
-      const bytes = f.base64 !== undefined ? Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)) : new TextEncoder().encode(f.content ?? '');
-      dt.items.add(new File([bytes], f.name, { type: f.mimeType ?? 'application/octet-stream' }));
-    }
+    const dt = transferOf(files);
     if (!el.multiple && dt.files.length > 1) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${I.describe(el)} takes one file; ${dt.files.length} were given.` };
     el.files = dt.files;
     fire(el, 'input');
@@ -299,11 +360,49 @@
     return { ok: false, code: 'NOT_FILE_INPUT', message: `${target.ref ?? I.describe(f.el)} is not a file input, its label, or a button that opens one (clicking it opened no file chooser). Target the upload button or label, or the <input type=file> itself (selector "input[type=file]").` };
   }
 
+  /** Custom range widgets (wai-aria's slider and spinbutton patterns) move by arrow keys, not by a value. */
+  const KEYED_RANGE = new Set(['slider', 'spinbutton']);
+  /** Key presses at most for one set_field on a slider (a 0–100 slider by 1 takes 100). */
+  const MAX_PRESSES = 400;
+
+  /**
+   * A custom slider set the way its keyboard pattern allows (wai-aria APG: arrows step it): focus
+   * it, then press ArrowRight or ArrowLeft (ArrowUp or ArrowDown for a spinbutton) until
+   * aria-valuenow reaches the value, stopping when a press moves it no more or would pass it.
+   * @param {Element} el @param {string} value @returns {Promise<ToolResult>}
+   */
+  async function setByKeys(el, value) {
+    const want = Number(value);
+    const now = () => Number(el.getAttribute('aria-valuenow'));
+    const range = `${el.getAttribute('aria-valuemin') ?? '?'}–${el.getAttribute('aria-valuemax') ?? '?'}`;
+    if (!Number.isFinite(want)) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${I.describe(el)} is a slider: give a number (its range is ${range}).` };
+    if (!Number.isFinite(now())) return { ok: false, code: 'NOT_EDITABLE', message: `${I.describe(el)} is a slider that states no value (aria-valuenow): focus it and use press_keys with ArrowRight / ArrowLeft, Home or End.` };
+    /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
+    const spin = tw.roles.roleOf(el) === 'spinbutton';
+    for (let i = 0; i < MAX_PRESSES && now() !== want; i++) {
+      const at = now();
+      const up = at < want;
+      I.syntheticKey(spin ? (up ? 'ArrowUp' : 'ArrowDown') : up ? 'ArrowRight' : 'ArrowLeft', {});
+      await I.nextTask();
+      const moved = now();
+      // Stuck (an end, or a slider that ignores keys), or one more step went past the value: stop at the nearest.
+      if (moved === at) break;
+      if (up ? moved > want : moved < want) {
+        if (Math.abs(moved - want) > Math.abs(at - want)) { I.syntheticKey(spin ? (up ? 'ArrowDown' : 'ArrowUp') : up ? 'ArrowLeft' : 'ArrowRight', {}); await I.nextTask(); }
+        break;
+      }
+    }
+    const got = now();
+    if (got === want) return { ok: true, data: { value: el.getAttribute('aria-valuetext') || String(got), by: 'arrow keys' } };
+    return { ok: false, code: 'VALUE_REJECTED', message: `${I.describe(el)} moved by arrow keys to ${got}, not ${want} (its range is ${range}; its steps may not land on ${want}).` };
+  }
+
   tw.widgets = { setField, selectNative, selectAria, setChecked, setFiles, fileInputFor };
   Object.assign(tw.handlers, {
     'content.setField': async (/** @type {{ target: ActionTarget, value: string }} */ msg) => {
       const r = await I.prepare(msg.target, { needPoint: false });
       if (!('el' in r)) return r;
+      if (KEYED_RANGE.has(tw.roles.roleOf(r.el)) && !(r.el instanceof HTMLInputElement)) return setByKeys(r.el, msg.value);
       return setField(r.el, msg.value);
     },
     'content.select': async (/** @type {{ target: ActionTarget, option: WantMany }} */ msg) => {
@@ -328,14 +427,25 @@
     },
     'content.checkState': async (/** @type {{ target: ActionTarget, checked: boolean }} */ msg) => setChecked(msg.target, msg.checked),
     'content.checked': (/** @type {{ target: ActionTarget }} */ msg) => checkedOf(msg.target),
-    'content.setFiles': async (/** @type {{ target: ActionTarget, files: { name: string, content?: string, base64?: string, mimeType?: string }[] }} */ msg) => {
+    'content.setFiles': async (/** @type {{ target: ActionTarget, files: GivenFile[] }} */ msg) => {
       // File inputs are usually hidden behind a label or a styled button: no visibility or cover check on the input.
+      const found = I.find(msg.target);
+      // A drop zone with no file input of its own takes the files as a drop; one that also opens a
+      // chooser gets them in its input, as a person choosing them would.
+      if ('el' in found && !namedFileInput(found.el)) {
+        const dropped = dropFiles(found.el, msg.files);
+        if (dropped) return dropped;
+      }
       const f = await fileInputFor(msg.target);
       if (!('input' in f)) return f;
       return setFiles(f.input, msg.files);
     },
     /** Mark the file input a target names, for CDP DOM.setFileInputFiles. */
     'content.fileInput': async (/** @type {{ target: ActionTarget }} */ msg) => {
+      const found = I.find(msg.target);
+      if ('el' in found && !namedFileInput(found.el) && takesDrop(found.el)) {
+        return { ok: false, code: 'NOT_FILE_INPUT', message: `${msg.target.ref ?? I.describe(found.el)} is a drop zone without a file input: files by path cannot be dropped. Give each file as {name, content} or {name, base64} and it is dropped on the zone.` };
+      }
       const f = await fileInputFor(msg.target);
       if (!('input' in f)) return f;
       return { ok: true, data: { selector: I.mark(f.input), name: I.describe(f.input), multiple: f.input.multiple } };

@@ -90,7 +90,7 @@ export const uncheck = checkTool('uncheck');
 /** @type {Tool} */
 export const uploadFile = {
   name: 'upload_file',
-  description: 'Put files into a file input: target the input itself (often hidden), its label, or the visible button that opens it ("Choose photo"); without a target, the page\'s first <input type=file>. Each file is either {path} (a file on this computer; Chrome only) or {name, content} (text) / {name, base64, mime_type}.',
+  description: 'Put files into a file input: target the input itself (often hidden), its label, or the visible button that opens it ("Choose photo"); without a target, the page\'s first <input type=file>. A drop zone with no file input ("Drop files here") gets the files dropped on it. Each file is either {path} (a file on this computer; Chrome only, file inputs only) or {name, content} (text) / {name, base64, mime_type}.',
   parameters: {
     type: 'object',
     properties: {

@@ -27,7 +27,9 @@ async function trustedClick(ctx, target, o) {
   // (a menu or tooltip a hover opened), and the recheck looks again.
   const prep = await content(ctx, { type: 'content.prepare', target, coverLater: true });
   if (!prep.ok) return prep;
-  const { point, name, covered } = /** @type {{ point: { x: number, y: number }, name: string, covered?: boolean }} */ (prep.data);
+  const { point, name, covered, fallback } = /** @type {{ point: { x: number, y: number }, name: string, covered?: boolean, fallback?: boolean }} */ (prep.data);
+  // A canvas's fallback control is not drawn: a press at a point would land on the canvas.
+  if (fallback) return null;
   // Inside a frame the content script measures in the frame's viewport; CDP wants the top page's.
   const frameId = frameOfTarget(target);
   const top = await toTopPoint(ctx, frameId, point);
@@ -41,14 +43,31 @@ async function trustedClick(ctx, target, o) {
     if (!at) return null;
     await t.click(ctx.tabId, { x: at.x, y: at.y, ...o });
     if (frameId) {
-      // A press that never reached the frame went to the parent page: click there with synthetic events instead.
       const seen = await content(ctx, { type: 'content.trustedSeen', target, downs: d.downs });
-      if (!(seen.ok && seen.data === true)) return null;
+      // A press that never reached the frame went to the parent page, and one that landed beside
+      // the target (a frame's point mapped wrong): click there with synthetic events instead.
+      if (seen.ok && (seen.data === false || seen.data === 'elsewhere')) return null;
+      const note = pressNote(seen);
+      return { ok: true, data: { clicked: name, trusted: true, ...(note ? { note } : {}) } };
     }
     return { ok: true, data: { clicked: name, trusted: true } };
   } catch (err) {
     return cdpFailure(err);
   }
+}
+
+/**
+ * What a frame's answer after a trusted press says beyond "it landed on the target". A press that
+ * reached the frame is never sent again as synthetic events: when its target re-rendered (a
+ * dialog's next step) the click happened, and a second one on a pay or delete button would act
+ * twice. The effects then say what it did.
+ * @param {ToolResult} seen content.trustedSeen's answer
+ * @returns {string} empty when it landed on the target
+ */
+export function pressNote(seen) {
+  if (!seen.ok) return 'The press was sent at the target\'s point, but the frame did not answer after it (it may have navigated or re-loaded): whether it reached the target cannot be told. Read the effects and take a snapshot before clicking again.';
+  if (seen.data === 'changed') return 'The press reached the target; the element then re-rendered (its ref may be gone): the effects say what the click did. Do not click it again to retry.';
+  return '';
 }
 
 /** @param {ToolContext} ctx @param {ActionTarget} target @param {{ button?: 'left'|'right'|'middle', clickCount?: number, modifiers?: string[] }} o */
@@ -269,7 +288,7 @@ export const scroll = {
       direction: { type: 'string', enum: ['up', 'down', 'left', 'right'] },
       amount: { type: 'integer', minimum: 1, description: 'Pixels (default: most of a screen).' },
       to: { type: 'string', enum: ['top', 'bottom'] },
-      until_text: { type: 'string', description: 'Scroll (the target, or the page) until this text is on screen.' },
+      until_text: { type: 'string', description: 'Scroll (the target, or the page) until this text is on screen: down, or the way direction says (right or left for a wide grid\'s columns).' },
       max_scrolls: { type: 'integer', minimum: 1, maximum: 200, description: 'With until_text: give up after this many steps (default 40).' },
     },
     additionalProperties: false,
