@@ -25,7 +25,6 @@ scenario('perception', (ctx) => {
   };
   /** @param {string} name @param {Record<string, unknown>} args */
   const run = (name, args) => ask(ctx.env.control, { type: 'tool.run', tabId, name, args });
-  const result = () => page.text('#result');
 
   before(async () => {
     const url = `${ctx.env.site.url}/perception.html`;

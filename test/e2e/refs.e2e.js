@@ -28,7 +28,6 @@ scenario('refs for every control', (ctx) => {
   /** @type {Awaited<ReturnType<typeof openFixture>>} */
   let f;
   const snapshot = async () => String((await ok(ctx.env, f.tabId, 'snapshot')).data);
-  const result = () => f.page.text('#result');
   /** Clicks the ref of the line that starts so, and waits for the page to record `expected`. @param {string} o @param {string} start @param {string} expected */
   const clickAndSee = async (o, start, expected) => {
     await ok(ctx.env, f.tabId, 'click', { ref: refIn(o, start) });
