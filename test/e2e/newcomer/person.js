@@ -21,16 +21,28 @@ export class Person {
   /** A driver over the same page, for looking (never counted). @param {Page} page */
   look(page) { return new Driver(this.kind, /** @type {any} */ (page)); }
 
-  /** Click what a selector names, once it is visible. @param {Page} page @param {string} selector @param {string} [what] */
+  /**
+   * Click what a selector names, once it shows and stays put (the panel's log scrolls as a run
+   * streams in; a person's eye waits for the button to stop moving too).
+   * @param {Page} page @param {string} selector @param {string} [what]
+   */
   async click(page, selector, what = selector) {
-    await this.look(page).waitFor((s) => {
+    // The middle of the element, in the page's own coordinates: Puppeteer's own geometry is off in
+    // Chrome's side panel (its clicks there land some pixels away from the element it aimed at).
+    const at = await this.look(page).waitFor((s) => {
       const el = /** @type {HTMLElement | null} */ (document.querySelector(s));
-      if (!el) return false;
+      if (!el) return null;
       el.scrollIntoView({ block: 'nearest' });
       const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0;
+      const key = `${r.x},${r.y},${r.width},${r.height}`;
+      const w = /** @type {any} */ (window);
+      const still = w.__personSaw === key;
+      w.__personSaw = key;
+      const x = r.x + r.width / 2, y = r.y + r.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      return r.width > 0 && r.height > 0 && still && hit && (hit === el || el.contains(hit) || (el instanceof HTMLInputElement && hit.contains(el))) ? { x, y } : null;
     }, selector, { message: `${what} to show` });
-    await page.click(selector);
+    await page.mouse.click(at.x, at.y);
     this.clicks++;
     this.did.push(`click ${what}`);
   }
