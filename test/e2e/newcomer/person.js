@@ -42,6 +42,7 @@ export class Person {
       const hit = document.elementFromPoint(x, y);
       return r.width > 0 && r.height > 0 && still && hit && (hit === el || el.contains(hit) || (el instanceof HTMLInputElement && hit.contains(el))) ? { x, y } : null;
     }, selector, { message: `${what} to show` });
+    if (!at) throw new Error(`${what} not found`);
     await page.mouse.click(at.x, at.y);
     this.clicks++;
     this.did.push(`click ${what}`);
@@ -57,8 +58,8 @@ export class Person {
       const el = /** @type {HTMLInputElement | null} */ (document.querySelector(s));
       return el ? { focused: document.activeElement === el, filled: el.value !== '' } : null;
     }, selector, { message: `${what} to type into` });
-    if (!state.focused) await this.click(page, selector, what);
-    if (state.filled) await this.press(page, 'Control+A');
+    if (!state?.focused) await this.click(page, selector, what);
+    if (state?.filled) await this.press(page, 'Control+A');
     await page.keyboard.type(text);
     this.typed++;
     this.did.push(`type "${text}" into ${what}`);
