@@ -109,6 +109,11 @@ for (const kind of BROWSERS) {
       await person.click(panel, '#more', 'More');
       await person.click(panel, `#more-menu [data-for="${id}"]`, what);
     }
+    /** Go to a page in the demo tab, then back to the panel. @param {string} path */
+    async function onDemo(path) {
+      await person.goTo(demo, `${siteUrl}/${path}`);
+      if (kind === 'chromium') await toDemo(); else await person.switchTo(panel, 'the panel');
+    }
     /** Bring the demo tab to the front (Chrome's side panel follows the active tab). */
     async function toDemo() {
       if (await demo.evaluate(() => document.visibilityState !== 'visible')) await person.switchTo(demo, 'the demo tab');
@@ -236,8 +241,7 @@ for (const kind of BROWSERS) {
     step('an Act task whose write waits for the person\'s click on its card', async () => {
       const { llm, site } = servers;
       llm.script(flowTask());
-      await person.goTo(demo, `${siteUrl}/flow/list.html`);
-      if (kind === 'firefox') await person.switchTo(panel, 'the panel');
+      await onDemo('flow/list.html');
       await mode('act');
       const writes = site.writes.length;
       const before = await finals(panel);
@@ -287,8 +291,7 @@ for (const kind of BROWSERS) {
       await look.waitFor(() => document.querySelector('#workflows li[data-workflow]')?.textContent, undefined, { message: 'the saved workflow listed' });
       await review.close();
       llm.script([]);
-      await person.goTo(demo, `${siteUrl}/flow/list.html`);
-      if (kind === 'firefox') await person.switchTo(panel, 'the panel');
+      await onDemo('flow/list.html');
       const lookP = person.look(panel);
       const writes = site.writes.length;
       const before = Number(await panel.evaluate(() => document.body.dataset.runs ?? 0));
@@ -308,8 +311,7 @@ for (const kind of BROWSERS) {
     step('a Plan, approved by a click, runs its steps', async () => {
       const { llm } = servers;
       llm.script([{ text: 'Three steps.', toolCalls: [{ name: 'propose_plan', args: { steps: PLAN } }] }, ...Array(9).fill(executor)]);
-      await person.goTo(demo, `${siteUrl}/login.html`);
-      if (kind === 'firefox') await person.switchTo(panel, 'the panel');
+      await onDemo('login.html');
       await mode('plan');
       const before = await finals(panel);
       await person.type(panel, '#prompt', 'Sign in as alice with password hunter2', 'the message box');
@@ -333,8 +335,7 @@ for (const kind of BROWSERS) {
       const { llm } = servers;
       if (!SKILL) throw new Error('no bundled Ask skill with default parameters');
       llm.script([{ text: 'Skill answer: the article in brief.' }]);
-      await person.goTo(demo, `${siteUrl}/article.html`);
-      if (kind === 'firefox') await person.switchTo(panel, 'the panel');
+      await onDemo('article.html');
       const look = person.look(panel);
       const before = await finals(panel);
       await person.click(panel, `#skills .chip[data-skill="${SKILL.name}"]`, `the ${SKILL.name} skill`);
