@@ -40,8 +40,11 @@ export class Person {
       w.__personSaw = key;
       const x = r.x + r.width / 2, y = r.y + r.height / 2;
       const hit = document.elementFromPoint(x, y);
+      w.__personWhy = `at ${key}, under the pointer: ${hit ? `${hit.tagName}.${hit.className}` : 'nothing'}`;
       return r.width > 0 && r.height > 0 && still && hit && (hit === el || el.contains(hit) || (el instanceof HTMLInputElement && hit.contains(el))) ? { x, y } : null;
-    }, selector, { message: `${what} to show` });
+    }, selector, { message: `${what} to show` }).catch(async (err) => {
+      throw new Error(`${err.message}; ${await page.evaluate(() => /** @type {any} */ (window).__personWhy).catch(() => '')}`);
+    });
     if (!at) throw new Error(`${what} not found`);
     const target = await this.aim(page, at);
     await page.mouse.click(target.x, target.y);
