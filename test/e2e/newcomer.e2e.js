@@ -27,7 +27,7 @@ const SHOTS = join(root, 'test-artifacts/newcomer');
 const KEY = 'sk-newcomer-4242';
 const PLAN = ['Type alice into the Username field', 'Type hunter2 into the Password field', 'Click the Sign in button'];
 const SKILL = createSkillCatalog({ bundled: BUNDLED }).forUrl('http://127.0.0.1/')
-  .find((s) => !s.match.length && s.mode === 'ask' && s.parameters.every((p) => p.default !== undefined));
+  .find((s) => !s.match.length && s.mode === 'ask' && s.parameters.length > 0 && s.parameters.every((p) => p.default !== undefined));
 
 /** Plan mode's executor, rule-based: look, act on the ref the step names, report. @param {RecordedRequest} req */
 function executor(req) {
