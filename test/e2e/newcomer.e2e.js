@@ -25,25 +25,22 @@ import { createSkillCatalog } from '../../src/chrome/agent/skills/catalog.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = join(root, 'test-artifacts/newcomer');
 const KEY = 'sk-newcomer-4242';
-const PLAN = ['Type alice into the Username field', 'Type hunter2 into the Password field', 'Click the Sign in button'];
+const PLAN = ['Find the heading of the article', 'Say what the article is about in one sentence'];
 const SKILL = createSkillCatalog({ bundled: BUNDLED }).forUrl('http://127.0.0.1/')
   .find((s) => !s.match.length && s.mode === 'ask' && s.parameters.length > 0 && s.parameters.every((p) => p.default !== undefined));
 
-/** Plan mode's executor, rule-based: look, act on the ref the step names, report. @param {RecordedRequest} req */
+/**
+ * Plan mode's executor, rule-based: look at the page once, then report the step done with what
+ * the page said. Reading steps only, so no step waits out the settle period of an acting run.
+ * @param {RecordedRequest} req
+ */
 function executor(req) {
   const msgs = req.body.messages;
   const step = /Now do step \d+: (.*)$/.exec(String(msgs[1]?.content ?? ''))?.[1];
   if (!step) throw new Error('not an executor request');
-  const tools = msgs.filter((/** @type {any} */ m) => m.role === 'tool');
-  if (tools.length === 0) return { toolCalls: [{ name: 'snapshot', args: {} }] };
-  if (tools.length === 1) {
-    const outline = lastToolResult(req.body);
-    const typed = /^Type (\S+) into the (\w+) field$/.exec(step);
-    if (typed) return { toolCalls: [{ name: 'type', args: { ref: findRef(outline, 'textbox', typed[2]), text: typed[1] } }] };
-    const clicked = /^Click the (.+) button$/.exec(step);
-    if (clicked) return { toolCalls: [{ name: 'click', args: { ref: findRef(outline, 'button', clicked[1]) } }] };
-  }
-  return { toolCalls: [{ name: 'done', args: { summary: `Did: ${step}` } }] };
+  if (!msgs.some((/** @type {any} */ m) => m.role === 'tool')) return { toolCalls: [{ name: 'snapshot', args: {} }] };
+  const heading = /heading "([^"]+)"/.exec(lastToolResult(req.body))?.[1] ?? 'no heading';
+  return { toolCalls: [{ name: 'done', args: { summary: `${step}: ${heading}` } }] };
 }
 
 /** The panel's state of runs: how many finished answers it shows. @param {Page} panel */
@@ -112,10 +109,12 @@ for (const kind of BROWSERS) {
     /** Go to a page in the demo tab, then back to the panel. @param {string} path */
     async function onDemo(path) {
       await person.goTo(demo, `${siteUrl}/${path}`);
-      if (kind === 'chromium') await toDemo(); else await person.switchTo(panel, 'the panel');
+      if (kind === 'chromium') await toDemo(); else await person.show(panel);
     }
     /** Bring the demo tab to the front (Chrome's side panel follows the active tab). */
     async function toDemo() {
+      // Firefox: the panel stands in for the sidebar and is pinned to the demo tab, which stays in view.
+      if (kind === 'firefox') return;
       if (await demo.evaluate(() => document.visibilityState !== 'visible')) await person.switchTo(demo, 'the demo tab');
     }
 
@@ -169,21 +168,26 @@ for (const kind of BROWSERS) {
         // the sidebar's document, so the same panel page is driven in a tab pinned to the demo tab.
         const probe = await firefoxExtensionTab(started.browser, 'ui/welcome.html');
         const { tabId, sidebars } = await probe.evaluate(async (u) => ({
-          tabId: (await browser.tabs.query({ url: u }))[0]?.id,
+          tabId: (await browser.tabs.query({})).find((t) => t.url === u)?.id,
           sidebars: browser.extension.getViews({ type: 'sidebar' }).length,
         }), demo.url());
         facts.sidebarOpenAtStart = sidebars > 0;
         if (!sidebars) { person.clicks++; person.did.push('click the toolbar button (counted: the sidebar is out of BiDi\'s reach)'); }
         await probe.close();
+        if (!tabId) throw new Error('no tab at the demo page');
         panel = await firefoxExtensionTab(started.browser, `ui/panel.html?tabId=${tabId}`);
         await panel.setViewport({ width: 420, height: 860 });
       }
       const look = person.look(panel);
-      await look.waitFor(() => document.querySelector('#welcome li[data-candidate=ollama][data-found=true] button.use'), undefined, { message: 'the first-run card offering the local Ollama' });
+      await look.waitFor(() => Boolean(document.querySelector('#welcome li[data-candidate=ollama][data-found=true] button.use')), undefined, { message: 'the first-run card offering the local Ollama' });
       await person.click(panel, '#welcome li[data-candidate=ollama] button.use', 'Use this (Ollama)');
       await look.waitFor(() => /** @type {HTMLElement} */ (document.querySelector('#welcome')).hidden, undefined, { message: 'the first-run card to go' });
       await toDemo();
-      expect(await person.look(demo).waitFor(() => document.readyState === 'complete' && document.querySelector('h1')?.textContent, undefined, { message: 'the demo page' })).to.equal('Try Tabwright on these pages');
+      const heading = () => person.look(demo).waitFor(() => document.readyState === 'complete' && document.querySelector('h1')?.textContent, undefined, { timeout: 6000, message: 'the demo page' });
+      // Now and then the demo tab of Chromium's start-up stays blank: the person types its address.
+      const shown = await heading().catch(() => null);
+      if (!shown) { facts.demoTabOpened = false; await person.goTo(demo, started.demoUrl); }
+      expect(shown ?? await heading()).to.equal('Try Tabwright on these pages');
       await look.waitFor(() => document.body.dataset.tabId && !document.querySelector('#send')?.hasAttribute('disabled'), undefined, { message: 'the panel on the demo tab' });
       const answer = await ask('What can I try here?');
       firstAnswerActions = person.actions;
@@ -228,7 +232,7 @@ for (const kind of BROWSERS) {
       await page.screenshot({ path: join(SHOTS, `options-${kind}.png`), fullPage: false });
       llm.script([{ text: 'Three bullet points:\n\n- four tasks\n- on pages of this computer\n- nothing leaves but to your model' }]);
       await toDemo();
-      if (kind === 'firefox') await person.switchTo(panel, 'the panel');
+      if (kind === 'firefox') await person.show(panel);
       await mode('ask');
       const answer = await ask('Summarise this page in three bullet points.');
       expect(answer).to.contain('four tasks');
@@ -252,6 +256,7 @@ for (const kind of BROWSERS) {
       expect(card).to.contain('Ada Lovelace');
       // Nothing left before the click.
       expect(site.writes.length).to.equal(writes);
+      await panel.screenshot({ path: join(SHOTS, `panel-${kind}-confirm.png`) });
       await person.click(panel, '.card.confirm.pending .confirm-yes', 'Allow');
       await look.waitFor((n) => document.querySelectorAll('#log .msg.assistant.final').length > n && document.body.dataset.running === 'false', before, { timeout: 40_000, message: 'the run to finish' });
       expect(llm.problems).to.deep.equal([]);
@@ -281,7 +286,7 @@ for (const kind of BROWSERS) {
 
     step('the run saved as a workflow, then replayed with no model call and the same card', async () => {
       const { llm, site } = servers;
-      if (kind === 'chromium') await toDemo(); else await person.switchTo(panel, 'the panel');
+      if (kind === 'chromium') await toDemo(); else await person.show(panel);
       await person.click(panel, '.run-actions .save-workflow', 'Save as workflow');
       const review = await tabAt(started.browser, '/ui/workflows.html');
       const look = person.look(review);
@@ -299,7 +304,7 @@ for (const kind of BROWSERS) {
       await lookP.waitFor(() => !(/** @type {HTMLElement} */ (document.getElementById('workflow-params'))).hidden);
       await person.type(panel, '#workflow-params input[name="full_name"]', 'Grace Hopper');
       await person.click(panel, '#workflow-params button[type=submit]', 'Run');
-      await lookP.waitFor(() => document.querySelector('.card.confirm.pending'), undefined, { timeout: 30_000, message: 'the replayed write\'s card' });
+      await lookP.waitFor(() => Boolean(document.querySelector('.card.confirm.pending')), undefined, { timeout: 30_000, message: 'the replayed write\'s card' });
       await person.click(panel, '.card.confirm.pending .confirm-yes', 'Allow');
       await lookP.waitFor((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.running === 'false', before, { timeout: 40_000, message: 'the replay to finish' });
       expect(llm.requests).to.have.length(0);
@@ -310,11 +315,11 @@ for (const kind of BROWSERS) {
 
     step('a Plan, approved by a click, runs its steps', async () => {
       const { llm } = servers;
-      llm.script([{ text: 'Three steps.', toolCalls: [{ name: 'propose_plan', args: { steps: PLAN } }] }, ...Array(9).fill(executor)]);
-      await onDemo('login.html');
+      llm.script([{ text: 'Two steps.', toolCalls: [{ name: 'propose_plan', args: { steps: PLAN } }] }, ...Array(4).fill(executor)]);
+      await onDemo('article.html');
       await mode('plan');
       const before = await finals(panel);
-      await person.type(panel, '#prompt', 'Sign in as alice with password hunter2', 'the message box');
+      await person.type(panel, '#prompt', 'Tell me what this article is about', 'the message box');
       await person.press(panel, 'Enter');
       const look = person.look(panel);
       const steps = await look.waitFor(() => {
@@ -322,20 +327,28 @@ for (const kind of BROWSERS) {
         return card && [...card.querySelectorAll('textarea')].map((t) => /** @type {HTMLTextAreaElement} */ (t).value);
       }, undefined, { message: 'the plan waiting for approval' });
       expect(steps).to.deep.equal(PLAN);
+      // Nothing runs before the click.
       expect(llm.requests).to.have.length(1);
       facts.planStatus = await panel.evaluate(() => document.querySelector('#status:not([hidden])')?.textContent ?? '');
       await person.click(panel, '.card.plan.pending .plan-approve', 'Approve');
-      await look.waitFor((n) => document.querySelectorAll('#log .msg.assistant.final').length > n && document.body.dataset.running === 'false', before, { timeout: 40_000, message: 'the plan to finish' });
+      const answer = await look.waitFor((n) => {
+        const all = document.querySelectorAll('#log .msg.assistant.final');
+        return all.length > n && document.body.dataset.running === 'false' ? all[all.length - 1].textContent : null;
+      }, before, { timeout: 40_000, message: 'the plan to finish' });
       expect(llm.problems).to.deep.equal([]);
-      expect(await demo.evaluate(() => document.querySelector('h1')?.textContent)).to.equal('Welcome, alice');
-      expect(await panel.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('.card.plan')).dataset.status)).to.equal('done');
+      expect(llm.requests).to.have.length(5);
+      const card = await panel.evaluate(() => {
+        const c = /** @type {HTMLElement} */ (document.querySelector('.card.plan'));
+        return { status: c.dataset.status, steps: [...c.querySelectorAll('li')].map((li) => /** @type {HTMLElement} */ (li).dataset.status) };
+      });
+      expect(card).to.deep.equal({ status: 'done', steps: ['ok', 'ok'] });
+      expect(answer).to.contain('Plan completed (2 steps)');
     });
 
     step('a skill from the page\'s skill buttons', async () => {
       const { llm } = servers;
       if (!SKILL) throw new Error('no bundled Ask skill with default parameters');
       llm.script([{ text: 'Skill answer: the article in brief.' }]);
-      await onDemo('article.html');
       const look = person.look(panel);
       const before = await finals(panel);
       await person.click(panel, `#skills .chip[data-skill="${SKILL.name}"]`, `the ${SKILL.name} skill`);
@@ -373,7 +386,7 @@ for (const kind of BROWSERS) {
     });
 
     step('the panel\'s History lists every run of the hour', async () => {
-      if (kind === 'chromium') await toDemo(); else await person.switchTo(panel, 'the panel');
+      if (kind === 'chromium') await toDemo(); else await person.show(panel);
       const look = person.look(panel);
       const open = await panel.evaluate(() => !(/** @type {HTMLElement} */ (document.getElementById('history'))).hidden);
       if (!open) await header('history-toggle', 'History');
@@ -382,7 +395,7 @@ for (const kind of BROWSERS) {
         return t.length >= 6 ? t : null;
       }, undefined, { message: 'the runs in History' });
       const all = (items ?? []).join('\n');
-      for (const task of ['What can I try here?', 'Summarise this page', 'Order the Paper floor lamp', 'Sign in as alice', 'How tall is the lighthouse?']) expect(all).to.contain(task);
+      for (const task of ['What can I try here?', 'Summarise this page', 'Order the Paper floor lamp', 'Tell me what this article is about', 'How tall is the lighthouse?']) expect(all).to.contain(task);
       await panel.screenshot({ path: join(SHOTS, `panel-${kind}-history.png`) });
     });
 
@@ -392,7 +405,7 @@ for (const kind of BROWSERS) {
       expect(facts.welcomeLoaded, 'the welcome tab').to.equal('Welcome to Tabwright');
     });
     it('npm start opened the demo page', () => {
-      expect(facts.demoTabOpened, 'a tab at the demo page').to.equal(true);
+      expect(facts.demoTabOpened, 'a tab showing the demo page').to.equal(true);
     });
     it('the local Ollama chosen at first run is kept as Ollama', () => {
       expect(facts.localKind, 'the provider kind Settings shows for it').to.match(/Ollama/);

@@ -120,6 +120,15 @@ export class Person {
     this.did.push(`switch to ${what}`);
   }
 
+  /**
+   * Bring a page to the front without counting it: Firefox's sidebar is always in view beside the
+   * page, and the tab that stands in for it (BiDi cannot reach the sidebar) is shown for free.
+   * @param {Page} page
+   */
+  async show(page) {
+    await page.bringToFront();
+  }
+
   /** Type an address into the address bar and press Enter. @param {Page} page @param {string} url */
   async goTo(page, url) {
     await page.goto(url, { waitUntil: 'load' });
