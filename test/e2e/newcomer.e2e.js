@@ -396,6 +396,10 @@ for (const kind of BROWSERS) {
       }, undefined, { message: 'the runs in History' });
       const all = (items ?? []).join('\n');
       for (const task of ['What can I try here?', 'Summarise this page', 'Order the Paper floor lamp', 'Tell me what this article is about', 'How tall is the lighthouse?']) expect(all).to.contain(task);
+      facts.historyOverflow = await panel.evaluate(() => {
+        const runs = /** @type {HTMLElement} */ (document.querySelector('#history'));
+        return runs.scrollWidth - runs.clientWidth;
+      });
       await panel.screenshot({ path: join(SHOTS, `panel-${kind}-history.png`) });
     });
 
@@ -406,6 +410,9 @@ for (const kind of BROWSERS) {
     });
     it('npm start opened the demo page', () => {
       expect(facts.demoTabOpened, 'a tab showing the demo page').to.equal(true);
+    });
+    it('History fits the panel\'s width', () => {
+      expect(facts.historyOverflow, 'pixels History scrolls sideways').to.equal(0);
     });
     it('the local Ollama chosen at first run is kept as Ollama', () => {
       expect(facts.localKind, 'the provider kind Settings shows for it').to.match(/Ollama/);
