@@ -27,8 +27,7 @@ export class Person {
    * @param {Page} page @param {string} selector @param {string} [what]
    */
   async click(page, selector, what = selector) {
-    // The middle of the element, in the page's own coordinates: Puppeteer's own geometry is off in
-    // Chrome's side panel (its clicks there land some pixels away from the element it aimed at).
+    // The middle of the element as the page itself lays it out, once nothing covers it.
     const at = await this.look(page).waitFor((s) => {
       const el = /** @type {HTMLElement | null} */ (document.querySelector(s));
       if (!el) return null;
@@ -46,36 +45,9 @@ export class Person {
       throw new Error(`${err.message}; ${await page.evaluate(() => /** @type {any} */ (window).__personWhy).catch(() => '')}`);
     });
     if (!at) throw new Error(`${what} not found`);
-    const target = await this.aim(page, at);
-    await page.mouse.click(target.x, target.y);
+    await page.mouse.click(at.x, at.y);
     this.clicks++;
     this.did.push(`click ${what}`);
-  }
-
-  /**
-   * Where to send the pointer so that the page sees it at `at`. In Chrome's side panel the input
-   * events CDP sends land some pixels off (the panel's own header is not counted), so the pointer is
-   * moved there first and the page's own report of where it is corrects the aim.
-   * @param {Page} page @param {{ x: number, y: number }} at
-   */
-  async aim(page, at) {
-    const seen = async (/** @type {{ x: number, y: number }} */ p) => {
-      await page.evaluate(() => {
-        const w = /** @type {any} */ (window);
-        w.__personPointer = null;
-        if (!w.__personWatch) { w.__personWatch = true; addEventListener('mousemove', (e) => { w.__personPointer = { x: e.clientX, y: e.clientY }; }, true); }
-      });
-      await page.mouse.move(p.x, p.y);
-      return this.look(page).waitFor(() => /** @type {any} */ (window).__personPointer, undefined, { timeout: 5000, message: 'the pointer to arrive' }).catch(() => null);
-    };
-    // Two different points, so a move that changes nothing still reports.
-    await seen({ x: at.x + 1, y: at.y + 1 });
-    const got = await seen(at);
-    if (process.env.TW_NEWCOMER_DEBUG) console.log('AIM', JSON.stringify({ at, got }));
-    if (!got) return at;
-    const fixed = { x: at.x + (at.x - got.x), y: at.y + (at.y - got.y) };
-    if (fixed.x !== at.x || fixed.y !== at.y) await page.mouse.move(fixed.x, fixed.y);
-    return fixed;
   }
 
   /**
