@@ -414,6 +414,9 @@ for (const kind of BROWSERS) {
     it('History fits the panel\'s width', () => {
       expect(facts.historyOverflow, 'pixels History scrolls sideways').to.equal(0);
     });
+    it('while the plan waits for approval the panel does not say it is working', () => {
+      expect(facts.planStatus, 'the status line under the plan').to.be.a('string').and.not.match(/^Working/);
+    });
     it('the local Ollama chosen at first run is kept as Ollama', () => {
       expect(facts.localKind, 'the provider kind Settings shows for it').to.match(/Ollama/);
     });
