@@ -199,7 +199,11 @@ function onEvent(e) {
       }
       break;
     }
-    case 'running': setRunning(e.running); if (!e.running) waiting = false; break;
+    case 'running':
+      // A run that starts while History is open (a workflow or skill button, a job in this tab) shows
+      // itself: its cards, one waiting for the person, would otherwise sit unseen behind History.
+      if (e.running && !running) toggleHistory(false);
+      setRunning(e.running); if (!e.running) waiting = false; break;
     case 'status':
       // A provider wait (rate limit, retry backoff): shown until the answer resumes or the run ends.
       waiting = Boolean(e.text);
