@@ -27,6 +27,7 @@ import { createModelSwitch } from './model-switch.js';
 import { createDriverBar } from './driver-bar.js';
 import { createRecorderButton } from './recorder-button.js';
 import { linkCitations } from './citations.js';
+import { createPageNote } from './page-note.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -226,6 +227,7 @@ function attach(id) {
   port.onMessage.addListener(onEvent);
   skillsBar.refresh();
   workflowsBar.refresh();
+  void pageNote.show(id);
   void driverBar.attach(id);
   recorder.refresh();
   const mine = port;
@@ -243,6 +245,7 @@ function showUsage(usage) {
   usageEl.dataset.output = String(usage.outputTokens);
 }
 
+const pageNote = createPageNote({ el: $('#page-note'), t });
 const driverBar = createDriverBar({ before: log, t, request, tabId: () => tabId });
 const recorder = createRecorderButton({
   button: /** @type {HTMLButtonElement} */ ($('#record')), item: $('#record-item'), pill: /** @type {HTMLButtonElement} */ ($('#rec-pill')), time: $('#rec-time'),
@@ -349,7 +352,10 @@ async function init() {
 }
 
 // The page's skills follow the tab's URL, and skills edited in Settings show when the panel is back in use.
-browser.tabs.onUpdated.addListener((/** @type {number} */ id, /** @type {{ url?: string }} */ change) => { if (id === tabId && change.url) { skillsBar.refresh(); workflowsBar.refresh(); } });
+browser.tabs.onUpdated.addListener((/** @type {number} */ id, /** @type {{ url?: string }} */ change) => { if (id === tabId && change.url) { skillsBar.refresh(); workflowsBar.refresh(); void pageNote.show(id); } });
+// The note names another tab: keep it true as tabs open, load and close.
+browser.tabs.onUpdated.addListener((/** @type {number} */ id, /** @type {{ title?: string }} */ change) => { if (id !== tabId && change.title !== undefined && tabId !== null && !$('#page-note').hidden) void pageNote.show(tabId); });
+browser.tabs.onRemoved.addListener(() => { if (tabId !== null && !$('#page-note').hidden) void pageNote.show(tabId); });
 window.addEventListener('focus', () => { skillsBar.refresh(); workflowsBar.refresh(); });
 
 init();
