@@ -291,7 +291,7 @@ $('#open-settings').addEventListener('click', () => browser.runtime.openOptionsP
 setupMoreMenu({ button: /** @type {HTMLButtonElement} */ ($('#more')), menu: $('#more-menu') });
 const modelSwitch = createModelSwitch({
   select: /** @type {HTMLSelectElement} */ ($('#model-switch')), request, showStatus,
-  onSaved: (s) => { settings = s; modelSwitch.show(s); },
+  onSaved: (s) => { settings = s; modelSwitch.show(s); }, t,
 });
 
 const historyView = createHistoryView({ view: $('#history'), request, render: (item) => render(item) });
@@ -327,7 +327,7 @@ async function init() {
     showFirstRun($('#welcome'), {
       async choose(p) {
         const r = await request({ type: 'settings.set', settings: { provider: /** @type {any} */ ({ kind: 'openai', apiKey: '', ...p }), onboarded: true } });
-        if (r.ok) { settings = /** @type {Settings} */ (r.data); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
+        if (r.ok) { settings = /** @type {Settings} */ (r.data); modelSwitch.show(settings); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
       },
       openOptions: () => browser.runtime.openOptionsPage(),
       async tryKey(provider) {
