@@ -6,7 +6,7 @@
 // .ci/run installs).
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { getVariantEnv, openPageWithPanel } from './harness/env.js';
+import { getVariantEnv, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
 
 /** @import { Driver } from './harness/driver.js' */
 
@@ -115,4 +115,37 @@ scenario('the panel header fits', (ctx) => {
       }
     });
   }
+
+  // A model with an 8k window gets the compact tools, and the loop says so at every run: in the
+  // panel that is one quiet line per conversation, in the person's language, not a red bar each time.
+  it('at 240 px in Arabic, the small-context note is one quiet, translated, right-to-left line per conversation', async function () {
+    this.timeout(120_000);
+    const env = await getVariantEnv(ctx.kind, 'ar');
+    await useMockProvider(env, { contextWindow: 8_192 });
+    env.llm.script([{ text: 'واحد.' }, { text: 'اثنان.' }]);
+    const { page, panel } = await openPageWithPanel(env, 'article.html');
+    try {
+      await panel.viewport(240, 700);
+      await sendFromPanel(panel, 'لخص الصفحة', 'act');
+      await waitForIdle(panel);
+      await sendFromPanel(panel, 'وماذا بعد؟', 'act');
+      await waitForIdle(panel);
+      const notes = await panel.evaluate(() => [...document.querySelectorAll('#log .marker.notice[data-code=TOOLS_COMPACT]')].map((n) => {
+        const cs = getComputedStyle(n);
+        return { hidden: /** @type {HTMLElement} */ (n).hidden, text: n.textContent, dir: cs.direction, bar: cs.borderInlineStartWidth, lines: Math.round(n.getBoundingClientRect().height / parseFloat(cs.lineHeight || '16')) };
+      }));
+      expect(notes.length, 'one note per run reached the panel').to.equal(2);
+      const shown = notes.filter((n) => !n.hidden);
+      expect(shown).to.have.length(1);
+      expect(shown[0].text).to.equal('نافذة السياق صغيرة: يحصل هذا النموذج على الأدوات الأساسية بوصف مختصر.');
+      expect(shown[0].dir).to.equal('rtl');
+      expect(shown[0].bar, 'no red bar').to.equal('0px');
+      expect(shown[0].lines, 'lines at 240 px').to.be.at.most(2);
+      expect(env.llm.problems).to.deep.equal([]);
+    } finally {
+      await useMockProvider(env);
+      await page.close();
+      await panel.close();
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { planCard } from './cards/plan-card.js';
 import { confirmCard } from './cards/confirm-card.js';
 import { clarifyCard } from './cards/clarify-card.js';
 import { compactedCard } from './cards/compacted-card.js';
-import { noticeCard } from './cards/notice-card.js';
+import { noticeCard, hideRepeatedNotices } from './cards/notice-card.js';
 import { interruptedCard } from './cards/interrupted-card.js';
 import { guidanceCard } from './cards/guidance-card.js';
 import { errorCard } from './cards/error-card.js';
@@ -136,7 +136,7 @@ function render(item) {
     case 'confirm': return confirmCard(item, cards);
     case 'clarify': return clarifyCard(item, cards);
     case 'compacted': return compactedCard(item, cards);
-    case 'notice': return noticeCard(item);
+    case 'notice': return noticeCard(item, cards);
     case 'interrupted': return interruptedCard(item, cards);
     case 'guidance': return guidanceCard(item, cards);
   }
@@ -163,6 +163,7 @@ function upsert(item) {
     old.replaceWith(el);
   } else log.append(el);
   if (item.kind === 'assistant') markDone(el, item);
+  if (item.kind === 'notice') hideRepeatedNotices(log);
   log.scrollTop = log.scrollHeight;
 }
 
