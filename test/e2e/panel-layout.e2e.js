@@ -148,4 +148,37 @@ scenario('the panel header fits', (ctx) => {
       await panel.close();
     }
   });
+
+  // History at Firefox's 240 px sidebar: every entry fits, its delete button in view, nothing sideways.
+  it('History at 240 px: entries fit and every delete button is in view', async function () {
+    this.timeout(120_000);
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script([{ text: 'A short answer about the lighthouse keepers and their long watches.' }]);
+    const { page, panel } = await openPageWithPanel(env, 'article.html');
+    try {
+      await sendFromPanel(panel, 'Summarise the history of the lighthouse keepers of Skerryvore in detail, please', 'ask');
+      await waitForIdle(panel);
+      await panel.viewport(240, 700);
+      await panel.waitFor(() => innerWidth === 240, undefined, { message: 'width 240' });
+      await panel.click('#more');
+      await panel.click('#more-menu [data-for="history-toggle"]');
+      await panel.waitFor(() => document.querySelectorAll('#history .runs li[data-run]').length > 0, undefined, { message: 'the History list' });
+      const fit = await panel.evaluate(() => {
+        const inView = (/** @type {Element} */ el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.left >= -1 && r.right <= innerWidth + 1; };
+        const wide = [document.documentElement, document.body, ...document.querySelectorAll('#history, #history *')]
+          .filter((el) => el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible' && !el.closest('select'))
+          .map((el) => el.id || el.className || el.tagName);
+        const rows = [...document.querySelectorAll('#history .runs li[data-run]')];
+        return { wide, rows: rows.length, deletes: rows.map((li) => { const d = li.querySelector('.run-delete'); return Boolean(d && inView(d)); }), entries: rows.map((li) => inView(li)), tools: [...document.querySelectorAll('#history .history-head button, #history .history-tools > *')].map(inView) };
+      });
+      expect(fit.wide, 'what is wider than its box').to.deep.equal([]);
+      expect(fit.deletes.every(Boolean), 'delete buttons in view').to.equal(true);
+      expect(fit.entries.every(Boolean), 'entries in view').to.equal(true);
+      expect(fit.tools.every(Boolean), 'head and filters in view').to.equal(true);
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
 });
