@@ -102,6 +102,17 @@ scenario('accessibility', (ctx) => {
         try {
           if (jobId) await page.waitFor(() => document.querySelectorAll('#jobs > li').length > 0, undefined, { message: 'the job in the list' });
           if (path === 'ui/options.html') await page.waitFor(() => document.body.dataset.ready === 'true', undefined, { message: 'the settings page' });
+          if (path === 'ui/workflows.html') {
+            // Never a blank page: what a workflow is, and with none saved, how to make one.
+            const shown = await page.waitFor(() => document.body.dataset.ready !== 'true' ? null : {
+              intro: /** @type {HTMLElement} */ (document.querySelector('#list-view > .hint')).offsetHeight > 0,
+              none: document.querySelectorAll('#workflows > li').length === 0,
+              empty: /** @type {HTMLElement} */ (document.querySelector('#empty')).offsetHeight > 0 ? document.querySelector('#empty')?.textContent : null,
+            }, undefined, { message: 'the workflows page' });
+            expect(shown?.intro, 'the intro shows').to.equal(true);
+            if (shown?.none) expect(shown.empty).to.contain('Save as workflow');
+            else expect(shown?.empty).to.equal(null);
+          }
           // What folds away is audited too: every disclosure open.
           await page.evaluate(() => { for (const d of document.querySelectorAll('details')) /** @type {HTMLDetailsElement} */ (d).open = true; });
           await audit(page, path, scheme);
