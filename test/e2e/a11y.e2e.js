@@ -156,11 +156,15 @@ scenario('accessibility', (ctx) => {
       try {
         await sendFromPanel(panel, 'Buy what is in my cart', 'plan');
         await panel.waitFor(() => Boolean(document.querySelector('.card.plan.pending textarea')), undefined, { message: 'the plan card' });
+        // The run waits for the person, and the status line says so (not "Working…").
+        const waiting = 'Waiting for you: answer the card above.';
+        expect(await panel.waitFor((w) => document.querySelector('#status')?.textContent === w, waiting, { message: 'the waiting status' })).to.equal(true);
         await audit(panel, 'panel with a plan waiting for approval', scheme);
         await panel.click('.card.plan .plan-reject');
         await waitForIdle(panel);
         await sendFromPanel(panel, 'Buy what is in my cart', 'act');
         await panel.waitFor(() => Boolean(document.querySelector('.card.clarify.pending input')), undefined, { message: 'the question card' });
+        expect(await panel.waitFor((w) => document.querySelector('#status')?.textContent === w, waiting, { message: 'the waiting status' })).to.equal(true);
         await audit(panel, 'panel with a question from the agent', scheme);
         await panel.fill('.card.clarify .clarify-input', 'A3');
         await panel.click('.card.clarify .clarify-send');

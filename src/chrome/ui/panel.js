@@ -83,9 +83,19 @@ function setRunning(value) {
   stopBtn.hidden = !value;
   sendBtn.disabled = value;
   document.body.dataset.running = String(value);
-  if (value) showStatus(t('statusWorking'));
-  else if (status.textContent === t('statusWorking')) showStatus('');
+  if (value) showStatus(workingText());
+  else if (status.textContent === t('statusWorking') || status.textContent === t('statusWaitingForYou')) showStatus('');
   keepAlive(value);
+}
+
+/** While a run waits on a card (a plan to approve, a step to confirm, a question), it is not working: it waits for the person. */
+function workingText() {
+  return log.querySelector('.card.pending:is(.plan, .confirm, .clarify)') ? t('statusWaitingForYou') : t('statusWorking');
+}
+
+/** The status line follows the cards, unless it says something else (a provider's wait). */
+function refreshWorking() {
+  if (running && (status.textContent === t('statusWorking') || status.textContent === t('statusWaitingForYou'))) showStatus(workingText());
 }
 
 /** @type {ReturnType<typeof setInterval> | null} */
@@ -164,6 +174,7 @@ function upsert(item) {
   } else log.append(el);
   if (item.kind === 'assistant') markDone(el, item);
   if (item.kind === 'notice') hideRepeatedNotices(log);
+  if (item.kind === 'plan' || item.kind === 'confirm' || item.kind === 'clarify') refreshWorking();
   log.scrollTop = log.scrollHeight;
 }
 
@@ -205,7 +216,7 @@ function onEvent(e) {
     case 'status':
       // A provider wait (rate limit, retry backoff): shown until the answer resumes or the run ends.
       waiting = Boolean(e.text);
-      showStatus(e.text || (running ? t('statusWorking') : ''));
+      showStatus(e.text || (running ? workingText() : ''));
       status.classList.toggle('waiting', waiting);
       break;
     case 'usage': showUsage(e.usage); break;
@@ -215,7 +226,7 @@ function onEvent(e) {
   if (waiting && (e.type === 'delta' || e.type === 'upsert' || (e.type === 'running' && !e.running))) {
     waiting = false;
     status.classList.remove('waiting');
-    showStatus(running ? t('statusWorking') : '');
+    showStatus(running ? workingText() : '');
   }
 }
 
