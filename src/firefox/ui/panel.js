@@ -28,6 +28,7 @@ import { createDriverBar } from './driver-bar.js';
 import { createRecorderButton } from './recorder-button.js';
 import { linkCitations } from './citations.js';
 import { createPageNote } from './page-note.js';
+import { placeRetry } from './retry-answer.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -83,9 +84,14 @@ function setRunning(value) {
   stopBtn.hidden = !value;
   sendBtn.disabled = value;
   document.body.dataset.running = String(value);
+  showRetry();
   if (value) showStatus(workingText());
   else if (status.textContent === t('statusWorking') || status.textContent === t('statusWaitingForYou')) showStatus('');
   keepAlive(value);
+}
+
+function showRetry() {
+  placeRetry(log, { running, t, retry: (text, mode) => { if (tabId !== null) void request({ type: 'chat.send', tabId, text, mode }); } });
 }
 
 /** While a run waits on a card (a plan to approve, a step to confirm, a question), it is not working: it waits for the person. */
@@ -118,6 +124,7 @@ function render(item) {
       const el = document.createElement('div');
       el.className = 'msg user';
       el.textContent = item.text;
+      el.dataset.mode = item.mode;
       return el;
     }
     case 'assistant': {
@@ -174,6 +181,7 @@ function upsert(item) {
   } else log.append(el);
   if (item.kind === 'assistant') markDone(el, item);
   if (item.kind === 'notice') hideRepeatedNotices(log);
+  showRetry();
   if (item.kind === 'plan' || item.kind === 'confirm' || item.kind === 'clarify') refreshWorking();
   log.scrollTop = log.scrollHeight;
 }
