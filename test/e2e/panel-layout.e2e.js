@@ -118,7 +118,7 @@ scenario('the panel header fits', (ctx) => {
 
   // A model with an 8k window gets the compact tools, and the loop says so at every run: in the
   // panel that is one quiet line per conversation, in the person's language, not a red bar each time.
-  it('at 240 px in Arabic, the small-context note is one quiet, translated, right-to-left line per conversation', async function () {
+  it('at 240 px in Arabic, the small-context note is one quiet, translated, right-to-left line per conversation, and skill chips are translated', async function () {
     this.timeout(120_000);
     const env = await getVariantEnv(ctx.kind, 'ar');
     await useMockProvider(env, { contextWindow: 8_192 });
@@ -141,6 +141,9 @@ scenario('the panel header fits', (ctx) => {
       expect(shown[0].dir).to.equal('rtl');
       expect(shown[0].bar, 'no red bar').to.equal('0px');
       expect(shown[0].lines, 'lines at 240 px').to.be.at.most(2);
+      // The bundled skills' chips speak the panel's language too.
+      const chip = await panel.waitFor(() => document.querySelector('#skills .chip[data-skill="accessibility-check"]')?.textContent, undefined, { message: 'the skill chips' });
+      expect(chip).to.equal('فحص سريع لإمكانية الوصول');
       expect(env.llm.problems).to.deep.equal([]);
     } finally {
       await useMockProvider(env);
