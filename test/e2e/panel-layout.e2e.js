@@ -137,7 +137,8 @@ scenario('the panel header fits', (ctx) => {
       expect(notes.length, 'one note per run reached the panel').to.equal(2);
       const shown = notes.filter((n) => !n.hidden);
       expect(shown).to.have.length(1);
-      expect(shown[0].text).to.equal('نافذة السياق صغيرة: يحصل هذا النموذج على الأدوات الأساسية بوصف مختصر.');
+      const eight = await panel.evaluate(() => (8192).toLocaleString(browser.i18n.getUILanguage()));
+      expect(shown[0].text).to.equal(`نافذة سياق من ${eight} رمز: أدوات أساسية بوصف مختصر.`);
       expect(shown[0].dir).to.equal('rtl');
       expect(shown[0].bar, 'no red bar').to.equal('0px');
       expect(shown[0].lines, 'lines at 240 px').to.be.at.most(2);
