@@ -32,10 +32,12 @@ const SCHEMES = /** @type {const} */ (['light', 'dark']);
 /** WCAG 2.0/2.1/2.2 A and AA, plus the landmark and heading rules from axe's best practices. */
 const AXE_OPTIONS = {
   runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-  rules: { 'landmark-one-main': { enabled: true }, region: { enabled: true }, 'page-has-heading-one': { enabled: true } },
+  // aria-dialog-name is a best practice in axe, but an unnamed dialog (the confirmation card) is read
+  // out as "alert dialog" with nothing else, so it is held to it here.
+  rules: { 'landmark-one-main': { enabled: true }, region: { enabled: true }, 'page-has-heading-one': { enabled: true }, 'aria-dialog-name': { enabled: true } },
   resultTypes: ['violations'],
 };
-const MUST_RUN = ['landmark-one-main', 'region', 'page-has-heading-one', 'color-contrast', 'button-name', 'label'];
+const MUST_RUN = ['landmark-one-main', 'region', 'page-has-heading-one', 'color-contrast', 'button-name', 'label', 'aria-dialog-name'];
 
 /**
  * Run axe on what the page shows now; returns the violations as readable lines, the h1 count and
@@ -100,6 +102,17 @@ scenario('accessibility', (ctx) => {
         try {
           if (jobId) await page.waitFor(() => document.querySelectorAll('#jobs > li').length > 0, undefined, { message: 'the job in the list' });
           if (path === 'ui/options.html') await page.waitFor(() => document.body.dataset.ready === 'true', undefined, { message: 'the settings page' });
+          if (path === 'ui/workflows.html') {
+            // Never a blank page: what a workflow is, and with none saved, how to make one.
+            const shown = await page.waitFor(() => document.body.dataset.ready !== 'true' ? null : {
+              intro: /** @type {HTMLElement} */ (document.querySelector('#list-view > .hint')).offsetHeight > 0,
+              none: document.querySelectorAll('#workflows > li').length === 0,
+              empty: /** @type {HTMLElement} */ (document.querySelector('#empty')).offsetHeight > 0 ? document.querySelector('#empty')?.textContent : null,
+            }, undefined, { message: 'the workflows page' });
+            expect(shown?.intro, 'the intro shows').to.equal(true);
+            if (shown?.none) expect(shown.empty).to.contain('Save as workflow');
+            else expect(shown?.empty).to.equal(null);
+          }
           // What folds away is audited too: every disclosure open.
           await page.evaluate(() => { for (const d of document.querySelectorAll('details')) /** @type {HTMLDetailsElement} */ (d).open = true; });
           await audit(page, path, scheme);
@@ -129,27 +142,38 @@ scenario('accessibility', (ctx) => {
       }
     });
 
-    it(`ui/panel.html: a plan waiting for approval and a question from the agent have no axe violations (${scheme})`, async () => {
+    it(`ui/panel.html: a plan waiting for approval, a question from the agent and an error have no axe violations (${scheme})`, async () => {
       const env = envs[scheme];
       await useMockProvider(env);
       env.llm.script([
         { text: 'Two steps.', toolCalls: [{ name: 'propose_plan', args: { steps: ['Open the cart', 'Place the order'] } }] },
         { toolCalls: [{ name: 'clarify', args: { question: 'Which size of poster?' } }] },
         { text: 'Fine.' },
+        // A key the provider refuses: the run ends with an error card (401 is not retried).
+        { error: { status: 401 } },
       ]);
       const { page, panel } = await openPageWithPanel(env, 'checkout.html');
       try {
         await sendFromPanel(panel, 'Buy what is in my cart', 'plan');
         await panel.waitFor(() => Boolean(document.querySelector('.card.plan.pending textarea')), undefined, { message: 'the plan card' });
+        // The run waits for the person, and the status line says so (not "Working…").
+        const waiting = 'Waiting for you: answer the card above.';
+        expect(await panel.waitFor((w) => document.querySelector('#status')?.textContent === w, waiting, { message: 'the waiting status' })).to.equal(true);
         await audit(panel, 'panel with a plan waiting for approval', scheme);
         await panel.click('.card.plan .plan-reject');
         await waitForIdle(panel);
         await sendFromPanel(panel, 'Buy what is in my cart', 'act');
         await panel.waitFor(() => Boolean(document.querySelector('.card.clarify.pending input')), undefined, { message: 'the question card' });
+        expect(await panel.waitFor((w) => document.querySelector('#status')?.textContent === w, waiting, { message: 'the waiting status' })).to.equal(true);
         await audit(panel, 'panel with a question from the agent', scheme);
         await panel.fill('.card.clarify .clarify-input', 'A3');
         await panel.click('.card.clarify .clarify-send');
         await waitForIdle(panel);
+        await sendFromPanel(panel, 'And the receipt?', 'ask');
+        await panel.waitFor(() => Boolean(document.querySelector('#log .card.error')), undefined, { message: 'the error card' });
+        await waitForIdle(panel);
+        // The error card with the answered question and the declined plan above it.
+        await audit(panel, 'panel with an error, an answered question and a declined plan', scheme);
         expect(env.llm.problems).to.deep.equal([]);
       } finally {
         await page.close();

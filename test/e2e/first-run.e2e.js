@@ -81,6 +81,9 @@ scenario('first run', (ctx) => {
         return li ? { text: li.textContent, models: [...li.querySelectorAll('option')].map((o) => o.textContent) } : null;
       }, undefined, { message: 'Ollama to be offered' });
       expect(row?.models).to.deep.equal(['llama3.2:3b', 'qwen2.5:7b']);
+      // Before the choice the footer names no model (the stored default, llama3.1, is not installed here).
+      const footer = () => panel.evaluate(() => { const sel = /** @type {HTMLSelectElement} */ (document.querySelector('#model-switch')); return { text: sel.selectedOptions[0]?.textContent, disabled: sel.disabled }; });
+      expect(await footer()).to.deep.equal({ text: 'No model chosen yet', disabled: true });
       expect(await panel.text('#welcome .detect-status')).to.equal('Found on this computer:');
       // Before the choice: one probe of the model list, nothing else, and nothing to the hosted model.
       expect(ollama.seen.every((r) => r === 'GET /api/tags')).to.equal(true);
@@ -97,7 +100,9 @@ scenario('first run', (ctx) => {
       await panel.waitFor(() => /** @type {HTMLElement} */ (document.querySelector('#welcome')).hidden, undefined, { message: 'the card to go after the choice' });
       const s = await ask(env.control, { type: 'settings.get' });
       if (!s.ok) throw new Error(s.message);
-      expect(s.data.provider).to.include({ baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5:7b', apiKey: '' });
+      // Saved as Ollama (not as an OpenAI-compatible server labelled "OpenAI"), with the model picked.
+      expect(s.data.provider).to.include({ kind: 'ollama', baseUrl: 'http://localhost:11434', model: 'qwen2.5:7b', apiKey: '' });
+      expect(await footer()).to.include({ text: 'Ollama (local) · qwen2.5:7b' });
       expect(s.data.onboarded).to.equal(true);
       expect(s.data.defaultMode).to.equal('act');
       expect(await panel.evaluate(() => /** @type {HTMLInputElement} */ (document.querySelector('input[name=mode][value=act]')).checked)).to.equal(true);

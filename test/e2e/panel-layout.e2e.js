@@ -6,7 +6,7 @@
 // .ci/run installs).
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { getVariantEnv, openPageWithPanel } from './harness/env.js';
+import { getVariantEnv, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
 
 /** @import { Driver } from './harness/driver.js' */
 
@@ -115,4 +115,74 @@ scenario('the panel header fits', (ctx) => {
       }
     });
   }
+
+  // A model with an 8k window gets the compact tools, and the loop says so at every run: in the
+  // panel that is one quiet line per conversation, in the person's language, not a red bar each time.
+  it('at 240 px in Arabic, the small-context note is one quiet, translated, right-to-left line per conversation, and skill chips are translated', async function () {
+    this.timeout(120_000);
+    const env = await getVariantEnv(ctx.kind, 'ar');
+    await useMockProvider(env, { contextWindow: 8_192 });
+    env.llm.script([{ text: 'واحد.' }, { text: 'اثنان.' }]);
+    const { page, panel } = await openPageWithPanel(env, 'article.html');
+    try {
+      await panel.viewport(240, 700);
+      await sendFromPanel(panel, 'لخص الصفحة', 'act');
+      await waitForIdle(panel);
+      await sendFromPanel(panel, 'وماذا بعد؟', 'act');
+      await waitForIdle(panel);
+      const notes = await panel.evaluate(() => [...document.querySelectorAll('#log .marker.notice[data-code=TOOLS_COMPACT]')].map((n) => {
+        const cs = getComputedStyle(n);
+        return { hidden: /** @type {HTMLElement} */ (n).hidden, text: n.textContent, dir: cs.direction, bar: cs.borderInlineStartWidth, lines: Math.round(n.getBoundingClientRect().height / parseFloat(cs.lineHeight || '16')) };
+      }));
+      expect(notes.length, 'one note per run reached the panel').to.equal(2);
+      const shown = notes.filter((n) => !n.hidden);
+      expect(shown).to.have.length(1);
+      const eight = await panel.evaluate(() => (8192).toLocaleString(browser.i18n.getUILanguage()));
+      expect(shown[0].text).to.equal(`نافذة سياق من ${eight} رمز: أدوات أساسية بوصف مختصر.`);
+      expect(shown[0].dir).to.equal('rtl');
+      expect(shown[0].bar, 'no red bar').to.equal('0px');
+      expect(shown[0].lines, 'lines at 240 px').to.be.at.most(2);
+      // The bundled skills' chips speak the panel's language too.
+      const chip = await panel.waitFor(() => document.querySelector('#skills .chip[data-skill="accessibility-check"]')?.textContent, undefined, { message: 'the skill chips' });
+      expect(chip).to.equal('فحص سريع لإمكانية الوصول');
+      expect(env.llm.problems).to.deep.equal([]);
+    } finally {
+      await useMockProvider(env);
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  // History at Firefox's 240 px sidebar: every entry fits, its delete button in view, nothing sideways.
+  it('History at 240 px: entries fit and every delete button is in view', async function () {
+    this.timeout(120_000);
+    const { env } = ctx;
+    await useMockProvider(env);
+    env.llm.script([{ text: 'A short answer about the lighthouse keepers and their long watches.' }]);
+    const { page, panel } = await openPageWithPanel(env, 'article.html');
+    try {
+      await sendFromPanel(panel, 'Summarise the history of the lighthouse keepers of Skerryvore in detail, please', 'ask');
+      await waitForIdle(panel);
+      await panel.viewport(240, 700);
+      await panel.waitFor(() => innerWidth === 240, undefined, { message: 'width 240' });
+      await panel.click('#more');
+      await panel.click('#more-menu [data-for="history-toggle"]');
+      await panel.waitFor(() => document.querySelectorAll('#history .runs li[data-run]').length > 0, undefined, { message: 'the History list' });
+      const fit = await panel.evaluate(() => {
+        const inView = (/** @type {Element} */ el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.left >= -1 && r.right <= innerWidth + 1; };
+        const wide = [document.documentElement, document.body, ...document.querySelectorAll('#history, #history *')]
+          .filter((el) => el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible' && !el.closest('select'))
+          .map((el) => el.id || el.className || el.tagName);
+        const rows = [...document.querySelectorAll('#history .runs li[data-run]')];
+        return { wide, rows: rows.length, deletes: rows.map((li) => { const d = li.querySelector('.run-delete'); return Boolean(d && inView(d)); }), entries: rows.map((li) => inView(li)), tools: [...document.querySelectorAll('#history .history-head button, #history .history-tools > *')].map(inView) };
+      });
+      expect(fit.wide, 'what is wider than its box').to.deep.equal([]);
+      expect(fit.deletes.every(Boolean), 'delete buttons in view').to.equal(true);
+      expect(fit.entries.every(Boolean), 'entries in view').to.equal(true);
+      expect(fit.tools.every(Boolean), 'head and filters in view').to.equal(true);
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
 });

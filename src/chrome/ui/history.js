@@ -1,6 +1,7 @@
 // The panel's History view: past runs (kept by the router in IndexedDB), searchable by their words,
 // title and address, filtered by site and by how they ended; a run opens read-only, and each can be
 // deleted or exported as JSON (secrets were masked before it was stored).
+import { hideRepeatedNotices } from './cards/notice-card.js';
 /** @import { RunRecord, RunSummary, RouterRequest, RouterReply, TranscriptItem } from '../types/messages' */
 /** @import { Outcome } from '../types/core' */
 import { t } from './i18n.js';
@@ -184,6 +185,7 @@ export function createHistoryView({ view, request, render }) {
     const items = document.createElement('div');
     items.className = 'items';
     items.append(...run.items.map(render));
+    hideRepeatedNotices(items);
     // Issue 18: the run's trace, and the run compiled into a workflow for review.
     const open = (/** @type {string} */ path) => () => browser.tabs.create({ url: browser.runtime.getURL(path) });
     const actions = document.createElement('div');

@@ -9,14 +9,23 @@ import { kindInfo } from '../providers/presets.js';
  * @param {(req: RouterRequest) => Promise<RouterReply>} deps.request
  * @param {(message: string) => void} deps.showStatus
  * @param {(s: Settings) => void} deps.onSaved
+ * @param {(key: string) => string} deps.t
  */
-export function createModelSwitch({ select, request, showStatus, onSaved }) {
+export function createModelSwitch({ select, request, showStatus, onSaved, t }) {
   /** @type {Settings | null} */
   let current = null;
 
   /** @param {Settings} s */
   function show(s) {
     current = s;
+    // Before the first run's choice the stored provider is only a default: naming it would name a
+    // model that may not be installed.
+    if (!s.onboarded) {
+      select.replaceChildren(new Option(t('modelNotChosen'), ''));
+      select.title = t('modelNotChosen');
+      select.disabled = true;
+      return;
+    }
     const list = s.providers?.length ? s.providers : [s.provider];
     const activeId = s.provider.id ?? 'default';
     select.replaceChildren(...list.map((p) => {

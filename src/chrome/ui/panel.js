@@ -7,7 +7,7 @@ import { planCard } from './cards/plan-card.js';
 import { confirmCard } from './cards/confirm-card.js';
 import { clarifyCard } from './cards/clarify-card.js';
 import { compactedCard } from './cards/compacted-card.js';
-import { noticeCard } from './cards/notice-card.js';
+import { noticeCard, hideRepeatedNotices } from './cards/notice-card.js';
 import { interruptedCard } from './cards/interrupted-card.js';
 import { guidanceCard } from './cards/guidance-card.js';
 import { errorCard } from './cards/error-card.js';
@@ -27,6 +27,8 @@ import { createModelSwitch } from './model-switch.js';
 import { createDriverBar } from './driver-bar.js';
 import { createRecorderButton } from './recorder-button.js';
 import { linkCitations } from './citations.js';
+import { createPageNote } from './page-note.js';
+import { placeRetry } from './retry-answer.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -82,9 +84,24 @@ function setRunning(value) {
   stopBtn.hidden = !value;
   sendBtn.disabled = value;
   document.body.dataset.running = String(value);
-  if (value) showStatus(t('statusWorking'));
-  else if (status.textContent === t('statusWorking')) showStatus('');
+  showRetry();
+  if (value) showStatus(workingText());
+  else if (status.textContent === t('statusWorking') || status.textContent === t('statusWaitingForYou')) showStatus('');
   keepAlive(value);
+}
+
+function showRetry() {
+  placeRetry(log, { running, t, retry: (text, mode) => { if (tabId !== null) void request({ type: 'chat.send', tabId, text, mode }); } });
+}
+
+/** While a run waits on a card (a plan to approve, a step to confirm, a question), it is not working: it waits for the person. */
+function workingText() {
+  return log.querySelector('.card.pending:is(.plan, .confirm, .clarify)') ? t('statusWaitingForYou') : t('statusWorking');
+}
+
+/** The status line follows the cards, unless it says something else (a provider's wait). */
+function refreshWorking() {
+  if (running && (status.textContent === t('statusWorking') || status.textContent === t('statusWaitingForYou'))) showStatus(workingText());
 }
 
 /** @type {ReturnType<typeof setInterval> | null} */
@@ -107,6 +124,7 @@ function render(item) {
       const el = document.createElement('div');
       el.className = 'msg user';
       el.textContent = item.text;
+      el.dataset.mode = item.mode;
       return el;
     }
     case 'assistant': {
@@ -135,7 +153,7 @@ function render(item) {
     case 'confirm': return confirmCard(item, cards);
     case 'clarify': return clarifyCard(item, cards);
     case 'compacted': return compactedCard(item, cards);
-    case 'notice': return noticeCard(item);
+    case 'notice': return noticeCard(item, cards);
     case 'interrupted': return interruptedCard(item, cards);
     case 'guidance': return guidanceCard(item, cards);
   }
@@ -162,6 +180,9 @@ function upsert(item) {
     old.replaceWith(el);
   } else log.append(el);
   if (item.kind === 'assistant') markDone(el, item);
+  if (item.kind === 'notice') hideRepeatedNotices(log);
+  showRetry();
+  if (item.kind === 'plan' || item.kind === 'confirm' || item.kind === 'clarify') refreshWorking();
   log.scrollTop = log.scrollHeight;
 }
 
@@ -207,7 +228,7 @@ function onEvent(e) {
     case 'status':
       // A provider wait (rate limit, retry backoff): shown until the answer resumes or the run ends.
       waiting = Boolean(e.text);
-      showStatus(e.text || (running ? t('statusWorking') : ''));
+      showStatus(e.text || (running ? workingText() : ''));
       status.classList.toggle('waiting', waiting);
       break;
     case 'usage': showUsage(e.usage); break;
@@ -217,7 +238,7 @@ function onEvent(e) {
   if (waiting && (e.type === 'delta' || e.type === 'upsert' || (e.type === 'running' && !e.running))) {
     waiting = false;
     status.classList.remove('waiting');
-    showStatus(running ? t('statusWorking') : '');
+    showStatus(running ? workingText() : '');
   }
 }
 
@@ -230,6 +251,7 @@ function attach(id) {
   port.onMessage.addListener(onEvent);
   skillsBar.refresh();
   workflowsBar.refresh();
+  void pageNote.show(id);
   void driverBar.attach(id);
   recorder.refresh();
   const mine = port;
@@ -247,6 +269,7 @@ function showUsage(usage) {
   usageEl.dataset.output = String(usage.outputTokens);
 }
 
+const pageNote = createPageNote({ el: $('#page-note'), t });
 const driverBar = createDriverBar({ before: log, t, request, tabId: () => tabId });
 const recorder = createRecorderButton({
   button: /** @type {HTMLButtonElement} */ ($('#record')), item: $('#record-item'), pill: /** @type {HTMLButtonElement} */ ($('#rec-pill')), time: $('#rec-time'),
@@ -292,7 +315,7 @@ $('#open-settings').addEventListener('click', () => browser.runtime.openOptionsP
 setupMoreMenu({ button: /** @type {HTMLButtonElement} */ ($('#more')), menu: $('#more-menu') });
 const modelSwitch = createModelSwitch({
   select: /** @type {HTMLSelectElement} */ ($('#model-switch')), request, showStatus,
-  onSaved: (s) => { settings = s; modelSwitch.show(s); },
+  onSaved: (s) => { settings = s; modelSwitch.show(s); }, t,
 });
 
 const historyView = createHistoryView({ view: $('#history'), request, render: (item) => render(item) });
@@ -328,7 +351,7 @@ async function init() {
     showFirstRun($('#welcome'), {
       async choose(p) {
         const r = await request({ type: 'settings.set', settings: { provider: /** @type {any} */ ({ kind: 'openai', apiKey: '', ...p }), onboarded: true } });
-        if (r.ok) { settings = /** @type {Settings} */ (r.data); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
+        if (r.ok) { settings = /** @type {Settings} */ (r.data); modelSwitch.show(settings); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
       },
       openOptions: () => browser.runtime.openOptionsPage(),
       async tryKey(provider) {
@@ -353,7 +376,10 @@ async function init() {
 }
 
 // The page's skills follow the tab's URL, and skills edited in Settings show when the panel is back in use.
-browser.tabs.onUpdated.addListener((/** @type {number} */ id, /** @type {{ url?: string }} */ change) => { if (id === tabId && change.url) { skillsBar.refresh(); workflowsBar.refresh(); } });
+browser.tabs.onUpdated.addListener((/** @type {number} */ id, /** @type {{ url?: string }} */ change) => { if (id === tabId && change.url) { skillsBar.refresh(); workflowsBar.refresh(); void pageNote.show(id); } });
+// The note names another tab: keep it true as tabs open, load and close.
+browser.tabs.onUpdated.addListener((/** @type {number} */ id, /** @type {{ title?: string }} */ change) => { if (id !== tabId && change.title !== undefined && tabId !== null && !$('#page-note').hidden) void pageNote.show(tabId); });
+browser.tabs.onRemoved.addListener(() => { if (tabId !== null && !$('#page-note').hidden) void pageNote.show(tabId); });
 window.addEventListener('focus', () => { skillsBar.refresh(); workflowsBar.refresh(); });
 
 init();

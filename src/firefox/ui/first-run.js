@@ -66,6 +66,17 @@ function keyForm(card, actions) {
   };
 }
 
+/**
+ * The provider saved when the person picks a local server's model: its own kind (so Settings and the
+ * footer name it), at the address the kind speaks (Ollama's native API, LM Studio's /v1), with the
+ * model that was found on it.
+ * @param {LocalServer} server @param {string} model
+ */
+export function localChoice(server, model) {
+  const baseUrl = server.id === 'ollama' ? server.baseUrl.replace(/\/v1\/?$/, '') : server.baseUrl;
+  return { kind: server.id, baseUrl, model, apiKey: '' };
+}
+
 /** @param {Candidate} c @param {Parameters<typeof showFirstRun>[1]} actions */
 function candidateRow(c, actions) {
   const li = document.createElement('li');
@@ -92,7 +103,7 @@ function candidateRow(c, actions) {
   use.type = 'button';
   use.className = 'use';
   use.textContent = t('useThis');
-  use.onclick = () => actions.choose({ baseUrl: server.baseUrl, model: select.value });
+  use.onclick = () => actions.choose(localChoice(server, select.value));
   li.append(label, ' ', use);
   return li;
 }

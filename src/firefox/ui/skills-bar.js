@@ -1,6 +1,7 @@
 // The panel's skills: buttons for the skills that match the current page, a form for a skill's
 // parameters, and "/" commands in the message box with completion (docs/SKILLS.md).
 /** @import { Skill } from '../types/knowledge' */
+import { skillTitle } from './skill-titles.js';
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
 
 /** Buttons shown at most (one row at the panel's usual width); the rest are reached with "/". */
@@ -37,7 +38,7 @@ export function createSkillsBar({ bar, params, menu, prompt, request, t, tabId, 
       const b = document.createElement('button');
       b.type = 'button';
       b.className = `chip${s.match.length ? ' site' : ''}`;
-      b.textContent = s.title;
+      b.textContent = skillTitle(s, t);
       b.title = `/${s.name}: ${s.description}`;
       b.dataset.skill = s.name;
       b.addEventListener('click', () => start(s, ''));
@@ -84,7 +85,7 @@ export function createSkillsBar({ bar, params, menu, prompt, request, t, tabId, 
   function showParams(s, values) {
     const title = document.createElement('p');
     title.className = 'skill-params-title';
-    title.textContent = t('skillParamsTitle', [s.title]);
+    title.textContent = t('skillParamsTitle', [skillTitle(s, t)]);
     const fields = s.parameters.map((p) => {
       const label = document.createElement('label');
       const caption = document.createElement('span');

@@ -12,10 +12,15 @@ export function confirmCard(item, ctx) {
   card.dataset.severity = item.severity ?? 'normal';
   card.dataset.site = item.site;
   card.setAttribute('role', item.status === 'pending' ? 'alertdialog' : 'group');
-  card.append(
-    el('card-title', ctx.t('confirmTitle', categoryText(item.category, ctx)), 'strong'),
-    el('confirm-what', ctx.t('confirmWhat', [item.action, item.site]), 'p'),
-  );
+  const title = el('card-title', ctx.t('confirmTitle', categoryText(item.category, ctx)), 'strong');
+  const what = el('confirm-what', ctx.t('confirmWhat', [item.action, item.site]), 'p');
+  // A dialog is announced by its name and description: the title and what will happen.
+  const key = item.id.replace(/\s/g, '_');
+  title.id = `confirm-title-${key}`;
+  what.id = `confirm-what-${key}`;
+  card.setAttribute('aria-labelledby', title.id);
+  card.setAttribute('aria-describedby', what.id);
+  card.append(title, what);
   const details = item.details ?? [];
   if (details.length) card.append(detailList(details, ctx));
   if (item.cause) card.append(el('confirm-cause', ctx.t('confirmCause', item.cause), 'p'));
