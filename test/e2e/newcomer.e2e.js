@@ -15,7 +15,7 @@ import { Person } from './newcomer/person.js';
 import { firefoxExtensionTab, sidePanel, tabAt } from './newcomer/tabs.js';
 import { serveLocalOllama } from './newcomer/local-ollama.js';
 import { flowTask } from '../fixtures/llm/flow-task.js';
-import { findRef, firstUserText, lastToolResult } from '../fixtures/llm/conversation.js';
+import { firstUserText, lastToolResult } from '../fixtures/llm/conversation.js';
 import { BUNDLED } from '../../src/chrome/skills/bundled.js';
 import { createSkillCatalog } from '../../src/chrome/agent/skills/catalog.js';
 
