@@ -29,6 +29,7 @@ import { createRecorderButton } from './recorder-button.js';
 import { linkCitations } from './citations.js';
 import { createPageNote } from './page-note.js';
 import { placeRetry } from './retry-answer.js';
+import { applyOrgModes } from './org-modes.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -347,6 +348,7 @@ async function init() {
   const mode = panelMode ?? settings?.defaultMode ?? 'act';
   const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`input[name=mode][value=${mode}]`));
   if (radio) radio.checked = true;
+  applyOrgModes(settings, t);
   if (settings && !settings.onboarded) {
     showFirstRun($('#welcome'), {
       async choose(p) {
@@ -367,6 +369,7 @@ async function init() {
     if (!r.ok) return;
     settings = /** @type {Settings} */ (r.data);
     modelSwitch.show(settings);
+    applyOrgModes(settings, t);
     if (settings.onboarded) $('#welcome').hidden = true;
   });
   if (pinnedTab) { attach(pinnedTab); return; }
