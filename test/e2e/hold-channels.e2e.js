@@ -211,6 +211,41 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
     }
   });
 
+  // chrome.debugger cannot reach a shared worker (docs/SECURITY.md): Chromium refuses to start one
+  // while the run holds the tab; Firefox starts it and asks before its socket opens. Either way,
+  // nothing it would send reaches the server during the run; after the run it starts and sends.
+  it('a shared worker started during the run: refused in Chromium, its socket asked about in Firefox; nothing arrives', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    const room = `shared-${ctx.kind}`;
+    env.llm.script(clickTurns('Invite from the shared worker', fine));
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=${room}`);
+    try {
+      await sendFromPanel(panel, 'Invite from the shared worker', 'act');
+      if (ctx.kind === 'firefox') {
+        const card = await answerCard(panel, 'no');
+        expect(card.text).to.contain(`Open a WebSocket to ws://${new URL(srv.url).host}/team?room=${room}-shared from a worker of the page`);
+      }
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      if (ctx.kind === 'chromium') {
+        expect(await page.text('#feed')).to.equal('refused: SecurityError');
+        expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(0);
+      }
+      expect(srv.framesOf(`${room}-shared`)).to.deep.equal([]);
+      // With the run over, the page starts it as before and its frame arrives, unasked.
+      await page.click('#shared');
+      await eventually(() => srv.framesOf(`${room}-shared`).length > 0, "the shared worker's frame after the run");
+      expect(JSON.parse(srv.framesOf(`${room}-shared`)[0]).from).to.equal('shared worker');
+    } catch (err) {
+      console.log(await panelLog(panel));
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
   it('lets a socket used with no run active send at once, with no card', async () => {
     const { env } = ctx;
     const { page, panel, srv } = await openChannelPage(env, `invite.html?room=idle-${ctx.kind}`);
