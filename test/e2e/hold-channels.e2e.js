@@ -218,13 +218,13 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
     const { env } = ctx;
     await useMockProvider(env);
     const room = `shared-${ctx.kind}`;
-    env.llm.script(clickTurns('Invite from the shared worker', fine));
+    env.llm.script(clickTurns('Invite from the shared worker', ctx.kind === 'firefox' ? declined : fine));
     const { page, panel, srv } = await openChannelPage(env, `invite.html?room=${room}`);
     try {
       await sendFromPanel(panel, 'Invite from the shared worker', 'act');
       if (ctx.kind === 'firefox') {
         const card = await answerCard(panel, 'no');
-        expect(card.text).to.contain(`Open a WebSocket to ws://${new URL(srv.url).host}/team?room=${room}-shared from a worker of the page`);
+        expect(card.text).to.contain(`Open a WebSocket to ws://${new URL(srv.url).host}/team?room=${room}-shared from the site's service or shared worker`);
       }
       await waitForIdle(panel);
       expect(env.llm.problems).to.deep.equal([]);
