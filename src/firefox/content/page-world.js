@@ -598,7 +598,11 @@
       if (holding) {
         const why = 'A shared worker cannot be started while Tabwright\'s agent acts on this page: what it sends could not be held for your answer.';
         // Kept in the page's console log too, which read_console hands the agent.
-        keep('warn', `Tabwright refused a shared worker (${safe(args[0])}): ${why}`);
+        let url = '';
+        try { url = apply(stringSlice, apply(urlHref, new Url(`${args[0]}`, baseUrl()), []), [0, 2048]); } catch { /* not a URL: the browser would throw too */ }
+        keep('warn', `Tabwright refused a shared worker (${url}): ${why}`);
+        // The run is told (the isolated world passes it on), so the refusal is never silent.
+        tell('channel-refused', { channel: 'shared_worker', url });
         throw new Exception(why, 'SecurityError');
       }
       /** @type {object} */
