@@ -592,7 +592,7 @@
   const chromium = typeof (/** @type {any} */ (window)).chrome === 'object' || typeof (/** @type {any} */ (window)).webkitRequestFileSystem === 'function';
   if (chromium && typeof OrigShared === 'function') {
     const portOf = getter(OrigShared.prototype, 'port');
-    const closePort = MessagePort.prototype.close;
+    const closePort = typeof MessagePort === 'function' ? MessagePort.prototype.close : null;
     /** @type {any} */
     const GuardedShared = new Proxy(OrigShared, bare({ construct(/** @type {any} */ _t, /** @type {any[]} */ args, /** @type {Function} */ newTarget) {
       if (holding) {
@@ -609,7 +609,7 @@
       const made = construct(OrigShared, args, newTarget === GuardedShared ? OrigShared : newTarget);
       if (holding === null) {
         const port = portOf ? apply(portOf, made, []) : null;
-        whenKnown(() => { if (holding && port) try { apply(closePort, port, []); } catch { /* gone */ } });
+        whenKnown(() => { if (holding && port && closePort) try { apply(closePort, port, []); } catch { /* gone */ } });
       }
       return made;
     } }));
