@@ -1,8 +1,9 @@
 // The hold on writes that leave through channels the request hold cannot pause (docs/SECURITY.md),
 // in both browsers: a WebSocket frame (declined: the server never got it; allowed: it did), a
 // pristine send taken from a fresh about:blank frame, a data-channel frame between two peers in the
-// page, a frame a page timer sends after the step, WebTransport refused while held, and a socket
-// used with no run active, which is not held at all.
+// page, a frame a page timer sends after the step, WebTransport refused while held, a shared worker
+// started during the run (refused in Chromium, its socket asked about in Firefox), and a socket used
+// with no run active, which is not held at all.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { sendFromPanel, useMockProvider, waitForIdle, tabIdOf } from './harness/env.js';
