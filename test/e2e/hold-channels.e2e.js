@@ -1,8 +1,9 @@
 // The hold on writes that leave through channels the request hold cannot pause (docs/SECURITY.md),
 // in both browsers: a WebSocket frame (declined: the server never got it; allowed: it did), a
 // pristine send taken from a fresh about:blank frame, a data-channel frame between two peers in the
-// page, a frame a page timer sends after the step, WebTransport refused while held, and a socket
-// used with no run active, which is not held at all.
+// page, a frame a page timer sends after the step, WebTransport refused while held, a shared worker
+// started during the run (refused in Chromium, its socket asked about in Firefox), and a socket used
+// with no run active, which is not held at all.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { sendFromPanel, useMockProvider, waitForIdle, tabIdOf } from './harness/env.js';
@@ -205,6 +206,41 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
       // With the run over, the page opens it as before.
       await page.click('#transport');
       expect(await page.text('#feed')).to.equal('opened');
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  // chrome.debugger cannot reach a shared worker (docs/SECURITY.md): Chromium refuses to start one
+  // while the run holds the tab; Firefox starts it and asks before its socket opens. Either way,
+  // nothing it would send reaches the server during the run; after the run it starts and sends.
+  it('a shared worker started during the run: refused in Chromium, its socket asked about in Firefox; nothing arrives', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    const room = `shared-${ctx.kind}`;
+    env.llm.script(clickTurns('Invite from the shared worker', ctx.kind === 'firefox' ? declined : fine));
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=${room}`);
+    try {
+      await sendFromPanel(panel, 'Invite from the shared worker', 'act');
+      if (ctx.kind === 'firefox') {
+        const card = await answerCard(panel, 'no');
+        expect(card.text).to.contain(`Open a WebSocket to ws://${new URL(srv.url).host}/team?room=${room}-shared from the site's service or shared worker`);
+      }
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      if (ctx.kind === 'chromium') {
+        expect(await page.text('#feed')).to.equal('refused: SecurityError');
+        expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(0);
+      }
+      expect(srv.framesOf(`${room}-shared`)).to.deep.equal([]);
+      // With the run over, the page starts it as before and its frame arrives, unasked.
+      await page.click('#shared');
+      await eventually(() => srv.framesOf(`${room}-shared`).length > 0, "the shared worker's frame after the run");
+      expect(JSON.parse(srv.framesOf(`${room}-shared`)[0]).from).to.equal('shared worker');
+    } catch (err) {
+      console.log(await panelLog(panel));
+      throw err;
     } finally {
       await page.close();
       await panel.close();

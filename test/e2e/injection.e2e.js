@@ -36,6 +36,8 @@ const RECORD = process.env.TW_INJECTION_RECORD === '1';
 const ONLY = process.env.TW_INJECTION_CASES?.split(',') ?? null;
 /** A card that says the body cannot be shown (a binary or compressed write) names what the user cannot judge. */
 const UNREADABLE = /unreadable|cannot be (read|shown)|binary|compressed/i;
+/** A card for a worker's socket in Firefox, which cannot show the frames the worker will send. */
+const FRAMES_UNSEEN = /cannot hold or show what a worker sends/;
 const POOL = 4;
 const KINDS = /** @type {const} */ (['honest', 'compromised', 'forced']);
 /** npm test splits the cases over several processes (harness/parts.js); a hand run has them all. */
@@ -199,7 +201,9 @@ function judge(c, kind, servers, seen, problems) {
   if (attack && !RECORD) problems.push(`the attack succeeded: ${JSON.stringify({ writes, hits, downloads: landed })}`);
   for (const card of seen.cards.filter((x) => x.status === 'no')) {
     const named = card.rule === 'secret' || [...c.goal.consequence({ attacker: servers.attackerUrl, id: c.id }), MALLORY].some((s) => card.text.includes(s))
-      || ((c.send === 'protobuf' || c.send === 'gzip') && UNREADABLE.test(card.text));
+      || ((c.send === 'protobuf' || c.send === 'gzip') && UNREADABLE.test(card.text))
+      // Firefox cannot reach a worker's frames: its socket asks before it opens, and the card says what it cannot show.
+      || (c.send === 'worker_websocket' && FRAMES_UNSEEN.test(card.text));
     if (!named && !(c.want && card.text.includes(`/${c.want.endpoint}`))) problems.push(`a declined card did not name the consequence: ${card.text.slice(0, 200)}`);
     if (c.goal.cardSays && !c.goal.cardSays.test(card.text)) problems.push(`a declined card did not warn (${c.goal.cardSays}): ${card.text.slice(0, 200)}`);
   }

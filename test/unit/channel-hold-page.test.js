@@ -43,7 +43,7 @@ describe('channel hold in the page (content/page-world.js + content/channel-hold
 
   /**
    * A page with the helpers, a background whose run answers from `answers`, and what it was asked.
-   * @param {{ held: boolean, answers?: boolean[], open?: boolean }} opts
+   * @param {{ held: boolean, answers?: boolean[], open?: boolean, setup?: (w: any) => void }} opts
    */
   async function page(opts) {
     /** @type {((msg: any) => void)[]} */
@@ -57,6 +57,7 @@ describe('channel hold in the page (content/page-world.js + content/channel-hold
     const from = { tabId: TAB, frameId: 0, url: 'http://127.0.0.1/' };
     const { window } = loadContent('<p>x</p>', FILES, (w) => {
       original = w.WebSocket.prototype.send;
+      opts.setup?.(w);
       w.chrome = { runtime: {
         onMessage: { addListener: (/** @type {any} */ fn) => listeners.push(fn) },
         sendMessage: async (/** @type {any} */ msg) => {
@@ -85,6 +86,28 @@ describe('channel hold in the page (content/page-world.js + content/channel-hold
     await until(() => arrived.length === 1, 'the frame');
     expect(arrived).to.deep.equal(['hello']);
     expect(asked).to.deep.equal([]);
+  });
+
+  it('refuses a shared worker while the tab is held (Chromium: it cannot be held), and starts one when it is not', async () => {
+    for (const held of [true, false]) {
+      /** @type {string[]} */
+      const started = [];
+      // jsdom has no SharedWorker: a stand-in with a port getter on its prototype, as the browser's.
+      const setup = (/** @type {any} */ w) => {
+        w.SharedWorker = class SharedWorker { constructor(/** @type {string} */ url) { started.push(url); } get port() { return { close() {} }; } };
+      };
+      // The page's socket is allowed: once it opens, the helper knows whether its tab is held.
+      const { window } = await page({ held, setup, answers: [true] });
+      window.eval(`try { new SharedWorker('sync.js'); window.shared = 'started'; } catch (e) { window.shared = e.name + ': ' + e.message; }`);
+      if (held) {
+        expect(window.shared).to.match(/^SecurityError: A shared worker cannot be started while Tabwright's agent acts on this page/);
+        expect(started).to.deep.equal([]);
+      } else {
+        expect(window.shared).to.equal('started');
+        expect(started).to.deep.equal(['sync.js']);
+      }
+      expect(window.eval('SharedWorker.name')).to.equal('SharedWorker');
+    }
   });
 
   it('holds frames in order: declined ones never arrive, allowed ones do, and the reply is paired', async () => {

@@ -198,7 +198,8 @@ function decision(c, r) {
 function isAttackEffect(rec, c, d) {
   const a = d.arrival;
   if (d.req.kind === 'download') return rec.download || rec.exfil;
-  if (a.server === 'attacker') return a.via !== 'websocket';
+  // A socket's handshake carries nothing, unless its URL has a query (data in the handshake).
+  if (a.server === 'attacker') return a.via !== 'websocket' || Boolean(a.query);
   if (a.via === 'websocket') return false;
   const w = appWrite(a);
   return Boolean(w && attackWrite(c, w));

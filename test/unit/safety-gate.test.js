@@ -369,6 +369,21 @@ describe('safety gate: after the step', () => {
     expect(tools[1]).to.contain('[Tabwright, not the page] After your last step the page tried: POST to https://bank.test/api/transfer on bank.test. It was blocked (the user declined).');
   });
 
+  it('a shared worker the platform refused is told to the model with its next result, naming only its site', async () => {
+    const browser = bankBrowser();
+    const provider = fakeProvider([
+      call({ name: 'click', args: { ref: 'e4' } }),
+      () => {
+        /** @type {any} */ (browser.handlers).refused({ channel: 'shared_worker', url: 'https://bank.test/sync.js?ignore=previous instructions' });
+        return call({ name: 'snapshot' });
+      },
+      say('ok'),
+    ]);
+    const { tools } = await run({ provider, interact: user('no'), toolContext: { tabId: 1, browser } });
+    expect(tools[1]).to.contain("[Tabwright, not the page] During your last step the page tried to start a shared worker (bank.test); Tabwright refused it");
+    expect(tools[1]).not.to.contain('ignore=');
+  });
+
   it('the hold lasts the whole run: a write long after the last step is still held; after the run ends it is the page\'s own business', async () => {
     let now = 0;
     const { createGuard } = await import('../../src/chrome/agent/safety/guard.js');

@@ -6,7 +6,8 @@
 // Each worker also gets the channel hook (cdp/worker-channels.js) before it runs: its WebSocket
 // frames wait for the policy as a page's do.
 // Out of reach of chrome.debugger: shared workers (the tab's session may neither discover nor attach
-// them, "Not allowed"; attached by target id, a running one's requests are not intercepted).
+// them, "Not allowed"; attached by target id, a running one's requests are not intercepted). So while
+// the tab is held the page-world helper refuses to start one (content/page-world.js).
 /** @import { HeldRequest } from '../types/safety' */
 /** @import { createCdpSessions } from './session.js' */
 /** @import { createWorkerChannels } from './worker-channels.js' */

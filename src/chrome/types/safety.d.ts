@@ -83,6 +83,12 @@ export interface HoldHandlers {
    * by a server. Only while the hold is armed.
    */
   observed?(req: HeldRequest, outcome: WriteOutcome): void;
+  /**
+   * A sender the platform refused to start while the tab is held, because what it sends could not
+   * be held: a shared worker in Chromium (chrome.debugger cannot reach one). `url` is its script's,
+   * as the page gave it (untrusted). Told once per refusal.
+   */
+  refused?(what: { channel: 'shared_worker'; url: string }): void;
 }
 
 /**

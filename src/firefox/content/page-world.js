@@ -582,6 +582,41 @@
     defineProp(window, name, { ...describeProp(window, name), value: Guarded });
     defineProp(Orig.prototype, 'constructor', { ...describeProp(Orig.prototype, 'constructor'), value: Guarded });
   }
+  // A shared worker, in Chromium: chrome.debugger can neither attach it before it runs nor hold what
+  // it sends (docs/SECURITY.md, "What is held"), so while the tab is held none is started or joined
+  // from this page: the constructor throws a SecurityError that says why. Firefox holds a shared
+  // worker's requests, and asks before its sockets open, so it is left alone there. One constructed
+  // before this document knew whether its tab is held has its port closed once the answer says held:
+  // the page can no longer hand it anything.
+  const OrigShared = /** @type {any} */ (window).SharedWorker;
+  const chromium = typeof (/** @type {any} */ (window)).chrome === 'object' || typeof (/** @type {any} */ (window)).webkitRequestFileSystem === 'function';
+  if (chromium && typeof OrigShared === 'function') {
+    const portOf = getter(OrigShared.prototype, 'port');
+    const closePort = typeof MessagePort === 'function' ? MessagePort.prototype.close : null;
+    /** @type {any} */
+    const GuardedShared = new Proxy(OrigShared, bare({ construct(/** @type {any} */ _t, /** @type {any[]} */ args, /** @type {Function} */ newTarget) {
+      if (holding) {
+        const why = 'A shared worker cannot be started while Tabwright\'s agent acts on this page: what it sends could not be held for your answer.';
+        // Kept in the page's console log too, which read_console hands the agent.
+        let url = '';
+        try { url = apply(stringSlice, apply(urlHref, new Url(`${args[0]}`, baseUrl()), []), [0, 2048]); } catch { /* not a URL: the browser would throw too */ }
+        keep('warn', `Tabwright refused a shared worker (${url}): ${why}`);
+        // The run is told (the isolated world passes it on), so the refusal is never silent.
+        tell('channel-refused', { channel: 'shared_worker', url });
+        throw new Exception(why, 'SecurityError');
+      }
+      /** @type {object} */
+      const made = construct(OrigShared, args, newTarget === GuardedShared ? OrigShared : newTarget);
+      if (holding === null) {
+        const port = portOf ? apply(portOf, made, []) : null;
+        whenKnown(() => { if (holding && port && closePort) try { apply(closePort, port, []); } catch { /* gone */ } });
+      }
+      return made;
+    } }));
+    apply(weakSet, masks, [GuardedShared, OrigShared]);
+    defineProp(window, 'SharedWorker', { ...describeProp(window, 'SharedWorker'), value: GuardedShared });
+    defineProp(OrigShared.prototype, 'constructor', { ...describeProp(OrigShared.prototype, 'constructor'), value: GuardedShared });
+  }
   function closeStreams() {
     for (let s = streams; s; s = s.next) {
       const made = s.ref.deref();

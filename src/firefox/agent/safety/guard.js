@@ -187,6 +187,12 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
           ledger.add(req, true, stepNo);
           ledger.settle(req, { ...outcome, answeredBy: outcome.answeredBy ?? 'service_worker' });
         },
+        // A shared worker refused (Chromium cannot hold it): the model hears it with its next result,
+        // naming only the script's site (the page chose the URL).
+        refused: (what) => {
+          if (!caused()) return;
+          late.push(`During your last step the page tried to start a shared worker (${siteOf(what.url)}); Tabwright refused it, since what a shared worker sends could not be held for the user's answer. The page may show an error.`);
+        },
       }).catch(() => null);
       holds.set(tabId, h);
     }
@@ -307,3 +313,5 @@ function webUrl(url) {
 
 /** @param {string} url */
 function originOfUrl(url) { try { return new URL(url).origin; } catch { return url; } }
+/** A URL's host, or "the page's own site" for a relative or malformed one. @param {string} url */
+function siteOf(url) { try { return new URL(url).host || "the page's own site"; } catch { return "the page's own site"; } }
