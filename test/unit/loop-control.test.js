@@ -76,9 +76,10 @@ describe('loop control', () => {
   it('stops when aborted mid-tool on a content script that never answers, and answers the pending call', async () => {
     const controller = new AbortController();
     const browser = fakeBrowser();
-    browser.sendToContent = () => new Promise(() => {}); // a content script that never answers
+    // A content script that never answers; Stop is pressed once the first tool is waiting on it (not
+    // after a time: on a busy machine the run may not have reached the tool yet).
+    browser.sendToContent = () => { setTimeout(() => controller.abort(), 0); return new Promise(() => {}); };
     const provider = fakeProvider([call({ name: 'snapshot' }, { name: 'click', args: { ref: 'e1' } })]);
-    setTimeout(() => controller.abort(), 50);
     const { outcome, messages } = await run({ provider, signal: controller.signal, toolContext: { tabId: 1, browser } });
     expect(outcome.status).to.equal('aborted');
     expect(messages.filter((m) => m.role === 'tool').map((m) => m.content)).to.deep.equal(['Error ABORTED: The user stopped the run.', 'Error ABORTED: The user stopped the run.']);

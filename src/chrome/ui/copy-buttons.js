@@ -1,21 +1,6 @@
 // Copy buttons on a finished answer (its markdown) and on each of its code blocks (the code).
 // Icon-only, so the answer's own text stays exactly the answer; the label is for screen readers.
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-/** Two overlapping sheets, built as elements (no markup parsed into the panel). */
-function copyIcon() {
-  /** @param {string} tag @param {Record<string, string>} attrs */
-  const el = (tag, attrs) => {
-    const e = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    return e;
-  };
-  const svg = el('svg', { 'aria-hidden': 'true', width: '14', height: '14', viewBox: '0 0 16 16', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.5' });
-  svg.append(el('rect', { x: '5', y: '5', width: '9', height: '9', rx: '1.5' }),
-    el('path', { d: 'M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5' }));
-  return svg;
-}
+import { copyIcon } from './icons.js';
 
 /** @param {string} text */
 async function copy(text) {

@@ -2,8 +2,8 @@
 // newest answer of a finished run carries it (an older one would rerun a request it did not answer).
 // Icon-only like the copy button beside it, so the answer's own text stays exactly the answer.
 /** @import { Mode } from '../types/core' */
+import { retryIcon } from './icons.js';
 
-const ICON = '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.5"><path d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9"/><path d="M12.5 1.5v3h-3"/></svg>';
 
 /**
  * Puts the Retry button on the log's last answer, or on nothing while a run goes on.
@@ -23,7 +23,7 @@ export function placeRetry(log, { running, t, retry }) {
   b.className = 'ghost icon retry-answer';
   b.setAttribute('aria-label', t('retryAnswer'));
   b.title = t('retryAnswer');
-  b.innerHTML = ICON;
+  b.append(retryIcon());
   const text = asked.textContent;
   const mode = /** @type {Mode} */ (asked.dataset.mode ?? 'ask');
   b.addEventListener('click', () => { b.disabled = true; retry(text, mode); });
