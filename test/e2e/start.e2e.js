@@ -50,9 +50,13 @@ function npmStart(kind, port) {
   return { ready: /** @type {Promise<{ welcome: string, demo: string }>} */ (ready), stop, said: () => out };
 }
 
-/** Polls a read until it gives a value (a count of tries as the hang guard). @template T @param {() => Promise<T | null>} read */
+/**
+ * Polls a read until it gives a value. The test's own 100 s guard is what ends a hang: a browser
+ * started on a busy machine may take a while to load its first tabs.
+ * @template T @param {() => Promise<T | null>} read
+ */
 async function until(read) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1000; i++) {
     const v = await read().catch(() => null);
     if (v) return v;
     await new Promise((r) => setTimeout(r, 100));
