@@ -61,6 +61,20 @@ describe('channel hold: the background (service/channel-hold.js)', () => {
     expect(Date.now() - t0).to.be.lessThan(5000);
   });
 
+  it("a shared worker the page was refused is told to the run holding the tab, and to nobody once it is released", async () => {
+    const { channels } = hold();
+    /** @type {{ channel: string, url: string }[]} */
+    const told = [];
+    const r = recorder();
+    const release = await channels.arm(7, { ...r.handlers, refused: (what) => { told.push(what); } });
+    channels.refused(PAGE, { type: 'channelHold.refused', what: { channel: 'shared_worker', url: 'https://cdn.example/sync.js' } });
+    channels.refused(PAGE, { type: 'channelHold.refused', what: { channel: 'websocket', url: 'wss://x.example/' } });
+    channels.refused({ ...PAGE, tabId: 8 }, { type: 'channelHold.refused', what: { channel: 'shared_worker', url: 'https://cdn.example/sync.js' } });
+    await release();
+    channels.refused(PAGE, { type: 'channelHold.refused', what: { channel: 'shared_worker', url: 'https://cdn.example/late.js' } });
+    expect(told).to.deep.equal([{ channel: 'shared_worker', url: 'https://cdn.example/sync.js' }]);
+  });
+
   it('an old release does not undo a newer hold of the same tab', async () => {
     const { channels } = hold();
     const first = await channels.arm(7, recorder().handlers);

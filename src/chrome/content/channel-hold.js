@@ -42,6 +42,11 @@
       .then((r) => r?.ok === true && r.data?.allow === true, () => false)
       .then((allow) => toPage('channel-answer', { id: d.id, allow }));
   });
+  // A sender the page-world helper refused while the tab is held (a shared worker): the run hears it.
+  fromPage('channel-refused', (d) => {
+    if (d?.channel !== 'shared_worker') return;
+    background({ type: 'channelHold.refused', what: { channel: 'shared_worker', url: String(d.url ?? '').slice(0, 2048) } }).catch(() => {});
+  });
   fromPage('channel-reply', (d) => {
     if (typeof d?.id !== 'number') return;
     const reply = typeof d.text === 'string' ? { text: d.text.slice(0, 64 * 1024) } : typeof d.error === 'string' ? { error: d.error.slice(0, 100) } : { bytes: Number(d.bytes) || 0 };

@@ -85,6 +85,17 @@ export function createChannelHold(notify) {
     },
 
     /**
+     * A sender the page-world helper refused while the tab is held (a shared worker): told to the
+     * run that holds the tab. Not held (any more): nothing to tell.
+     * @param {ChannelSender} from @param {unknown} msg
+     */
+    refused(from, msg) {
+      const what = /** @type {any} */ (msg)?.what;
+      if (what?.channel !== 'shared_worker' || typeof what.url !== 'string') return;
+      armed.get(from.tabId)?.refused?.({ channel: 'shared_worker', url: what.url.slice(0, 2048) });
+    },
+
+    /**
      * The socket's first message after a frame was let go (or why the frame could not leave).
      * @param {ChannelSender} from @param {unknown} msg
      */

@@ -22,6 +22,11 @@ export function answerChannelHold(channels, msg, sender, sendResponse) {
     sendResponse({ ok: true, data: null });
     return false;
   }
+  if (msg.type === 'channelHold.refused') {
+    channels.refused(from, msg);
+    sendResponse({ ok: true, data: null });
+    return false;
+  }
   if (msg.type === 'channelHold.send') {
     channels.send(from, msg).then(
       (r) => sendResponse(typeof r === 'string' ? { ok: false, code: 'INVALID_REQUEST', message: `channelHold.send: ${r}.` } : { ok: true, data: r }),
