@@ -1,5 +1,5 @@
 // The messages of content/channel-hold.js, the one content script the router answers besides the
-// indicator's Stop: whether its tab is held, a send to judge, a reply to pair. They are not in the
+// indicator's Stop: whether its tab is held, a send to judge, a reply to pair, a refusal to tell. They are not in the
 // handler table (that serves Tabwright's own pages): the router hands them here only when the
 // sender is this extension's content script in a tab, and the tab and frame come from the sender.
 /** @import { ChannelHold, ChannelSender } from '../channel-hold.js' */
