@@ -223,7 +223,7 @@ scenario('MCP bridge', (ctx) => {
       // 9. A client that never paired waits as a request in Settings and can do nothing.
       const stranger = await startClient({ name: 'stranger', port, state: join(dir, 'stranger.json') });
       clients.push(stranger);
-      await options.waitFor(() => [...document.querySelectorAll('#mcp-links .mcp-waiting')].some((li) => li.textContent?.includes('stranger')), undefined, { timeout: 30_000, message: 'the stranger waiting' });
+      await options.waitFor(() => [...document.querySelectorAll('#mcp-links .mcp-waiting')].some((li) => li.textContent?.includes('stranger')), undefined, { timeout: 60_000, message: 'the stranger waiting' });
       const strangerCall = await stranger.call('list_tabs');
       expect(strangerCall.isError).to.equal(true);
       expect(stranger.text(strangerCall)).to.match(/MCP_NOT_PAIRED/);

@@ -135,7 +135,7 @@ for (const kind of BROWSERS) {
     step('npm start opens the demo page (and in Chromium the welcome tab)', async () => {
       // Now and then Chromium drops the second address `npm start` gives it: the person then opens a
       // tab (Ctrl+T) and types the address npm start printed. Reported by the check at the end.
-      const opened = await tabAt(started.browser, '/demo.html', 8000).catch(() => null);
+      const opened = await tabAt(started.browser, '/demo.html', 30_000).catch(() => null);
       facts.demoTabOpened = Boolean(opened);
       if (opened) demo = opened;
       else {
@@ -183,7 +183,7 @@ for (const kind of BROWSERS) {
       await person.click(panel, '#welcome li[data-candidate=ollama] button.use', 'Use this (Ollama)');
       await look.waitFor(() => /** @type {HTMLElement} */ (document.querySelector('#welcome')).hidden, undefined, { message: 'the first-run card to go' });
       await toDemo();
-      const heading = () => person.look(demo).waitFor(() => document.readyState === 'complete' && document.querySelector('h1')?.textContent, undefined, { timeout: 6000, message: 'the demo page' });
+      const heading = () => person.look(demo).waitFor(() => document.readyState === 'complete' && document.querySelector('h1')?.textContent, undefined, { timeout: 30_000, message: 'the demo page' });
       // Now and then the demo tab of Chromium's start-up stays blank: the person types its address.
       const shown = await heading().catch(() => null);
       if (!shown) { facts.demoTabOpened = false; await person.goTo(demo, started.demoUrl); }

@@ -44,6 +44,11 @@ const streams = new Map();
 const renderedText = new Map();
 /** @type {Settings | null} */
 let settings = null;
+/**
+ * Settings read or saved so far, numbered: an answer to an older read that arrives after a newer one
+ * (a burst of changes on a busy machine) never puts an older provider back in the footer.
+ */
+let settingsSeq = 0;
 
 /** A tab given in the URL pins the panel to it (tests, "open in tab"); otherwise it follows the active tab. */
 const pinnedTab = Number(new URLSearchParams(location.search).get('tabId')) || null;
@@ -316,7 +321,7 @@ $('#open-settings').addEventListener('click', () => browser.runtime.openOptionsP
 setupMoreMenu({ button: /** @type {HTMLButtonElement} */ ($('#more')), menu: $('#more-menu') });
 const modelSwitch = createModelSwitch({
   select: /** @type {HTMLSelectElement} */ ($('#model-switch')), request, showStatus,
-  onSaved: (s) => { settings = s; modelSwitch.show(s); }, t,
+  onSaved: (s) => { settingsSeq++; settings = s; modelSwitch.show(s); }, t,
 });
 
 const historyView = createHistoryView({ view: $('#history'), request, render: (item) => render(item) });
@@ -353,7 +358,7 @@ async function init() {
     showFirstRun($('#welcome'), {
       async choose(p) {
         const r = await request({ type: 'settings.set', settings: { provider: /** @type {any} */ ({ kind: 'openai', apiKey: '', ...p }), onboarded: true } });
-        if (r.ok) { settings = /** @type {Settings} */ (r.data); modelSwitch.show(settings); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
+        if (r.ok) { settingsSeq++; settings = /** @type {Settings} */ (r.data); modelSwitch.show(settings); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
       },
       openOptions: () => browser.runtime.openOptionsPage(),
       async tryKey(provider) {
@@ -365,8 +370,9 @@ async function init() {
   // Settings saved elsewhere (options page, first run in another panel) apply here at once.
   browser.storage.onChanged.addListener(async (/** @type {Record<string, unknown>} */ changes) => {
     if (!('settings' in changes)) return;
+    const asked = ++settingsSeq;
     const r = await request({ type: 'settings.get' });
-    if (!r.ok) return;
+    if (!r.ok || asked !== settingsSeq) return;
     settings = /** @type {Settings} */ (r.data);
     modelSwitch.show(settings);
     applyOrgModes(settings, t);
