@@ -26,8 +26,11 @@ export function createModelSwitch({ select, request, showStatus, onSaved, t }) {
       select.disabled = true;
       return;
     }
-    const list = s.providers?.length ? s.providers : [s.provider];
     const activeId = s.provider.id ?? 'default';
+    // The provider in use is always named, also when it is not one of the saved ones (chosen at first
+    // run, or saved alone): otherwise the footer would name the first saved provider instead.
+    const saved = s.providers ?? [];
+    const list = saved.some((p) => (p.id ?? 'default') === activeId) ? saved : [s.provider, ...saved];
     select.replaceChildren(...list.map((p) => {
       const o = document.createElement('option');
       o.value = p.id ?? 'default';
