@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, parity, web-ext lint, ESLint, the store packages, unit and e2e. The unit
-// tests run first, alone; then the other checks run one after another in one lane while the e2e
-// runs beside them in several processes per browser (lanes), each with its own
+// `npm test`: unit, typecheck, parity, web-ext lint, ESLint, the store packages and e2e. The checks
+// run one after another in one lane (the unit tests first) while the e2e runs beside them, at a lower
+// CPU priority (nice), in several processes per browser (lanes), each with its own
 // fixture servers and its own browser: an e2e process spends most of its time waiting (on the
 // agent's settle period, on pages, on alarms), so a few of them share two cores well. The files are
 // balanced over the lanes by their recorded times (bench/results/test-times.json; a file without
@@ -148,18 +148,21 @@ function laneStep(name, kind, items) {
 
 /** @param {string} name @param {string} browsers @param {string[]} files @returns {Step} */
 function mochaStep(name, browsers, files) {
-  return { name, cmd: bin('mocha'), args: ['--require', 'test/e2e/hooks.js', '--timeout', '90000', ...REPORTER, ...files], mocha: true, env: { TW_BROWSERS: browsers } };
+  // Niced: a few unit tests wait on real timers (a stalled stream's retry, an outline within its
+  // time budget), and six browsers beside them at the same priority starve them on two cores; the
+  // browsers mostly wait anyway.
+  return { name, cmd: 'nice', args: ['-n', '10', bin('mocha'), '--require', 'test/e2e/hooks.js', '--timeout', '90000', ...REPORTER, ...files], mocha: true, env: { TW_BROWSERS: browsers } };
 }
 
 /** @type {Step[]} */
 const CHECKS = [
+  { name: 'unit', cmd: bin('mocha'), args: ['--config', 'test/.mocharc.unit.json', ...REPORTER], mocha: true },
   { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
   { name: 'parity', cmd: 'node', args: ['scripts/sync.mjs', '--check'] },
   { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
   { name: 'eslint', cmd: 'npm', args: ['run', '-s', 'lint:js'] },
   // The store packages as they would be uploaded, with web-ext lint of what ships (0 errors, 0 warnings).
   { name: 'package', cmd: 'npm', args: ['run', '-s', 'package', '--', '--out', 'test-artifacts/dist'] },
-  { name: 'unit', cmd: bin('mocha'), args: ['--config', 'test/.mocharc.unit.json', ...REPORTER], mocha: true },
 ];
 
 /** Whether the command line asked for this step (`e2e` names every e2e lane, `e2e firefox` Firefox's). @param {Step} step */
@@ -231,16 +234,12 @@ await mkdir(TIMES_DIR, { recursive: true });
 const startedAll = Date.now();
 const planned = await planE2e();
 if (PLAN_ONLY) process.exit(0);
-// The unit tests run first, alone: a few of them wait on real timers (a stalled stream's retry, a
-// page's outline within its time budget), which six browsers beside them starve on two cores.
-const first = CHECKS.filter((s) => s.name === 'unit' && wanted(s));
-const lanes = [CHECKS.filter((s) => s.name !== 'unit'), ...planned].map((lane) => lane.filter(wanted)).filter((lane) => lane.length);
-const width = Math.max(...[...first, ...lanes.flat()].map((s) => s.name.length)) - 1;
-if (first.length) await runLane(first, width);
+const lanes = [CHECKS, ...planned].map((lane) => lane.filter(wanted)).filter((lane) => lane.length);
+const width = Math.max(...lanes.flat().map((s) => s.name.length)) - 1;
 await Promise.all(lanes.map((lane) => runLane(lane, width)));
 const alone = [mochaStep('e2e chromium alone', 'chromium', CHROMIUM_ALONE)].filter(wanted);
 if (alone.length) await runLane(alone, width);
-await writeTimes([...first, ...lanes.flat(), ...alone]);
+await writeTimes([...lanes.flat(), ...alone]);
 console.log('\n=== summary ===');
 for (const line of summary) console.log(line);
 console.log(`whole run: ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
