@@ -197,6 +197,8 @@ describe('MCP pairing: extension link ⇄ bridge, over a real WebSocket', functi
     const ext3 = extension(port, clients);
     await until(() => ext3.link.info.state === 'refused', 'the refusal');
     expect(ext3.link.info.problem).to.match(/signature does not match/);
+    // The refusal frame reaches the bridge a moment after the extension has refused it.
+    await until(() => forged.b.notReady().code === 'MCP_REFUSED', 'the bridge to hear the refusal');
     const r = await forged.b.call('tools.list');
     expect(r).to.include({ ok: false, code: 'MCP_REFUSED' });
     expect(r.message).to.match(/MCP_BAD_SIGNATURE/);

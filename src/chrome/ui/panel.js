@@ -357,7 +357,9 @@ async function init() {
   if (settings && !settings.onboarded) {
     showFirstRun($('#welcome'), {
       async choose(p) {
-        const r = await request({ type: 'settings.set', settings: { provider: /** @type {any} */ ({ kind: 'openai', apiKey: '', ...p }), onboarded: true } });
+        // The provider chosen here replaces the stored one whole (id: null): a name, id or prices of an
+        // earlier provider must not stay on it (the footer would name that one).
+        const r = await request({ type: 'settings.set', settings: { provider: /** @type {any} */ ({ kind: 'openai', apiKey: '', ...p, id: null }), onboarded: true } });
         if (r.ok) { settingsSeq++; settings = /** @type {Settings} */ (r.data); modelSwitch.show(settings); $('#welcome').hidden = true; prompt.focus(); } else showStatus(r.message);
       },
       openOptions: () => browser.runtime.openOptionsPage(),

@@ -28,9 +28,10 @@ export function createModelSwitch({ select, request, showStatus, onSaved, t }) {
     }
     const activeId = s.provider.id ?? 'default';
     // The provider in use is always named, also when it is not one of the saved ones (chosen at first
-    // run, or saved alone): otherwise the footer would name the first saved provider instead.
+    // run, or saved alone, both without an id): otherwise the footer would name a saved one instead.
     const saved = s.providers ?? [];
-    const list = saved.some((p) => (p.id ?? 'default') === activeId) ? saved : [s.provider, ...saved];
+    const same = (/** @type {typeof s.provider} */ p) => (p.id ?? 'default') === activeId && p.kind === s.provider.kind && p.model === s.provider.model && (p.baseUrl ?? '') === (s.provider.baseUrl ?? '');
+    const list = saved.some(same) ? saved : [s.provider, ...saved.filter((p) => (p.id ?? 'default') !== activeId)];
     select.replaceChildren(...list.map((p) => {
       const o = document.createElement('option');
       o.value = p.id ?? 'default';
