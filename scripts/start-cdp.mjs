@@ -2,7 +2,8 @@
 // (--remote-debugging-pipe: fds 3 and 4, no port open to the machine).
 // Why: a chrome-extension:// URL given on the command line is navigated before the unpacked extension
 // is registered, so Chromium answers ERR_BLOCKED_BY_CLIENT for an extension it does not know yet; the
-// same URL opened after the extension's service worker is up loads.
+// same URL opened after the extension's service worker is up loads. The demo page is opened the same
+// way: given on the command line it now and then stayed blank or was dropped while the extension loaded.
 
 /**
  * A CDP client over the two pipe ends Chromium reads (fd 3) and writes (fd 4); messages end in NUL.
@@ -37,7 +38,8 @@ export function pipeClient(toBrowser, fromBrowser) {
 
 /**
  * Waits until the extension with this id has a running background target, then opens each URL in a
- * tab. Polls Target.getTargets: a count of tries bounds it (a hang guard), not a clock.
+ * tab (the last one ends in front) and closes the blank tab Chromium started with. Polls
+ * Target.getTargets: a count of tries bounds it (a hang guard), not a clock.
  * @param {{ send: (method: string, params?: object) => Promise<any> }} cdp
  * @param {string} extensionId
  * @param {string[]} urls
@@ -46,13 +48,15 @@ export function pipeClient(toBrowser, fromBrowser) {
 export async function openWhenLoaded(cdp, extensionId, urls, pause) {
   const origin = `chrome-extension://${extensionId}/`;
   for (let tries = 0; tries < 600; tries++) {
+    /** @type {{ targetInfos: { targetId: string, type: string, url: string }[] }} */
     const { targetInfos } = await cdp.send('Target.getTargets');
-    if (targetInfos.some((/** @type {{ type: string, url: string }} */ t) => t.type === 'service_worker' && t.url.startsWith(origin))) {
+    if (targetInfos.some((t) => t.type === 'service_worker' && t.url.startsWith(origin))) {
+      const blank = targetInfos.filter((t) => t.type === 'page' && /^(about:blank|chrome:\/\/newtab\/?|chrome:\/\/new-tab-page\/?)$/.test(t.url));
       for (const url of urls) await cdp.send('Target.createTarget', { url });
+      for (const t of blank) await cdp.send('Target.closeTarget', { targetId: t.targetId }).catch(() => {});
       return true;
     }
     await pause(100);
   }
   return false;
 }
-

@@ -31,18 +31,19 @@ if (which === 'firefox') {
   // Chromium refuses to run as root (any container) without --no-sandbox.
   const root0 = typeof process.getuid === 'function' && process.getuid() === 0;
   // The welcome tab opens the side panel with one click (Chrome opens it only in answer to a click).
-  // It is opened over the DevTools pipe once the extension has loaded: given on the command line it
-  // loses the race with the extension's registration and shows ERR_BLOCKED_BY_CLIENT.
+  // It and the demo page are opened over the DevTools pipe once the extension has loaded: given on the
+  // command line the welcome tab loses the race with the extension's registration and shows
+  // ERR_BLOCKED_BY_CLIENT, and the demo tab now and then stayed blank.
   const id = unpackedExtensionId(ext);
   const welcome = `chrome-extension://${id}/ui/welcome.html`;
   child = spawn(process.env.CHROMIUM_PATH ?? 'chromium', [`--user-data-dir=${profile}`, `--load-extension=${ext}`,
     `--disable-extensions-except=${ext}`, '--no-first-run', '--no-default-browser-check', '--remote-debugging-pipe',
     ...(headless ? ['--headless=new', '--disable-gpu'] : []), ...(debugPort ? [`--remote-debugging-port=${debugPort}`] : []),
-    ...(root0 ? ['--no-sandbox'] : []), demo], { stdio: ['inherit', 'inherit', 'inherit', 'pipe', 'pipe'] });
+    ...(root0 ? ['--no-sandbox'] : []), 'about:blank'], { stdio: ['inherit', 'inherit', 'inherit', 'pipe', 'pipe'] });
   if (root0) console.log('running as root: Chromium starts with --no-sandbox');
   const [, , , toBrowser, fromBrowser] = /** @type {any[]} */ (child.stdio);
   const cdp = pipeClient(toBrowser, fromBrowser);
-  openWhenLoaded(cdp, id, [welcome], (ms) => new Promise((r) => setTimeout(r, ms)))
+  openWhenLoaded(cdp, id, [demo, welcome], (ms) => new Promise((r) => setTimeout(r, ms)))
     .then((ok) => console.log(ok ? `welcome page: ${welcome}` : 'Tabwright did not load; see chrome://extensions'))
     .catch((err) => console.log(`could not open the welcome page (${err.message}); open ${welcome} by hand`));
 }
