@@ -15,6 +15,7 @@ import { kindInfo, localOrigins } from './presets.js';
 import { resolveLimits, probeOnce } from './limits.js';
 import { withPromptTools } from './tool-protocol.js';
 import { withRetries } from './retry.js';
+import { withPrice } from './pricing.js';
 
 /**
  * @typedef {object} ProviderDeps
@@ -71,5 +72,7 @@ export function createProvider(settings, deps) {
   const base = p;
   p = { ...base, limits, capabilities: () => ({ ...(base.capabilities?.() ?? { tools: true, vision: false, contextWindow: 32_768, maxOutput: 4_096 }), ...(settled ?? {}) }) };
   if (info.format === 'builtin' || settings.toolMode === 'prompt' || (info.noTools && settings.toolMode !== 'native')) p = withPromptTools(p);
+  // Prices the person entered win over the table's: the run's cost and its money budget use them.
+  if (settings.pricing) p = withPrice(p, settings.pricing);
   return withRetries(p, { clock: deps.clock, maxRetries: settings.maxRetries, onWaiting: deps.onWaiting });
 }

@@ -1,7 +1,8 @@
-// The panel side of a paused run: each question (plan approval, confirmation, clarify) becomes a
+// The panel side of a paused run: each question (plan approval, confirmation, clarify, a budget) becomes a
 // transcript card, and the run waits until the panel answers through the router.
 /** @import { ConfirmAnswer, Interaction } from '../types/core' */
 /** @import { Session } from './session.js' */
+import { suggestedCap } from '../agent/spend/caps.js';
 
 /**
  * @param {Session} s
@@ -29,6 +30,15 @@ export function createPanelInteraction(s) {
       const answer = await s.wait(id, signal);
       s.upsert({ kind: 'clarify', id, question, answer, status: 'answered' });
       return answer;
+    },
+    async budget(pause, signal) {
+      const id = s.newId();
+      s.upsert({ kind: 'budget', id, pause, suggested: suggestedCap(pause), status: 'pending' });
+      /** @type {number} */
+      const amount = await s.wait(id, signal);
+      const item = s.item(id);
+      if (item?.kind === 'budget') s.upsert({ ...item, status: 'raised', raisedTo: amount });
+      return amount;
     },
   };
 }

@@ -211,10 +211,10 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
      * The confirmation-gate hook: call with true when the run in this tab stops to wait for
      * the user, and with false when it goes on. A scheduled run then shows as needs_user_input and
      * the user gets a notification. Runs not started by a job are ignored.
-     * @param {number} tabId @param {boolean} waiting
+     * @param {number} tabId @param {boolean} waiting @param {import('../types/jobs').JobWaitReason} [why] what it waits for, when it says (a budget reached)
      */
-    setWaitingForUser(tabId, waiting) {
-      runningInTab.get(tabId)?.hooks.setWaiting(waiting);
+    setWaitingForUser(tabId, waiting, why) {
+      runningInTab.get(tabId)?.hooks.setWaiting(waiting, why);
     },
   };
 }

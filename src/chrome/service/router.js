@@ -23,6 +23,7 @@ import { createWorkflows } from './workflows.js';
 import { thumbnail } from './thumbnail.js';
 import { startRecordShortcut } from './record-shortcut.js';
 import { startMcp } from './mcp/index.js';
+import { createSpend } from './spend.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
 const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
@@ -90,11 +91,13 @@ export function startRouter({ platform }) {
   const traceStore = createTraceStore();
   const traces = createTraces({ store: traceStore, settings, getTab: (tabId) => ops.getTab(tabId), thumbnail });
   const workflows = createWorkflows({ store: createWorkflowStore(), traces: traceStore, history, runs: () => runs });
-  const runs = createRuns({ platform, settings, ops, history, session, knowledge, traces, workflows: () => workflows, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
+  // Each run's tokens and cost reach its panels as they come (the footer, the runs overview).
+  const spend = createSpend({ area: browser.storage.local, onChange: (tabId, cost) => sessions.get(tabId)?.broadcast({ type: 'runCost', cost }) });
+  const runs = createRuns({ platform, settings, ops, history, session, knowledge, traces, spend, workflows: () => workflows, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
   const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false), controls: () => settings.get().then(jobControls) });
   const mcp = startMcp({ settings, ops, session, runs, knowledge });
   /** @type {import('./handlers/index.js').HandlerDeps} */
-  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp, traces: traceStore, workflows };
+  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp, traces: traceStore, workflows, spend };
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
@@ -148,6 +151,8 @@ export function startRouter({ platform }) {
       s.listeners.add(listener);
       port.postMessage({ type: 'state', items: s.items, running: s.running });
       port.postMessage({ type: 'usage', usage: s.usage });
+      const cost = spend.view(s.tabId);
+      if (cost) port.postMessage({ type: 'runCost', cost });
     });
   });
 
@@ -155,6 +160,7 @@ export function startRouter({ platform }) {
     const s = sessions.get(tabId);
     if (s) runs.stopRun(s, 'tab_closed');
     sessions.delete(tabId);
+    spend.forget(tabId);
     store.remove(tabId).catch(() => {});
   });
 

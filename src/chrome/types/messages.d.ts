@@ -41,6 +41,8 @@ export type ScreenshotPolicy = 'auto' | 'always' | 'never';
 
 export interface Settings {
   provider: ProviderSettings;
+  /** Settings → Budget: tokens or money per run and per day (service/spend.js); absent: no cap */
+  budget?: import('./spend').BudgetSettings;
   defaultMode: Mode;
   maxSteps: number;
   /** every configured provider; `provider` is the active one (kept for older readers) */
@@ -124,6 +126,8 @@ export type TranscriptItem =
   | { kind: 'compacted'; id: string; reason: CompactionReason; before: number; after: number }
   | { kind: 'notice'; id: string; code: string; message: string }
   | { kind: 'interrupted'; id: string; status: 'pending' | 'continued' }
+  /** the run paused before a model call that would pass a budget (agent/run/spend-check.js); raisedTo: the cap the person chose */
+  | { kind: 'budget'; id: string; pause: import('./spend').BudgetPause; suggested: number; status: 'pending' | 'raised' | 'expired'; raisedTo?: number }
   /** the site guidance the model was given (docs/ADAPTERS.md); text is Tabwright's own */
   | { kind: 'guidance'; id: string; name: string; site: string; adapterId: string | null; skills: string[]; text: string };
 
@@ -218,7 +222,10 @@ export type RouterRequest =
   | { type: 'mcp.grant'; id: string; grant: import('../mcp/grants.js').Grant }
   | { type: 'mcp.revoke'; id: string }
   | { type: 'mcp.stop'; tabId: number }
-  | { type: 'mcp.driver'; tabId: number };
+  | { type: 'mcp.driver'; tabId: number }
+  // Spending and budgets (service/handlers/spend.js): every run's figures, and a paused run's raised cap.
+  | { type: 'spend.status' }
+  | { type: 'spend.raise'; tabId: number; id: string; amount: number };
 
 /** Pushed over the port named `panel:<tabId>`. */
 export type PanelEvent =
@@ -230,6 +237,8 @@ export type PanelEvent =
   | { type: 'status'; text: string }
   /** tokens and cost summed over this tab's conversation */
   | { type: 'usage'; usage: UsageTotal }
+  /** this tab's current (or last) run: its tokens and cost, today's, the budgets (service/spend.js) */
+  | { type: 'runCost'; cost: import('./spend').RunCostView }
   /** an MCP client acts in this tab (its name), or no longer (null): ui/driver-bar.js */
   | { type: 'driver'; name: string | null }
   /** whether a tab is being recorded (the panel's record button and pill); file: a recording was just saved */

@@ -4,6 +4,7 @@
 /** @import { Job, JobRun, JobTarget, Schedule, ScheduleInput } from '../types/jobs' */
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
 /** @import { Outcome } from '../types/core' */
+import { pauseText } from './spend-format.js';
 import { t, localize } from './i18n.js';
 import { receiptLine, reasonText, shownVerdict, verdictName } from './cards/receipt.js';
 
@@ -110,6 +111,12 @@ function renderJob(job) {
   li.append(head);
   li.append(el('div', 'meta schedule', `${describeSchedule(job.schedule)} · ${describeTarget(job.target)} · ${(job.mode === 'ask' ? t('modeAsk') : t('modeAct'))}`));
   li.append(el('div', 'meta next', t('jobNextRun', [job.state === 'running' ? t('jobState_running') : fmt(job.nextRunAt)])));
+  // What the run waits for the person about, when it says: a budget reached, with the figures.
+  if (job.state === 'needs_user_input' && job.waitingFor) {
+    const why = el('div', 'meta waiting', job.waitingFor.budget ? t('jobWaitingBudget', [pauseText(job.waitingFor.budget, t)]) : job.waitingFor.message);
+    why.dataset.code = job.waitingFor.code;
+    li.append(why);
+  }
   const last = el('div', `result ${job.lastResult?.status ?? 'none'}`, job.lastResult ? t('jobLastResult', [runText(job.lastResult)]) : t('jobNoRunsYet'));
   if (job.lastResult) last.dataset.verdict = runVerdict(job.lastResult) || 'none';
   li.append(last);

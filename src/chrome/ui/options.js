@@ -9,6 +9,7 @@ import { setupKnowledge } from './options-knowledge.js';
 import { setupMcp } from './options-mcp.js';
 import { saveFile } from './save-file.js';
 import { showLocks, fillJobSwitches, readJobSwitches, watchJobSwitches, withoutLocked } from './options-org.js';
+import { fillBudget, readBudget } from './options-budget.js';
 
 const ROLES = /** @type {const} */ (['planner', 'executor', 'vision']);
 const form = /** @type {HTMLFormElement} */ (document.getElementById('settings-form'));
@@ -64,6 +65,7 @@ function fill(s) {
   field('traceKeepRuns').value = String(tr.keepRuns);
   field('traceKeepDays').value = String(tr.keepDays);
   fillJobSwitches(s);
+  void fillBudget(s, request);
   showLocks(s, t);
 }
 
@@ -148,6 +150,8 @@ function collect() {
   }
   const steps = Number(field('maxSteps').value);
   if (!Number.isInteger(steps) || steps < 1 || steps > 1000) return { ok: false, message: t('errSteps') };
+  const budget = readBudget();
+  if (!budget.ok) return budget;
   return {
     ok: true,
     settings: {
@@ -162,6 +166,7 @@ function collect() {
       recorder: { maxSeconds: Math.round(Number(field('recMaxMinutes').value) * 60), maxMB: Math.round(Number(field('recMaxMB').value)), audio: field('recAudio').checked },
       traces: { record: field('traceRecord').checked, keepRuns: Number(field('traceKeepRuns').value), keepDays: Number(field('traceKeepDays').value) },
       jobs: readJobSwitches(),
+      budget: budget.budget,
     },
   };
 }

@@ -69,6 +69,7 @@ export const ERROR_CODES = Object.freeze({
   RUNNING: 'A run is going on; wait for it or stop it.',
   EMPTY: 'There was nothing to send.',
   STEP_LIMIT: 'The run reached its step cap; send a message to go on, or raise the cap in Settings.',
+  BUDGET_REACHED: 'The run stopped before a model call that would pass its budget (per run or per day); raise the budget in Settings or send a message to go on.',
   LOOP_DETECTED: 'The agent kept repeating itself and was stopped; send more guidance to go on.',
   CLAIM_NOT_SEEN: 'The page does not show what the agent said it did.',
   INTERNAL_ERROR: 'Something unexpected failed inside Tabwright.',

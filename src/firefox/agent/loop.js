@@ -2,7 +2,8 @@
 // calls done, is stopped, loops, or reaches the step cap. This file reads top to bottom as the run's
 // stages; each lives in run/: prepare.js (what the model's window allows, the tools' context),
 // guides.js (site guides, the tier notice), model-turn.js (compaction and one streamed turn),
-// tool-step.js (a batch of calls: run, mask, weigh done, record), endings.js (every way a run ends).
+// tool-step.js (a batch of calls: run, mask, weigh done, record), endings.js (every way a run ends);
+// spend-check.js guards each model call against the run's and the day's budgets.
 // Plan mode (plan.js) runs this loop for planning and for each step. Browser-free: everything
 // arrives as a parameter.
 /** @import { AgentEvent, ChatMessage, Interaction, Mode, Provider, RunOutcome, Tool, ToolContext } from '../types/core' */
@@ -25,7 +26,8 @@ import { prepareRun } from './run/prepare.js';
 import { announceTier, startGuide } from './run/guides.js';
 import { askModel } from './run/model-turn.js';
 import { runBatch } from './run/tool-step.js';
-import { emptyAnswer, finishRun, providerFailed, stepLimit, stopped } from './run/endings.js';
+import { budgetReached, emptyAnswer, finishRun, providerFailed, stepLimit, stopped } from './run/endings.js';
+import { BudgetReachedError } from './run/spend-check.js';
 
 /**
  * @typedef {object} RunOptions
@@ -57,6 +59,7 @@ import { emptyAnswer, finishRun, providerFailed, stepLimit, stopped } from './ru
  * @property {boolean} [hasWorkflows] the user has saved workflows: run_workflow is offered (Act mode)
  * @property {boolean} [developerTools] the user turned on Settings → Developer tools: execute_js, network_requests, inspect_styles, inject_css (Act mode)
  * @property {'auto' | 'full' | 'compact'} [toolTier] the user's choice of tools for this provider (agent/tool-tiers.js); auto: by the model's window
+ * @property {import('../types/spend').SpendControl} [spend] the run's and the day's spending and budgets: a model call that would pass one waits for the person (run/spend-check.js)
  * @property {{ afterDoneMs?: number, doneAnswerMs?: number, duplicateWaitMs?: number }} [holdTimes] the hold's waits after done (agent/safety/guard.js; tests shorten them)
  */
 
@@ -114,6 +117,7 @@ async function loop(opts, guard) {
       reply = await askModel(run, messageId);
     } catch (err) {
       if (run.signal?.aborted || err instanceof AbortedError) return stopped(run, step - 1);
+      if (err instanceof BudgetReachedError) return budgetReached(run, err.message, step - 1);
       return providerFailed(run, err, step);
     }
     const empty = !reply.calls.length && !reply.text.trim();

@@ -19,6 +19,7 @@ import { maskSecretArgs } from './secret-args.js';
 import { storedProviders } from './settings.js';
 import { PAGE_TOOLS, pageTools } from '../agent/tools/webmcp.js';
 import { recordingLimits } from './recording-limits.js';
+import { budgetSentence } from '../agent/run/spend-check.js';
 
 /**
  * @param {object} deps
@@ -33,8 +34,9 @@ import { recordingLimits } from './recording-limits.js';
  * @param {ReturnType<typeof import('./knowledge.js').createKnowledge>} [deps.knowledge] site adapters and skills (absent: the run is told nothing about sites)
  * @param {import('./traces.js').Traces} [deps.traces] records each run's trace (absent: no traces)
  * @param {() => import('./workflows.js').Workflows} [deps.workflows] the saved workflows, for the run_workflow tool
+ * @param {import('./spend.js').Spend} [deps.spend] each run's tokens and cost, today's, and the budgets (absent: nothing counted or capped)
  */
-export function createRuns({ platform, settings, ops, history, session, jobs, knowledge, traces, workflows, providerFor = createProvider, checkpoint = async () => {} }) {
+export function createRuns({ platform, settings, ops, history, session, jobs, knowledge, traces, workflows, spend, providerFor = createProvider, checkpoint = async () => {} }) {
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
     const run = await beginRun(tabId, text, mode);
@@ -149,6 +151,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       outcome = Promise.resolve(/** @type {RunOutcome} */ ({ status: 'error', error: { code: 'RUN_NOT_STARTED', message }, steps: 0 }));
     }
     const ended = outcome.then(async (o) => {
+      if (current()) spend?.end(s.tabId);
       // A newer run in this tab owns the indicator now; after New chat nobody does.
       if (shown && (s.run === controller || s.run === null)) showIndicator(s.tabId, false);
       if (!current()) return;
@@ -227,6 +230,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       pinned: s.pinned,
       systemFor,
     };
+    // Every model call of the run is counted, and one that would pass a budget waits (agent/run/spend-check.js).
+    await spend?.begin(tabId, conf.budget, options);
     return { tab, options };
   }
 
@@ -264,23 +269,24 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
   async function newChat(s) {
     stopRun(s);
     await Promise.race([s.settled.catch(() => {}), new Promise((r) => setTimeout(r, 3000))]);
+    spend?.forget(s.tabId);
     s.reset();
     // The style sheets inject_css added leave with the conversation that added them.
     await ops.devtools.revert(s.tabId).catch(() => {});
   }
 
   /**
-   * While a run waits for the user (plan approval, confirmation, clarify) its state says so, and a
+   * While a run waits for the user (plan approval, confirmation, clarify, a budget) its state says so, and a
    * scheduled job's run shows as needs_user_input and the user is notified (service/jobs.js ignores
    * other runs). An answered confirmation lets a tool act; a plan or an answer goes back to the model.
    * @param {Session} s @param {import('../types/core').Interaction} inner
    * @returns {import('../types/core').Interaction}
    */
   function reportWaiting(s, inner) {
-    /** @template T @param {() => Promise<T>} ask @param {'act' | 'stream'} after @returns {Promise<T>} */
-    const waiting = async (ask, after) => {
+    /** @template T @param {() => Promise<T>} ask @param {'act' | 'stream'} after @param {import('../types/jobs').JobWaitReason} [why] @returns {Promise<T>} */
+    const waiting = async (ask, after, why) => {
       s.state.transition('wait');
-      jobs().setWaitingForUser(s.tabId, true);
+      jobs().setWaitingForUser(s.tabId, true, why);
       try { return await ask(); } finally {
         jobs().setWaitingForUser(s.tabId, false);
         s.state.transition(after);
@@ -290,6 +296,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       approvePlan: (id, steps, signal) => waiting(() => inner.approvePlan(id, steps, signal), 'stream'),
       confirm: (req, signal) => waiting(() => inner.confirm(req, signal), 'act'),
       clarify: (question, signal) => waiting(() => inner.clarify(question, signal), 'stream'),
+      // A job paused at its budget says so on the jobs page.
+      budget: (pause, signal) => waiting(() => (inner.budget ? inner.budget(pause, signal) : Promise.resolve(null)), 'stream', { code: 'BUDGET_REACHED', message: budgetSentence(pause), budget: pause }),
     };
   }
 

@@ -154,7 +154,7 @@ export class Session {
     const item = this.item(id);
     if (!item) return;
     if ((item.kind === 'confirm' || item.kind === 'clarify') && item.status === 'pending') this.upsert({ ...item, status: 'expired' });
-    if (item.kind === 'plan' && item.status === 'pending') this.upsert({ ...item, status: 'expired' });
+    if ((item.kind === 'plan' || item.kind === 'budget') && item.status === 'pending') this.upsert({ ...item, status: 'expired' });
   }
 
   /** @param {AgentEvent} e */
@@ -268,7 +268,7 @@ export class Session {
     if (s.interrupted && !s.items.some((item) => item.kind === 'interrupted' && item.status === 'pending')) {
       s.items = s.items.map((item) => {
         if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false };
-        if ((item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'plan') && item.status === 'pending') return { ...item, status: 'expired' };
+        if ((item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'plan' || item.kind === 'budget') && item.status === 'pending') return { ...item, status: 'expired' };
         return item;
       });
       s.items.push({ kind: 'interrupted', id: s.newId(), status: 'pending' });

@@ -128,6 +128,12 @@ const PROVIDER = shape({
   })),
 });
 
+/** A budget: tokens (input and output together) or US dollars (service/spend.js). */
+const CAP = shape({
+  unit: required(oneOf(['tokens', 'usd'])),
+  amount: required(number({ min: 0, max: 1_000_000_000_000 })),
+});
+
 const ROLE = shape({ providerId: required(text({ max: 100 })), model: required(text({ max: 300 })) });
 
 /** Every setting, as stored. */
@@ -154,6 +160,8 @@ export const SETTINGS_SCHEMA = shape({
   })),
   // Scheduled jobs: all held at once; each due run waits for the person's Run now.
   jobs: optional(shape({ pauseAll: optional(boolean), askBeforeRun: optional(boolean) })),
+  // Budgets: a run pauses before a model call that would pass its own or the day's (local time).
+  budget: optional(shape({ run: optional(CAP), day: optional(CAP) })),
   // Traces: record them, keep this many, none older than this.
   traces: optional(shape({
     record: required(boolean),

@@ -52,6 +52,8 @@ export interface Usage {
   cachedInputTokens?: number;
   /** US dollars, when the model's price is known */
   costUsd?: number;
+  /** the provider reported no usage for the call: these are Tabwright's estimate (agent/spend/estimate.js) */
+  estimated?: boolean;
 }
 
 /** What a model can do, from providers/models.js. Prices are US dollars per million tokens. */
@@ -232,6 +234,8 @@ export interface Interaction {
   approvePlan(planId: string, steps: string[], signal?: AbortSignal): Promise<{ approved: boolean; steps: string[] }>;
   confirm(req: ConfirmRequest, signal?: AbortSignal): Promise<ConfirmAnswer>;
   clarify(question: string, signal?: AbortSignal): Promise<string>;
+  /** the run would pass a budget with its next model call: the raised cap the person chose (in the pause's unit), or null to end the run (agent/run/spend-check.js) */
+  budget?(pause: import('./spend').BudgetPause, signal?: AbortSignal): Promise<number | null>;
 }
 
 export interface Tool {

@@ -101,9 +101,14 @@ export interface Job {
   /** the person asked for this run (Run now): it starts even while every job is paused or runs ask first */
   approved?: boolean;
   lastResult?: JobRun;
+  /** what the run in progress waits for the person about, when it says (a budget reached) */
+  waitingFor?: JobWaitReason;
   /** newest last, at most HISTORY_LIMIT entries */
   history: JobRun[];
 }
+
+/** Why a job's run waits for the person: the code, a sentence, and the budget pause when that is the reason. */
+export interface JobWaitReason { code: string; message: string; budget?: import('./spend').BudgetPause }
 
 /** What create and update accept. */
 export interface JobInput {

@@ -6,6 +6,8 @@ import { t, localize } from './i18n.js';
 import { planCard } from './cards/plan-card.js';
 import { confirmCard } from './cards/confirm-card.js';
 import { clarifyCard } from './cards/clarify-card.js';
+import { budgetCard } from './cards/budget-card.js';
+import { fillRunCost } from './spend-format.js';
 import { compactedCard } from './cards/compacted-card.js';
 import { noticeCard, hideRepeatedNotices } from './cards/notice-card.js';
 import { interruptedCard } from './cards/interrupted-card.js';
@@ -38,6 +40,7 @@ const sendBtn = /** @type {HTMLButtonElement} */ ($('#send'));
 const stopBtn = /** @type {HTMLButtonElement} */ ($('#stop'));
 const status = $('#status');
 const usageEl = $('#usage');
+const runCostEl = $('#run-cost');
 /** Answers streaming in, by id: each delta is drawn at most once per frame, never the whole answer again (ui/stream-render.js). @type {Map<string, ReturnType<typeof createStreamRenderer>>} */
 const streams = new Map();
 /** The text each finished answer was rendered from, so the same answer upserted again (final, check) is not parsed again. @type {Map<string, string>} */
@@ -102,7 +105,7 @@ function showRetry() {
 
 /** While a run waits on a card (a plan to approve, a step to confirm, a question), it is not working: it waits for the person. */
 function workingText() {
-  return log.querySelector('.card.pending:is(.plan, .confirm, .clarify)') ? t('statusWaitingForYou') : t('statusWorking');
+  return log.querySelector('.card.pending:is(.plan, .confirm, .clarify, .budget)') ? t('statusWaitingForYou') : t('statusWorking');
 }
 
 /** The status line follows the cards, unless it says something else (a provider's wait). */
@@ -162,6 +165,7 @@ function render(item) {
     case 'notice': return noticeCard(item, cards);
     case 'interrupted': return interruptedCard(item, cards);
     case 'guidance': return guidanceCard(item, cards);
+    case 'budget': return budgetCard(item, cards);
   }
 }
 
@@ -188,7 +192,7 @@ function upsert(item) {
   if (item.kind === 'assistant') markDone(el, item);
   if (item.kind === 'notice') hideRepeatedNotices(log);
   showRetry();
-  if (item.kind === 'plan' || item.kind === 'confirm' || item.kind === 'clarify') refreshWorking();
+  if (item.kind === 'plan' || item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'budget') refreshWorking();
   log.scrollTop = log.scrollHeight;
 }
 
@@ -215,6 +219,7 @@ function onEvent(e) {
       streams.clear();
       renderedText.clear();
       e.items.forEach(upsert);
+      if (!e.items.length) fillRunCost(runCostEl, null, t);
       setRunning(e.running);
       break;
     case 'upsert': upsert(e.item); break;
@@ -238,6 +243,7 @@ function onEvent(e) {
       status.classList.toggle('waiting', waiting);
       break;
     case 'usage': showUsage(e.usage); break;
+    case 'runCost': fillRunCost(runCostEl, e.cost, t, browser.i18n.getUILanguage()); break;
     case 'driver': driverBar.show(e.name); break;
     case 'recording': recorder.update(e.status); break;
   }

@@ -1,12 +1,14 @@
 // One request to the model: the conversation compacted when a trigger fires, sent as the model
 // should see it (images pruned, old results capped, the scratchpad pinned), streamed back; a
-// context overflow trims hard and retries once. Browser-free.
+// context overflow trims hard and retries once. Each request first passes the budget guard
+// (spend-check.js): one that would pass a cap waits for the person. Browser-free.
 /** @import { ChatMessage } from '../../types/core' */
 /** @import { Run } from './prepare.js' */
 import { ProviderError } from '../../providers/errors.js';
 import { streamTurn, collectText } from '../stream-turn.js';
 import { compact, compactionReason, fallbackSummary, prepareForRequest, transcriptForSummary, trimHard } from '../compaction.js';
 import { SUMMARY_PROMPT } from '../prompts.js';
+import { checkSpend } from './spend-check.js';
 
 /**
  * The model's next turn, after compacting when needed. @param {Run} run @param {string} messageId
@@ -32,14 +34,18 @@ async function manageContext(run) {
 /** One turn; a context-overflow error trims hard and retries once. @param {Run} run @param {string} messageId */
 async function requestTurn(run, messageId) {
   const { provider, schemas: tools, signal, emit } = run;
+  const first = { messages: forRequest(run), tools, signal };
+  await checkSpend(run, first, provider);
   try {
-    return await streamTurn(provider, { messages: forRequest(run), tools, signal }, messageId, emit);
+    return await streamTurn(provider, first, messageId, emit);
   } catch (err) {
     if (!(err instanceof ProviderError) || err.code !== 'CONTEXT_OVERFLOW') throw err;
     const r = trimHard(run.messages, run.cfg.overflowKeep);
     run.reportedTokens = null;
     emit({ type: 'compacted', reason: 'overflow', ...r });
-    return streamTurn(provider, { messages: forRequest(run), tools, signal }, messageId, emit);
+    const again = { messages: forRequest(run), tools, signal };
+    await checkSpend(run, again, provider);
+    return streamTurn(provider, again, messageId, emit);
   }
 }
 
@@ -57,7 +63,11 @@ export function forRequest(run) {
 async function summarize(run, older) {
   const { provider, signal } = run;
   try {
-    const text = await collectText(provider, { messages: [{ role: 'system', content: SUMMARY_PROMPT }, { role: 'user', content: transcriptForSummary(older) }], tools: [], signal });
+    /** @type {import('../../types/core').ChatRequest} */
+    const req = { messages: [{ role: 'system', content: SUMMARY_PROMPT }, { role: 'user', content: transcriptForSummary(older) }], tools: [], signal };
+    // A summary the budget does not allow falls back to the one written without the model.
+    await checkSpend(run, req, provider);
+    const text = await collectText(provider, req);
     return text.trim() || fallbackSummary(older);
   } catch (err) {
     if (signal?.aborted) throw err;

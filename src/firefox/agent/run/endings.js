@@ -39,6 +39,13 @@ export function emptyAnswer(run, steps) {
   return { status: 'error', error: e, steps };
 }
 
+/** A budget was reached and nobody raised it: the run ends before the call, saying why. @param {Run} run @param {string} message @param {number} steps @returns {RunOutcome} */
+export function budgetReached(run, message, steps) {
+  const e = { code: 'BUDGET_REACHED', message };
+  run.emit({ type: 'error', ...e });
+  return { status: 'error', error: e, steps };
+}
+
 /** @param {Run} run @returns {RunOutcome} */
 export function stepLimit(run) {
   const message = `Stopped after ${run.maxSteps} steps without finishing. Send a message to continue, or raise the step cap in Settings.`;

@@ -15,7 +15,7 @@ import { SCHEDULED_STATES, transition } from './states.js';
 /**
  * @typedef {object} RunHooks
  * @property {AbortSignal} signal aborted when the job is deleted while it runs
- * @property {(waiting: boolean) => void} setWaiting the run reports it waits for the user (true) or goes on (false)
+ * @property {(waiting: boolean, why?: import('../../types/jobs').JobWaitReason) => void} setWaiting the run reports it waits for the user (true, and why when it says) or goes on (false)
  */
 
 /**
@@ -191,7 +191,7 @@ export function createScheduler(deps) {
       /** @type {JobRunResult} */
       let result;
       try {
-        result = await runJob(clone(job), { signal: controller.signal, setWaiting: (w) => { void setWaiting(job.id, w); } });
+        result = await runJob(clone(job), { signal: controller.signal, setWaiting: (w, why) => { void setWaiting(job.id, w, why); } });
       } catch (err) {
         result = { status: 'failed', error: { code: 'INTERNAL_ERROR', message: `The job could not run: ${err instanceof Error ? err.message : err}` } };
       }
@@ -208,6 +208,7 @@ export function createScheduler(deps) {
     if (!job) { await persist(); return; } // deleted while it ran
     const now = clock.now();
     delete job.runStartedAt;
+    delete job.waitingFor;
     if (result.status === 'busy') {
       job.deferrals = (job.deferrals ?? 0) + 1;
       if (job.deferrals > opts.maxDeferrals) {
@@ -249,16 +250,19 @@ export function createScheduler(deps) {
     await persist();
   }
 
-  /** @param {string} id @param {boolean} waiting */
-  async function setWaiting(id, waiting) {
+  /** @param {string} id @param {boolean} waiting @param {import('../../types/jobs').JobWaitReason} [why] */
+  async function setWaiting(id, waiting, why) {
     await loaded();
     const job = find(id);
     if (!job || !inFlight.has(id)) return;
     const now = clock.now();
     if (waiting && job.state === 'running') {
       transition(job, 'needs_user_input', now);
-      notify(clone(job), { startedAt: job.runStartedAt ?? now, finishedAt: now, status: 'needs_user_input' });
+      // The reason stays on the job while it waits, so the jobs page can say it (a budget reached).
+      if (why) job.waitingFor = why;
+      notify(clone(job), { startedAt: job.runStartedAt ?? now, finishedAt: now, status: 'needs_user_input', ...(why ? { text: why.message } : {}) });
     } else if (!waiting && job.state === 'needs_user_input') {
+      delete job.waitingFor;
       transition(job, 'running', now);
     } else return;
     await persist();

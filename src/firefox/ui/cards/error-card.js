@@ -10,7 +10,7 @@ const ACTIONS = /** @type {Record<string, ('retry' | 'settings')[]>} */ ({
   AUTH_FAILED: ['settings'], NOT_FOUND: ['settings'], BAD_REQUEST: ['settings', 'retry'], RUN_NOT_STARTED: ['settings', 'retry'],
   NETWORK_ERROR: ['retry', 'settings'], TIMEOUT: ['retry', 'settings'], RATE_LIMITED: ['retry'], SERVER_ERROR: ['retry'],
   STREAM_CUT: ['retry'], BAD_RESPONSE: ['retry'], EMPTY_COMPLETION: ['retry', 'settings'], CONTEXT_OVERFLOW: ['retry'],
-  INTERNAL_ERROR: ['retry'], STEP_LIMIT: ['retry'], LOOP_DETECTED: ['retry'],
+  INTERNAL_ERROR: ['retry'], STEP_LIMIT: ['retry'], LOOP_DETECTED: ['retry'], BUDGET_REACHED: ['settings'],
 });
 
 /**
@@ -34,6 +34,7 @@ function headline(code, ctx) {
     case 'LOOP_DETECTED': return ctx.t('errHead_LOOP_DETECTED');
     case 'RUN_NOT_STARTED': return ctx.t('errHead_RUN_NOT_STARTED');
     case 'TAB_CLOSED': return ctx.t('errHead_TAB_CLOSED');
+    case 'BUDGET_REACHED': return ctx.t('errHead_BUDGET_REACHED');
     default: return ctx.t('errHead_other');
   }
 }
