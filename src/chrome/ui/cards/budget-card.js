@@ -14,6 +14,7 @@ export function budgetCard(item, ctx) {
   card.dataset.unit = p.unit;
   card.dataset.used = String(p.used);
   card.dataset.cap = String(p.cap);
+  card.dataset.next = String(p.next);
   card.setAttribute('role', 'group');
   const title = el('card-title', p.scope === 'run' ? ctx.t('budgetTitleRun') : ctx.t('budgetTitleDay'), 'strong');
   card.append(title, el('budget-why', pauseText(p, ctx.t), 'p'));
