@@ -196,6 +196,22 @@ describe('scheduler', () => {
     expect(await h.state(job.id)).to.equal('completed');
   });
 
+  it('a run waiting at its budget keeps the reason on the job while it waits, and drops it when it goes on', async () => {
+    const h = harness();
+    const job = created(await h.s.create(input({ schedule: { kind: 'once', afterSeconds: 0 } })));
+    await h.settle();
+    const why = { code: 'BUDGET_REACHED', message: 'This run has used 1200 tokens of its budget of 1000 tokens.', budget: { scope: /** @type {const} */ ('run'), unit: /** @type {const} */ ('tokens'), used: 1_200, cap: 1_000, next: 300 } };
+    h.runs[0].hooks.setWaiting(true, why);
+    await h.settle();
+    expect(await h.s.get(job.id)).to.deep.include({ state: 'needs_user_input', waitingFor: why });
+    expect(h.notes.at(-1)?.run).to.deep.include({ status: 'needs_user_input', text: why.message });
+    h.runs[0].hooks.setWaiting(false);
+    await h.settle();
+    const going = /** @type {Job} */ (await h.s.get(job.id));
+    expect(going.state).to.equal('running');
+    expect(going.waitingFor).to.equal(undefined);
+  });
+
   it('a busy tab defers the run (queued, retried every 30 s) and fails it after the retries run out', async () => {
     const h = harness({ options: { maxDeferrals: 2 } });
     const job = created(await h.s.create(input({ schedule: { kind: 'once', afterSeconds: 0 } })));

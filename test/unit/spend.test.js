@@ -218,3 +218,37 @@ describe('spend: the budget guard in the loop', () => {
     expect(area.data.spendDay.day).to.equal('2026-11-27');
   });
 });
+
+describe('spend: the budget card\'s way back', () => {
+  it('a paused run waits on a budget card; a raised cap below what the call needs is refused, one above goes back to the run', async () => {
+    const { Session } = await import('../../src/chrome/service/session.js');
+    const { createPanelInteraction } = await import('../../src/chrome/service/interaction.js');
+    const { dispatch } = await import('../../src/chrome/service/handlers/index.js');
+    const s = new Session(4);
+    /** @type {BudgetPause} */
+    const pause = { scope: 'run', unit: 'tokens', used: 50_040, cap: 40_000, next: 3_000 };
+    const answered = createPanelInteraction(s).budget?.(pause);
+    const card = /** @type {any} */ (s.items.at(-1));
+    expect(card).to.deep.include({ kind: 'budget', pause, suggested: 80_000, status: 'pending' });
+    const deps = /** @type {any} */ ({ session: async () => s });
+    expect(await dispatch({ type: 'spend.raise', tabId: 4, id: card.id, amount: 0 }, deps)).to.deep.include({ ok: false, code: 'INVALID_REQUEST' });
+    expect(await dispatch({ type: 'spend.raise', tabId: 4, id: card.id, amount: 53_039 }, deps)).to.deep.include({ ok: false, code: 'INVALID_ARGUMENTS' });
+    expect(await dispatch({ type: 'spend.raise', tabId: 4, id: card.id, amount: 53_040 }, deps)).to.deep.equal({ ok: true, data: null });
+    expect(await answered).to.equal(53_040);
+    expect(s.items.at(-1)).to.deep.include({ kind: 'budget', status: 'raised', raisedTo: 53_040 });
+    expect(await dispatch({ type: 'spend.raise', tabId: 4, id: card.id, amount: 90_000 }, deps)).to.deep.include({ ok: false, code: 'NOT_WAITING' });
+  });
+
+  it('Stop while the card waits expires it and ends the wait', async () => {
+    const { Session } = await import('../../src/chrome/service/session.js');
+    const { createPanelInteraction } = await import('../../src/chrome/service/interaction.js');
+    const s = new Session(5);
+    const stop = new AbortController();
+    const answered = createPanelInteraction(s).budget?.({ scope: 'day', unit: 'usd', used: 2, cap: 2, next: 0.01 }, stop.signal);
+    stop.abort();
+    let failed = false;
+    await answered?.catch(() => { failed = true; });
+    expect(failed).to.equal(true);
+    expect(s.items.at(-1)).to.deep.include({ kind: 'budget', status: 'expired' });
+  });
+});
