@@ -243,7 +243,8 @@ function onEvent(e) {
       status.classList.toggle('waiting', waiting);
       break;
     case 'usage': showUsage(e.usage); break;
-    case 'runCost': fillRunCost(runCostEl, e.cost, t, browser.i18n.getUILanguage()); break;
+    // The footer shows this tab's run only (an overview may hear of the others).
+    case 'runCost': if (e.cost.tabId === tabId) fillRunCost(runCostEl, e.cost, t, browser.i18n.getUILanguage()); break;
     case 'driver': driverBar.show(e.name); break;
     case 'recording': recorder.update(e.status); break;
   }
