@@ -3,6 +3,7 @@
 // decision before each model call, the pause and the raised cap in a real loop, and today's tally
 // kept across a restart and started over at local midnight.
 import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
 import { runAgent } from '../../src/chrome/agent/loop.js';
 import { estimateInputTokens, estimatedUsage, IMAGE_TOKENS } from '../../src/chrome/agent/spend/estimate.js';
 import { addUsage, emptyTally, spentIn, tallyFrom } from '../../src/chrome/agent/spend/tally.js';
@@ -30,6 +31,9 @@ function fakeArea() {
     async set(/** @type {Record<string, any>} */ items) { Object.assign(data, structuredClone(items)); },
   };
 }
+
+/** The English locale, for what the panel shows. @type {Record<string, any>} */
+const en = JSON.parse(await readFile(new URL('../../src/chrome/_locales/en/messages.json', import.meta.url), 'utf8'));
 
 /** Lets the spend's queued storage writes land. */
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -250,5 +254,45 @@ describe('spend: the budget card\'s way back', () => {
     await answered?.catch(() => { failed = true; });
     expect(failed).to.equal(true);
     expect(s.items.at(-1)).to.deep.include({ kind: 'budget', status: 'expired' });
+  });
+});
+
+describe('spend: what is shown', () => {
+  /** The English strings, placeholders filled in order. */
+  const t = (/** @type {string} */ key, /** @type {string | string[]} */ subs = []) => {
+    const e = en[key];
+    const list = Array.isArray(subs) ? subs : [subs];
+    return e.message.replace(/\$([A-Z_]+)\$/g, (/** @type {string} */ _m, /** @type {string} */ name) => list[Number(e.placeholders[name.toLowerCase()].content.slice(1)) - 1]);
+  };
+
+  it('shows money only when every call was priced, and says when tokens are partly estimated', async () => {
+    const { tallyText, pauseText } = await import('../../src/chrome/ui/spend-format.js');
+    const priced = addUsage(emptyTally(), { inputTokens: 1_000, outputTokens: 200, costUsd: 0.006 });
+    expect(tallyText(priced, true, t, 'en')).to.equal('1,200 tokens · $0.006');
+    expect(tallyText(priced, false, t, 'en')).to.equal('1,200 tokens · price unknown');
+    expect(tallyText(addUsage(priced, { inputTokens: 10, outputTokens: 2 }), true, t, 'en')).to.equal('1,212 tokens · price unknown');
+    expect(tallyText(addUsage(priced, { inputTokens: 10, outputTokens: 2, estimated: true, costUsd: 0 }), true, t, 'en')).to.equal('1,212 tokens (estimated) · $0.006');
+    expect(pauseText({ scope: 'day', unit: 'usd', used: 1.5, cap: 1.5, next: 0.25 }, t, 'en')).to.equal('Today\'s runs have used $1.50 of the $1.50 daily budget; the next model call would add about $0.25.');
+  });
+
+  it('a cap raised for the day holds for every run of the day, and is gone the next', async () => {
+    const area = fakeArea();
+    let now = new Date(2026, 10, 26, 9, 0, 0).getTime();
+    const spend = createSpend({ area, now: () => now });
+    const options = /** @type {any} */ ({ provider: fakeProvider([]) });
+    const caps = { run: { unit: /** @type {const} */ ('tokens'), amount: 10 }, day: { unit: /** @type {const} */ ('tokens'), amount: 100 } };
+    await spend.begin(1, caps, options);
+    options.spend.raise('day', { unit: 'tokens', amount: 500 });
+    options.spend.raise('run', { unit: 'tokens', amount: 50 });
+    const other = /** @type {any} */ ({ provider: fakeProvider([]) });
+    await spend.begin(2, caps, other);
+    // The other tab's run keeps its own run cap but shares the raised day.
+    expect(other.spend.caps()).to.deep.equal({ run: { unit: 'tokens', amount: 10 }, day: { unit: 'tokens', amount: 500 } });
+    expect(spend.view(1)?.caps).to.deep.equal({ run: { unit: 'tokens', amount: 50 }, day: { unit: 'tokens', amount: 500 } });
+    await settle();
+    expect(area.data.spendDay.raised).to.deep.equal({ unit: 'tokens', amount: 500 });
+    now += 24 * 3_600_000;
+    expect(other.spend.caps().day).to.deep.equal({ unit: 'tokens', amount: 100 });
+    expect((await spend.status()).runs.map((v) => v.tabId)).to.deep.equal([1, 2]);
   });
 });
