@@ -1,7 +1,8 @@
 // Cost in view and capped, through the real panel: a run whose next model call would pass its
 // budget pauses before the call with the reason, Continue with a raised cap finishes it, and the
 // tokens and cost shown are what the mock server reported; a scheduled job at the day's budget
-// waits the same way and the jobs page says why. Ask mode throughout (no settle period to wait out).
+// waits the same way and the jobs page says why; Settings → Budget shows the cap and the day's spending.
+// Ask mode throughout (no settle period to wait out).
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
@@ -32,6 +33,8 @@ scenario('budget', (ctx) => {
     const { page, panel, tabId } = await openPageWithPanel(env, 'article.html');
     /** @type {import('./harness/driver.js').Driver | null} */
     let jobsPage = null;
+    /** @type {import('./harness/driver.js').Driver | null} */
+    let settingsPage = null;
     /** @type {string | null} */
     let jobId = null;
     try {
@@ -96,10 +99,26 @@ scenario('budget', (ctx) => {
       expect(state).to.deep.equal({ state: 'completed', waitingFor: null });
       expect(env.llm.requests).to.have.length(3);
       expect(env.llm.problems).to.deep.equal([]);
+
+      // Settings → Budget shows the day's cap and what today's runs spent; emptied and saved, no budget is left.
+      settingsPage = await env.browser.openExtensionPage('ui/options.html');
+      const shown = /** @type {any} */ (await settingsPage.waitFor(() => {
+        const amount = /** @type {HTMLInputElement | null} */ (document.querySelector('#budgetDayAmount'));
+        const today = document.querySelector('#budget-today')?.textContent ?? '';
+        return amount?.value && today ? { amount: amount.value, unit: /** @type {HTMLSelectElement} */ (document.querySelector('#budgetDayUnit')).value, run: /** @type {HTMLInputElement} */ (document.querySelector('#budgetRunAmount')).value, today } : null;
+      }, undefined, { message: 'the budget settings' }));
+      expect(shown).to.deep.include({ amount: '1000', unit: 'tokens', run: '' });
+      expect(shown.today).to.match(/^Today so far: [\d,]+ tokens/);
+      await settingsPage.fill('#budgetDayAmount', '');
+      await settingsPage.click('#save');
+      await settingsPage.waitFor(() => document.querySelector('#result')?.textContent === 'Saved.', undefined, { message: 'the save' });
+      const saved = await ask(env.control, { type: 'settings.get' });
+      expect(saved.data.budget).to.deep.equal({});
     } finally {
       if (jobId) await ask(env.control, { type: 'jobs.delete', id: jobId });
       await set({});
       await jobsPage?.close();
+      await settingsPage?.close();
       await page.close();
       await panel.close();
     }
