@@ -1,7 +1,7 @@
 // Browser-free helpers of the panel: images in tool results, and the token and cost counter.
 import { expect } from 'chai';
 
-const messages = /** @type {Record<string, string>} */ ({ imageShown: 'image below', usageTokens: '$1 tokens' });
+const messages = /** @type {Record<string, string>} */ ({ imageShown: 'image below', usageTokens: '$1 tokens', spendEstimated: '$1 (estimated)' });
 /** @type {any} */ (globalThis).browser ??= {
   i18n: { getMessage: (/** @type {string} */ k, /** @type {string[]} */ subs = []) => (messages[k] ?? '').replace('$1', subs[0] ?? '') },
 };
@@ -30,6 +30,8 @@ describe('panel helpers', () => {
     expect(formatUsage(usage, undefined, 'en')).to.equal('240 tokens');
     expect(formatUsage(usage, { input: 3, output: 15 }, 'en')).to.equal('240 tokens · $0.0012');
     expect(formatUsage({ inputTokens: 2_000_000, outputTokens: 100_000 }, { input: 3, output: 15 }, 'en')).to.equal('2,100,000 tokens · $7.50');
+    // Tokens a provider did not report are Tabwright's estimate, and the counter says so.
+    expect(formatUsage({ ...usage, estimated: true }, undefined, 'en')).to.equal('240 tokens (estimated)');
   });
 
   it('the session sums usage events and pushes the total to open panels', () => {

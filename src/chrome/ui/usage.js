@@ -11,7 +11,9 @@ import { t } from './i18n.js';
 export function formatUsage(usage, pricing, locale) {
   const nf = new Intl.NumberFormat(locale);
   const total = usage.inputTokens + usage.outputTokens;
-  const tokens = t('usageTokens', [nf.format(total)]);
+  const counted = t('usageTokens', [nf.format(total)]);
+  // Tokens a provider did not report are Tabwright's estimate, and said so.
+  const tokens = usage.estimated ? t('spendEstimated', [counted]) : counted;
   // Prices the user entered win; otherwise the provider's own price table (providers/models.js)
   // may have priced the calls already.
   const cost = pricing

@@ -236,6 +236,7 @@ export class Session {
         u.outputTokens += e.usage.outputTokens;
         u.calls++;
         if (e.usage.costUsd !== undefined) u.costUsd = (u.costUsd ?? 0) + e.usage.costUsd;
+        if (e.usage.estimated) u.estimated = true;
         this.broadcast({ type: 'usage', usage: { ...u } });
         break;
       }

@@ -244,7 +244,11 @@ export type PanelEvent =
   /** whether a tab is being recorded (the panel's record button and pill); file: a recording was just saved */
   | { type: 'recording'; status: import('./platform').RecordingStatus & { available: boolean }; file?: import('./platform').RecordingFile };
 
-export interface UsageTotal { inputTokens: number; outputTokens: number; costUsd?: number; calls: number }
+export interface UsageTotal {
+  inputTokens: number; outputTokens: number; costUsd?: number; calls: number;
+  /** some calls' usage is Tabwright's estimate (their provider reported none) */
+  estimated?: boolean;
+}
 
 /** A refusal of a file or form may name each field to fix (fields). */
 export type RouterReply<T = unknown> = { ok: true; data: T } | { ok: false; code: string; message: string; fields?: { field: string; message: string }[] };
