@@ -4,9 +4,15 @@ import { expect } from 'chai';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUN_END_CARDS } from '../../src/chrome/agent/error-codes.js';
 
 const tree = join(dirname(fileURLToPath(import.meta.url)), '../../src/chrome');
 const REQUIRED_LOCALES = ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt_BR', 'ru', 'zh_CN'];
+/**
+ * Keys built from a catalog rather than written out: the prefix of the template the UI passes to
+ * t(), and the keys the catalog makes of it (the error card's headlines, from RUN_END_CARDS).
+ */
+const CATALOG_KEYS = { errHead_: Object.keys(RUN_END_CARDS).map((code) => `errHead_${code}`) };
 
 /** @param {string} dir @returns {Promise<string[]>} */
 async function filesUnder(dir) {
@@ -53,7 +59,9 @@ async function usedKeys() {
       for (const m of text.matchAll(/(?<![\w.])(?:ctx\.)?(?:t|getMessage)\(\s*([^\s)])/g)) {
         const rest = text.slice(/** @type {number} */ (m.index) + m[0].length - 1);
         const lit = /^'([^']+)'|^"([^"]+)"/.exec(rest);
+        const fromCatalog = Object.entries(CATALOG_KEYS).find(([prefix]) => rest.startsWith(`\`${prefix}\${`));
         if (lit) add(lit[1] ?? lit[2]);
+        else if (fromCatalog) fromCatalog[1].forEach(add);
         // i18n.js itself passes attribute values through t(); those are checked as data-i18n above.
         else if (!file.endsWith(join('ui', 'i18n.js'))) dynamic.push(`${file.slice(tree.length - 10)}: ${rest.slice(0, 40)}`);
       }

@@ -263,6 +263,8 @@ export interface Tool {
    * the read-only tier a model too small for acting gets (agent/tools/index.js, agent/tool-tiers.js)
    */
   looksAtPage?: boolean;
+  /** how its calls are shown in the panel, when its effects do not say it (agent/tools/index.js shownAs) */
+  shows?: 'read' | 'act' | 'go' | 'run';
   /** ends the run when it succeeds */
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */

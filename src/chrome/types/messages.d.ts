@@ -118,7 +118,7 @@ export type TranscriptItem =
   | { kind: 'user'; id: string; text: string; mode: Mode }
   /** outcome: the run's verdict and receipt (agent/outcome.js), on the final answer */
   | { kind: 'assistant'; id: string; text: string; streaming: boolean; final?: boolean; check?: DoneCheck; outcome?: import('./core').Outcome }
-  | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult; ms?: number; target?: { role: string; name: string }; shot?: string }
+  | { kind: 'tool'; id: string; name: string; args: unknown; result?: ToolResult; ms?: number; target?: { role: string; name: string }; shot?: string; /** the step's icon, from the tool (shownAs) */ shows?: 'read' | 'act' | 'go' | 'run' | 'other' }
   | { kind: 'error'; id: string; code: string; message: string }
   | { kind: 'plan'; id: string; steps: string[]; status: PlanStatus | 'expired'; stepStatus: PlanStepStatus[]; outputs: string[] }
   | ({ kind: 'confirm'; id: string; status: 'pending' | ConfirmAnswer | 'expired' } & ConfirmRequest)

@@ -6,6 +6,7 @@
 import { formatAdapter } from '../agent/adapters/adapter-format.js';
 import { formatSkill } from '../agent/skills/skill-format.js';
 import { saveJson } from './save-file.js';
+import { knowledgeRow, fieldErrors } from './knowledge-row.js';
 
 /** Import files above this size are refused before reading. */
 const MAX_FILE_BYTES = 2_000_000;
@@ -64,76 +65,22 @@ function setupList(kind, { t, request }) {
     const q = search.value.trim().toLowerCase();
     const shown = items.filter((i) => !q || `${kind.title(i)} ${kind.meta(i)} ${kind.key(i)}`.toLowerCase().includes(q));
     count.textContent = t('knowledgeCount', [String(shown.length), String(items.length)]);
-    listEl.replaceChildren(...shown.map(row));
+    listEl.replaceChildren(...shown.map((item) => knowledgeRow(kind, item, { t, request, say, reload: load, edit })));
   }
 
-  /** @param {T} item */
-  function row(item) {
-    const li = document.createElement('li');
-    li.dataset.key = kind.key(item);
-    li.dataset.source = item.source;
-    const head = document.createElement('div');
-    head.className = 'row';
-    const toggle = document.createElement('input');
-    toggle.type = 'checkbox';
-    toggle.checked = kind.enabled(item);
-    toggle.disabled = !kind.canToggle(item);
-    toggle.setAttribute('aria-label', t('knowledgeEnable', [kind.title(item)]));
-    toggle.addEventListener('change', async () => {
-      const r = await request(kind.setEnabled(item, toggle.checked));
-      if (!r.ok) { toggle.checked = !toggle.checked; say(r.message, true); } else await load();
-    });
-    const name = document.createElement('strong');
-    name.textContent = kind.title(item);
-    const meta = document.createElement('span');
-    meta.className = 'meta';
-    meta.textContent = kind.meta(item);
-    const label = document.createElement('span');
-    label.className = 'label';
-    label.append(name, meta);
-    const body = document.createElement('pre');
-    body.className = 'kn-body';
-    body.hidden = true;
-    body.textContent = kind.body(item);
-    const view = button(t('knowledgeView'), () => { body.hidden = !body.hidden; view.setAttribute('aria-expanded', String(!body.hidden)); });
-    view.setAttribute('aria-expanded', 'false');
-    const edit = button(t('knowledgeEdit'), () => { editor.value = kind.file(item); errors.replaceChildren(); editorBox.open = true; editor.focus(); });
-    head.append(toggle, label, view, edit);
-    const removeReq = kind.remove(item);
-    if (removeReq) head.append(button(t('knowledgeDelete'), async () => { const r = await request(removeReq); if (r.ok) { await load(); say(t('knowledgeDeleted', [kind.title(item)])); } else say(r.message, true); }));
-    li.append(head, body);
-    return li;
-  }
-
-  /** @param {string} label @param {() => void} onClick */
-  function button(label, onClick) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'ghost small';
-    b.textContent = label;
-    b.addEventListener('click', onClick);
-    return b;
-  }
-
-  /** Each wrong field on its own line, named. @param {RouterReply} r */
-  function showErrors(r) {
-    if (r.ok) { errors.replaceChildren(); return; }
-    const list = r.fields?.length ? r.fields : [{ field: '', message: r.message }];
-    errors.replaceChildren(...list.map((e) => {
-      const li = document.createElement('li');
-      li.dataset.field = e.field;
-      const f = document.createElement('strong');
-      f.textContent = e.field ? `${e.field}: ` : '';
-      li.append(f, document.createTextNode(e.message));
-      return li;
-    }));
+  /** Opens the editor on a file's text. @param {string} text */
+  function edit(text) {
+    editor.value = text;
+    errors.replaceChildren();
+    editorBox.open = true;
+    editor.focus();
   }
 
   search.addEventListener('input', render);
-  $('new').addEventListener('click', () => { editor.value = kind.template; errors.replaceChildren(); editorBox.open = true; editor.focus(); });
+  $('new').addEventListener('click', () => edit(kind.template));
   $('save').addEventListener('click', async () => {
     const r = await request(kind.save(editor.value));
-    showErrors(r);
+    fieldErrors(errors, r);
     if (r.ok) { editor.value = ''; editorBox.open = false; await load(); say(t('knowledgeSaved')); } else say(t('knowledgeNotSaved'), true);
   });
   $('export').addEventListener('click', async () => {
@@ -150,7 +97,7 @@ function setupList(kind, { t, request }) {
     let data;
     try { data = JSON.parse(await f.text()); } catch { say(t('knowledgeImportNotJson'), true); return; }
     const r = await request(kind.importReq(data));
-    showErrors(r);
+    fieldErrors(errors, r);
     if (r.ok) { await load(); say(t('knowledgeImported', [String(/** @type {any} */ (r.data).count)])); } else say(t('knowledgeImportFailed'), true);
   });
   return { load };

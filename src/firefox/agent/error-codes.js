@@ -182,6 +182,19 @@ export function fail(code, message, extra = {}) {
   return { ok: false, code, message: message ?? ERROR_CODES[code], ...(extra.retryable ? { retryable: true } : {}) };
 }
 
+/**
+ * How a run that ended on a code is shown (ui/cards/error-card.js): each code here has its own
+ * headline in every locale (`errHead_<code>`) and the buttons its card offers (Retry or Continue,
+ * Open settings). A code not listed gets the generic headline and no button. Provider codes
+ * (providers/errors.js) end runs too, so they are here beside the run's own.
+ */
+export const RUN_END_CARDS = /** @type {Readonly<Record<string, readonly ('retry' | 'settings')[]>>} */ (Object.freeze({
+  AUTH_FAILED: ['settings'], NOT_FOUND: ['settings'], BAD_REQUEST: ['settings', 'retry'], RUN_NOT_STARTED: ['settings', 'retry'],
+  NETWORK_ERROR: ['retry', 'settings'], TIMEOUT: ['retry', 'settings'], RATE_LIMITED: ['retry'], SERVER_ERROR: ['retry'],
+  STREAM_CUT: ['retry'], BAD_RESPONSE: ['retry'], EMPTY_COMPLETION: ['retry', 'settings'], CONTEXT_OVERFLOW: ['retry'],
+  STEP_LIMIT: ['retry'], LOOP_DETECTED: ['retry'], INTERNAL_ERROR: ['retry'], TAB_CLOSED: [], BUDGET_REACHED: ['settings'],
+}));
+
 /** @param {string} code @returns {code is ErrorCode} */
 export function isErrorCode(code) {
   return Object.hasOwn(ERROR_CODES, code);

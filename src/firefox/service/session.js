@@ -5,6 +5,7 @@
 /** @import { PanelEvent, StoredSession, TranscriptItem } from '../types/messages' */
 import { createSecretVault } from '../agent/safety/secrets.js';
 import { RunState } from './run-state.js';
+import { shownAs } from '../agent/tools/index.js';
 
 export class Session {
   /** @param {number} tabId @param {{ onChange?: (s: Session) => void }} [opts] */
@@ -177,7 +178,7 @@ export class Session {
         break;
       }
       case 'tool_call':
-        this.upsert({ kind: 'tool', id: this.newToolItemId(e.id), name: e.name, args: e.args });
+        this.upsert({ kind: 'tool', id: this.newToolItemId(e.id), name: e.name, args: e.args, shows: shownAs(e.name) });
         break;
       case 'tool_result': {
         const item = this.toolItem(e.id);

@@ -1,52 +1,11 @@
 // The panel's History view: past runs (kept by the router in IndexedDB), searchable by their words,
 // title and address, filtered by site and by how they ended; a run opens read-only, and each can be
 // deleted or exported as JSON (secrets were masked before it was stored).
-import { hideRepeatedNotices } from './cards/notice-card.js';
 /** @import { RunRecord, RunSummary, RouterRequest, RouterReply, TranscriptItem } from '../types/messages' */
-/** @import { Outcome } from '../types/core' */
 import { t } from './i18n.js';
 import { saveJson } from './save-file.js';
-import { shownVerdict } from './cards/receipt.js';
-
-/**
- * How a run ended, as the column and the filter show it: the run's verdict (the same as the panel's
- * note under its answer); a run that failed or stopped is never verified; a run kept from before
- * verdicts says only that it ended, unchecked.
- * @param {RunSummary & { outcome?: Outcome }} run
- * @returns {'verified' | 'not_verified' | 'failed' | 'done' | 'stopped' | 'unchecked' | 'unknown'}
- */
-function outcomeOf(run) {
-  switch (run.status) {
-    case 'aborted': return 'stopped';
-    case 'error': case 'step_limit': case 'loop': case 'rejected': return 'failed';
-    case 'done': case 'answered': {
-      // 'done': an answer with nothing to check (before verdicts, an answer without a done call).
-      if (!run.outcome) return run.status === 'answered' ? 'done' : 'unchecked';
-      const v = shownVerdict(run.outcome);
-      return v === 'nothing' ? 'done' : v;
-    }
-    default: return 'unknown';
-  }
-}
-
-/** @param {string} url */
-function hostOf(url) {
-  try { return new URL(url).host; } catch { return ''; }
-}
-
-/** Literal keys, so the i18n test sees each. @param {ReturnType<typeof outcomeOf>} o */
-function outcomeText(o) {
-  switch (o) {
-    case 'verified': return t('verdictVerified');
-    case 'not_verified': return t('verdictNotVerified');
-    case 'done': return t('historyDone');
-    case 'unchecked': return t('historyVerdictFilterUnchecked');
-    case 'failed': return t('verdictFailed');
-    case 'stopped': return t('historyStopped');
-    default: return '';
-  }
-}
-
+import { historyRow, hostOf, outcomeOf } from './history-row.js';
+import { historyRun } from './history-run.js';
 
 /**
  * @param {{ view: HTMLElement, request: (r: RouterRequest) => Promise<RouterReply<any>>, render: (item: TranscriptItem) => HTMLElement }} deps
@@ -116,86 +75,28 @@ export function createHistoryView({ view, request, render }) {
       return;
     }
     const fmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-    list.replaceChildren(...shown.map((run) => row(run, fmt)));
-  }
-
-  /** @param {RunSummary} run @param {Intl.DateTimeFormat} fmt */
-  function row(run, fmt) {
-    const li = document.createElement('li');
-    li.dataset.run = run.id;
-    li.dataset.outcome = outcomeOf(run);
-    const open = document.createElement('button');
-    open.type = 'button';
-    open.className = 'ghost run-link';
-    open.dataset.run = run.id;
-    const title = document.createElement('span');
-    title.className = 'title';
-    title.textContent = run.title || run.url || t('historyUntitled');
-    const task = document.createElement('span');
-    task.className = 'task';
-    task.textContent = run.task;
-    const meta = document.createElement('span');
-    meta.className = 'meta';
-    const ended = document.createElement('span');
-    ended.className = `verdict ${li.dataset.outcome.replace('_', '-')}`;
-    ended.textContent = outcomeText(outcomeOf(run));
-    meta.textContent = [fmt.format(run.endedAt), run.mode === 'ask' ? t('modeAsk') : run.mode === 'plan' ? t('modePlan') : t('modeAct'), hostOf(run.url)].filter(Boolean).join(' · ');
-    if (ended.textContent) meta.append(' · ', ended);
-    open.append(title, ...(run.task ? [task] : []), meta);
-    open.addEventListener('click', () => showRun(run.id));
-    const del = document.createElement('button');
-    del.type = 'button';
-    del.className = 'ghost icon run-delete';
-    del.title = t('historyDelete');
-    del.setAttribute('aria-label', `${t('historyDelete')}: ${title.textContent}`);
-    del.textContent = '×';
-    del.addEventListener('click', async () => {
-      await request({ type: 'history.delete', id: run.id });
-      runs = runs.filter((r) => r.id !== run.id);
-      draw();
-      /** @type {HTMLElement | null} */ (list.querySelector('.run-link'))?.focus();
-    });
-    li.append(open, del);
-    return li;
+    list.replaceChildren(...shown.map((run) => historyRow(run, fmt, { open: showRun, remove })));
   }
 
   /** @param {string} id */
   async function showRun(id) {
     const reply = await request({ type: 'history.get', id });
     if (!reply.ok) return;
-    /** @type {RunRecord} */
-    const run = reply.data;
     list.hidden = true;
     tools.hidden = true;
     clear.hidden = true;
     detail.hidden = false;
-    const back = document.createElement('button');
-    back.type = 'button';
-    back.className = 'ghost';
-    back.textContent = t('historyBack');
-    back.addEventListener('click', showList);
-    const exportRun = document.createElement('button');
-    exportRun.type = 'button';
-    exportRun.className = 'ghost run-export';
-    exportRun.textContent = t('historyExport');
-    exportRun.addEventListener('click', () => saveJson(`tabwright-run-${run.id}.json`, run));
-    const bar = document.createElement('div');
-    bar.className = 'run-bar';
-    bar.append(back, exportRun);
-    const items = document.createElement('div');
-    items.className = 'items';
-    items.append(...run.items.map(render));
-    hideRepeatedNotices(items);
-    // Issue 18: the run's trace, and the run compiled into a workflow for review.
-    const open = (/** @type {string} */ path) => () => browser.tabs.create({ url: browser.runtime.getURL(path) });
-    const actions = document.createElement('div');
-    actions.className = 'run-actions';
-    actions.append(
-      Object.assign(document.createElement('button'), { type: 'button', className: 'ghost save-workflow', textContent: t('historySaveWorkflow'), onclick: open(`ui/workflows.html?fromRun=${encodeURIComponent(run.id)}`) }),
-      Object.assign(document.createElement('button'), { type: 'button', className: 'ghost open-trace', textContent: t('historyOpenTrace'), onclick: open(`ui/traces.html#${encodeURIComponent(run.id)}`) }),
-    );
-    detail.replaceChildren(bar, actions, items);
-    back.focus();
+    const shown = historyRun(/** @type {RunRecord} */ (reply.data), render, showList);
+    detail.replaceChildren(...shown.nodes);
+    shown.back.focus();
+  }
+
+  /** @param {string} id */
+  async function remove(id) {
+    await request({ type: 'history.delete', id });
+    runs = runs.filter((r) => r.id !== id);
+    draw();
+    /** @type {HTMLElement | null} */ (list.querySelector('.run-link'))?.focus();
   }
 
   /** Every run, whole, as one JSON file. */

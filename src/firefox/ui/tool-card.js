@@ -3,7 +3,7 @@
 /** @import { TranscriptItem } from '../types/messages' */
 import { t } from './i18n.js';
 import { maskSecretArgs } from '../service/secret-args.js';
-import { toolSentence, toolKind } from './tool-sentence.js';
+import { toolSentence } from './tool-sentence.js';
 
 const IMAGE_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/;
 
@@ -70,7 +70,7 @@ export function renderToolCard(shown) {
   const state = !item.result ? 'pending' : item.result.ok ? 'ok' : 'failed';
   el.className = `tool ${state}`;
   el.dataset.tool = item.name;
-  el.dataset.kind = toolKind(item.name);
+  el.dataset.kind = item.shows ?? 'other';
   const summary = document.createElement('summary');
   // What happened, said for people; the tool's name and raw arguments stay inside.
   const says = document.createElement('span');

@@ -3,15 +3,6 @@
 // arguments and result stay behind the card's disclosure.
 /** @import { TranscriptItem } from '../types/messages' */
 
-/** The kind of step, for the card's icon. @param {string} name @returns {'read' | 'act' | 'go' | 'run' | 'other'} */
-export function toolKind(name) {
-  if (['snapshot', 'read_page', 'get_html', 'extract_data', 'page_capabilities', 'screenshot', 'read_pdf', 'fetch_url', 'get_frames', 'console_logs', 'list_downloads', 'skills', 'describe_ref'].includes(name)) return 'read';
-  if (['navigate', 'go_back', 'go_forward', 'reload', 'tabs'].includes(name)) return 'go';
-  if (['done', 'clarify', 'scratchpad', 'propose_plan', 'schedule_task', 'schedule_resume', 'save_skill'].includes(name)) return 'run';
-  if (['click', 'type', 'set_field', 'select_option', 'check', 'uncheck', 'press_keys', 'scroll', 'hover', 'drag_drop', 'upload_file', 'handle_dialog', 'wait_for'].includes(name)) return 'act';
-  return 'other';
-}
-
 /**
  * @param {Extract<TranscriptItem, { kind: 'tool' }>} item (arguments already masked)
  * @param {(key: string, subs?: string | string[]) => string} t

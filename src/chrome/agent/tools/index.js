@@ -31,6 +31,23 @@ export function findTool(name) {
 }
 
 /**
+ * How a call of this tool is shown in the panel (the icon of its step): read, act, go or run, from
+ * what the tool declares it does; a tool that declares `shows` says it itself. A name no tool has
+ * (an old transcript, a page tool) is shown as other.
+ * @param {string} name @returns {NonNullable<Tool['shows']> | 'other'}
+ */
+export function shownAs(name) {
+  const tool = findTool(name);
+  if (!tool) return 'other';
+  if (tool.shows) return tool.shows;
+  const does = new Set(tool.effects);
+  if (does.has('navigates')) return 'go';
+  if (does.has('acts_on_page') || does.has('runs_code') || does.has('calls_page_tool')) return 'act';
+  if (does.has('controls_run') || does.has('creates_jobs') || does.has('saves_skills')) return 'run';
+  return 'read';
+}
+
+/**
  * Ask mode offers read-only tools and answers in plain text (no done). Plan mode's planner reads
  * like Ask; its steps run as Act (agent/plan.js). Developer tools come only in Act mode and only
  * when the user turned them on; a tool that needs what the browser lacks (the recorder) is left out.
