@@ -22,7 +22,7 @@ export const EXIT = Object.freeze({ verified: 0, failed: 1, not_verified: 2, nee
  */
 
 /**
- * @param {{ record?: any, trace?: any, needs?: { kind: string, reason: string } | null, timedOut?: boolean, workflow?: any, task?: string, error?: { code: string, message: string } }} got
+ * @param {{ record?: any, trace?: any, needs?: { kind: string, reason: string, id?: string } | null, timedOut?: boolean, workflow?: any, task?: string, error?: { code: string, message: string } }} got
  * @returns {RunResult}
  */
 export function resultOf(got) {

@@ -97,6 +97,7 @@ describe('runner: a queued run decided from the ledger', () => {
     expect((await ledger.parked()).k1).to.deep.equal({ kind: 'confirmation', reason: 'POST to apps.test waits' });
 
     const notStarted = () => resultOf({ error: { code: 'RUN_NOT_STARTED', message: 'no provider' } });
+    /** @type {unknown} */
     let thrown = null;
     try { await processRun({ ...run, key: 'k3' }, 1, deps(ledger, { execute: async () => notStarted() }).d); } catch (err) { thrown = err; }
     expect(String(thrown)).to.contain('RUN_NOT_STARTED');
