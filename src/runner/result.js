@@ -1,5 +1,7 @@
 // A run's result as the runner prints it and the queue stores it: the verdict of "Done means done"
 // (agent/outcome.js) with its reasons and receipt, or "needs a person" with why, and the trace.
+// The runner's own codes are in the one catalog (agent/error-codes.js).
+import { ERROR_CODES } from '../chrome/agent/error-codes.js';
 
 /** @typedef {'verified' | 'failed' | 'not_verified' | 'needs_person'} RunnerVerdict */
 
@@ -22,22 +24,22 @@ export const EXIT = Object.freeze({ verified: 0, failed: 1, not_verified: 2, nee
  */
 
 /**
- * @param {{ record?: any, trace?: any, needs?: { kind: string, reason: string, id?: string } | null, timedOut?: boolean, workflow?: any, task?: string, error?: { code: string, message: string } }} got
- * @returns {RunResult}
+ * @typedef {{ record?: any, trace?: any, needs?: { kind: string, reason: string, id?: string } | null, timedOut?: boolean, workflow?: any, task?: string, error?: { code: string, message: string } }} Got
  */
+
+/** @param {Got} got @returns {RunResult} */
 export function resultOf(got) {
   const r = got.record;
-  const errorItem = r?.items?.filter((/** @type {any} */ i) => i.kind === 'error').at(-1);
-  const error = got.error ?? (got.timedOut ? { code: 'RUNNER_TIMEOUT', message: 'The run took longer than the runner allows (--timeout); it was stopped.' } : errorItem ? { code: errorItem.code, message: errorItem.message } : undefined);
-  const final = r?.items?.filter((/** @type {any} */ i) => i.kind === 'assistant' && i.final).at(-1);
+  const error = errorOf(got);
   /** @type {RunnerVerdict} */
   const verdict = got.needs ? 'needs_person' : r?.outcome?.verdict ?? (error || !r ? 'failed' : 'not_verified');
+  const text = r?.items?.filter((/** @type {any} */ i) => i.kind === 'assistant' && i.final).at(-1)?.text;
   return {
     verdict,
     ...(r?.status ? { status: r.status } : {}),
     reasons: r?.outcome?.reasons ?? (error ? [error] : []),
     receipt: r?.outcome?.receipt ?? [],
-    ...(final?.text ? { text: final.text } : {}),
+    ...(text ? { text } : {}),
     ...(error && verdict !== 'verified' ? { error } : {}),
     ...(got.needs ? { needsPerson: { kind: got.needs.kind, reason: got.needs.reason } } : {}),
     run: r ? { id: r.id, tabId: r.tabId, url: r.url, title: r.title, startedAt: r.startedAt, endedAt: r.endedAt } : null,
@@ -45,6 +47,14 @@ export function resultOf(got) {
     modelCalls: got.trace?.totals?.modelCalls ?? null,
     trace: got.trace ?? null,
   };
+}
+
+/** What went wrong: given, the runner's time-out, or the run's last error. @param {Got} got @returns {{ code: string, message: string } | undefined} */
+function errorOf(got) {
+  if (got.error) return got.error;
+  if (got.timedOut) return { code: 'RUNNER_TIMEOUT', message: ERROR_CODES.RUNNER_TIMEOUT };
+  const item = got.record?.items?.filter((/** @type {any} */ i) => i.kind === 'error').at(-1);
+  return item ? { code: item.code, message: item.message } : undefined;
 }
 
 /** Codes of a run that never began, so nothing was sent: a retry repeats nothing. */
