@@ -11,6 +11,7 @@ import { providerFromEnv, runnerSettings } from '../provider-env.js';
 import { connect, DEFAULT_QUEUE, DEFAULT_PREFIX } from './connection.js';
 import { createLedger } from './ledger.js';
 import { processRun } from './process-run.js';
+import { EXIT } from '../result.js';
 
 export const WORKER_USAGE = `tabwright worker [--redis URL] [--queue NAME] [--browser chromium|firefox] [--concurrency N]
   --concurrency N        runs at once in this worker's browser, one tab each (default 2)
@@ -41,6 +42,11 @@ export async function workerCommand(argv) {
       ledger, worker: name, pid: process.pid,
       execute: (r) => runOnce(b, r, { timeoutMs, onProgress: (line) => say(`${r.key}: ${line}`) }),
       lookup: (url) => b.readText(url),
+    }).catch(async (err) => {
+      // A browser that no longer answers takes every later run down with it: this worker leaves,
+      // its runs in progress are taken over like a killed worker's, and its supervisor starts a new one.
+      if (!(await answers(b))) { say(`the browser stopped answering (${err.message}); leaving`); process.exit(EXIT.error); }
+      throw err;
     });
     say(`${run.key}: ${result.verdict}${result.recovered ? ` (recovered by ${result.recovered}, not run again)` : ''}`);
     // The job keeps the verdict; the whole result with its trace is in the ledger.
@@ -57,4 +63,11 @@ export async function workerCommand(argv) {
   await b.close();
   redis.disconnect();
   return 0;
+}
+
+/** Whether the browser's extension still answers a request within a few seconds. @param {import('../browser.js').Browser} b */
+async function answers(b) {
+  const timeout = new Promise((r) => setTimeout(() => r(null), 10_000));
+  const reply = await Promise.race([b.ask({ type: 'settings.get' }).catch(() => null), timeout]);
+  return Boolean(/** @type {any} */ (reply)?.ok);
 }
