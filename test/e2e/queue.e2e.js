@@ -6,7 +6,8 @@
 // server's writes and state show each key exactly once, every job completed verified, the killed
 // run was settled by its lookup without running again, and the killed worker's browser went with it.
 // Firefox: `tabwright run` on the same file: verified (exit 0) with its trace and no model call, and
-// without the site allowed, "needs a person" (exit 3) with the reason and nothing written.
+// without the site allowed, "needs a person" (exit 3) with the reason and nothing written; and a
+// task with the model from the environment (the mock LLM): verified, its four requests made.
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +18,8 @@ import { Queue } from 'bullmq';
 import { BROWSERS } from './harness/env.js';
 import { startRedis } from './harness/redis.js';
 import { startApps } from '../fixtures/apps/server.js';
+import { startMockLLM } from '../fixtures/llm/server.js';
+import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
 import { trackerWorkflowExport, trackerLookupUrl } from '../fixtures/apps/tracker-workflow.js';
 import { connect, DEFAULT_PREFIX, DEFAULT_QUEUE } from '../../src/runner/queue/connection.js';
 import { createLedger } from '../../src/runner/queue/ledger.js';
@@ -33,10 +36,10 @@ const postedTitles = (writes) => writes.filter((w) => w.path === '/tracker/api/i
 
 /**
  * A `tabwright` process; resolves once its stderr shows `until` (a worker's "ready") or it exits.
- * @param {string[]} args @param {string} [until]
+ * @param {string[]} args @param {string} [until] @param {NodeJS.ProcessEnv} [env]
  */
-function tabwright(args, until) {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function tabwright(args, until, env = process.env) {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const proc = { child, out: '', err: '', exited: /** @type {Promise<{ code: number | null, signal: string | null }>} */ (new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })))) };
   child.stdout.on('data', (d) => { proc.out += d; });
   child.stderr.on('data', (d) => { proc.err += d; });
@@ -192,26 +195,38 @@ if (BROWSERS.includes('firefox')) describe('tabwright run: a workflow file in he
   this.timeout(120_000);
   /** @type {Awaited<ReturnType<typeof startApps>>} */
   let apps;
+  /** @type {Awaited<ReturnType<typeof startMockLLM>>} */
+  let llm;
   let dir = '';
   let file = '';
   before(async () => {
     apps = await startApps();
+    llm = await startMockLLM();
     dir = await mkdtemp(join(tmpdir(), 'tw-run-'));
     file = join(dir, 'workflows.json');
     await writeFile(file, JSON.stringify(trackerWorkflowExport(apps.url)));
   });
   after(async () => {
     await apps?.close();
+    await llm?.close();
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('exits 0 with the verdict, receipt and trace when the site is allowed, and 3 with the reason and nothing written when a person must confirm', async () => {
+  it('exits 0 with the verdict, receipt and trace when the site is allowed, 3 with the reason and nothing written when a person must confirm; a task uses the model from the environment', async () => {
     const host = new URL(apps.url).host;
-    const [allowed, asked] = [
+    llm.script([
+      { toolCalls: [{ name: 'snapshot', args: {} }] },
+      (req) => ({ toolCalls: [{ name: 'type', args: { ref: findRef(lastToolResult(req.body), 'textbox', 'Title'), text: titleOf('ff-task') } }] }),
+      { toolCalls: [{ name: 'click', args: { text: 'Create issue' } }] },
+      { toolCalls: [{ name: 'done', args: { summary: `Created the issue "${titleOf('ff-task')}".` } }] },
+    ]);
+    const model = { ...process.env, TABWRIGHT_PROVIDER: 'openai', TABWRIGHT_BASE_URL: llm.baseUrl, TABWRIGHT_MODEL: 'mock-1', TABWRIGHT_API_KEY: 'sk-test-123' };
+    const [allowed, asked, task] = [
       tabwright(['run', file, '--browser', 'firefox', '--value', `title=${titleOf('ff-1')}`, '--allow-site', host]),
       tabwright(['run', file, '--browser', 'firefox', '--value', `title=${titleOf('ff-2')}`]),
+      tabwright(['run', '--task', `File an issue titled "${titleOf('ff-task')}"`, '--url', `${apps.url}/tracker/new.html`, '--browser', 'firefox', '--allow-site', host, '--no-trace'], undefined, model),
     ];
-    const [ok, waits] = await Promise.all([allowed.proc.exited, asked.proc.exited]);
+    const [ok, waits, tasked] = await Promise.all([allowed.proc.exited, asked.proc.exited, task.proc.exited]);
 
     expect(ok.code, allowed.proc.err).to.equal(0);
     const done = JSON.parse(allowed.proc.out);
@@ -226,8 +241,13 @@ if (BROWSERS.includes('firefox')) describe('tabwright run: a workflow file in he
     expect(parked.verdict).to.equal('needs_person');
     expect(parked.needsPerson.kind).to.equal('confirmation');
     expect(parked.needsPerson.reason).to.contain('POST').and.contain('/tracker/api/issues').and.contain('Create issue');
-    // Both browsers have closed: what the server holds is final.
-    expect(postedTitles(apps.writes)).to.deep.equal([titleOf('ff-1')]);
-    expect(apps.state.tracker.issues.filter((i) => i.title.startsWith('Nightly check'))).to.have.length(1);
+    expect(tasked.code, task.proc.err).to.equal(0);
+    const taskDone = JSON.parse(task.proc.out);
+    expect(taskDone).to.include({ verdict: 'verified', modelCalls: 4 });
+    expect(taskDone).to.not.have.property('trace');
+    expect(llm.requests).to.have.length(4);
+    // The browsers have closed: what the server holds is final.
+    expect(postedTitles(apps.writes).sort()).to.deep.equal([titleOf('ff-1'), titleOf('ff-task')]);
+    expect(apps.state.tracker.issues.filter((i) => i.title.startsWith('Nightly check')).map((i) => i.title).sort()).to.deep.equal([titleOf('ff-1'), titleOf('ff-task')]);
   });
 });
