@@ -2,6 +2,7 @@
 // (a persistent context), Firefox ESR through puppeteer-core over WebDriver BiDi (a temporary
 // add-on with a pinned UUID, so the extension's address is known). The runner talks to the
 // extension exactly as its own pages do: router requests sent from one extension page it keeps open.
+import { spawn } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,6 +147,7 @@ async function launchFirefox(profile, headless) {
   });
   await browser.installExtension(join(root, 'src/firefox'));
   const base = `moz-extension://${FIREFOX_UUID}/`;
+  const watchdog = endsWithMe(browser.process()?.pid);
   return {
     /** @param {string} path @returns {Promise<Page>} */
     async openExtensionPage(path) {
@@ -157,8 +159,25 @@ async function launchFirefox(profile, headless) {
       return /** @type {Page} */ (/** @type {unknown} */ (page));
     },
     newPage: async () => /** @type {Page} */ (/** @type {unknown} */ (await browser.newPage())),
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      watchdog?.kill();
+    },
   };
+}
+
+/**
+ * Firefox outlives a runner killed with SIGKILL (its remote protocol is a socket; Chromium's pipe
+ * closes and Chromium exits): an orphaned browser would go on with the run, and a write it sent
+ * after another worker took the run over would be a second one. A small detached shell ends the
+ * browser within half a second of this process's end.
+ * @param {number | undefined} pid the browser's process
+ */
+function endsWithMe(pid) {
+  if (!pid) return null;
+  const w = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.5; done; kill -9 ${pid} 2>/dev/null`], { detached: true, stdio: 'ignore' });
+  w.unref();
+  return w;
 }
 
 /**

@@ -69,7 +69,7 @@ async function until(check, ms, what) {
 }
 
 if (BROWSERS.includes('chromium')) describe('tabwright workers: 100 queued runs on three workers, one killed mid-write [chromium]', function () {
-  this.timeout(180_000);
+  this.timeout(300_000);
   /** @type {Awaited<ReturnType<typeof startRedis>>} */
   let redis;
   /** @type {Awaited<ReturnType<typeof startApps>>} */
@@ -141,7 +141,7 @@ if (BROWSERS.includes('chromium')) describe('tabwright workers: 100 queued runs 
     await until(async () => {
       const c = await queue.getJobCounts('completed', 'failed');
       return c.completed + c.failed >= RUNS;
-    }, 150_000, 'the 100 runs to finish');
+    }, 240_000, 'the 100 runs to finish');
 
     // The server: every key's write arrived once, and the state holds each issue once.
     const titles = postedTitles(apps.writes);
