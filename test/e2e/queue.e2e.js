@@ -1,7 +1,7 @@
 // Tabwright without a person at the browser (src/runner/, docs/SCALE.md), against the eval apps'
 // tracker: a workflow file that files an issue whose title carries the run's idempotency key, so
 // the tracker's server shows which runs wrote and how often.
-// Chromium: Redis (its own, on a free port) and three worker processes, two tabs each, run 100
+// Chromium: Redis (its own, on a free port) and three worker processes, three tabs each, run 100
 // queued runs; one worker is killed (SIGKILL) while the tracker is answering one of its writes. The
 // server's writes and state show each key exactly once, every job completed verified, the killed
 // run was settled by its lookup without running again, and the killed worker's browser went with it.
@@ -109,7 +109,7 @@ if (BROWSERS.includes('chromium')) describe('tabwright workers: 100 queued runs 
     for (let i = 0; i < 3; i++) {
       const profile = await mkdtemp(join(tmpdir(), 'tw-worker-'));
       profiles.push(profile);
-      const w = tabwright(['worker', '--redis', redis.url, '--browser', 'chromium', '--concurrency', '4', '--allow-site', host, '--profile', profile, '--lock-ms', '6000'], 'ready');
+      const w = tabwright(['worker', '--redis', redis.url, '--browser', 'chromium', '--concurrency', '3', '--allow-site', host, '--profile', profile, '--lock-ms', '6000'], 'ready');
       workers.push(w.proc);
       starts.push(w.started);
     }
@@ -153,7 +153,8 @@ if (BROWSERS.includes('chromium')) describe('tabwright workers: 100 queued runs 
     const counts = await queue.getJobCounts('completed', 'failed', 'waiting', 'active', 'delayed');
     expect(counts).to.include({ completed: RUNS, failed: 0, waiting: 0, active: 0, delayed: 0 });
     const jobs = await queue.getJobs(['completed'], 0, RUNS);
-    expect(jobs.map((j) => j.returnvalue.verdict)).to.deep.equal(Array(RUNS).fill('verified'));
+    const unverified = jobs.filter((j) => j.returnvalue.verdict !== 'verified').map((j) => ({ key: j.id, ...j.returnvalue }));
+    expect(unverified, JSON.stringify(unverified)).to.deep.equal([]);
 
     // The killed worker: killed by SIGKILL while the tracker answered its write; its browser went with it.
     expect(killed.pid, 'a worker was killed mid-write').to.be.above(0);
@@ -186,7 +187,7 @@ if (BROWSERS.includes('chromium')) describe('tabwright workers: 100 queued runs 
       traced++;
     }
     // Only runs cut off after their write were settled without a trace of their own.
-    expect(recovered).to.be.within(1, 4);
+    expect(recovered).to.be.within(1, 3);
     expect(traced + recovered).to.equal(RUNS);
   });
 });
