@@ -22,10 +22,8 @@ const CONTROL_PAGE = 'ui/options.html';
  * @property {'chromium' | 'firefox'} kind
  * @property {string} profile the profile folder
  * @property {(req: Record<string, unknown>) => Promise<any>} ask a router request, answered as the panel's are
- * @property {(url: string) => Promise<number>} takeTab a background tab at url, loaded: an idle one of an
- *   earlier run navigated there (a new renderer per run costs more than the run), else a new one; its tab id
- * @property {(tabId: number, reuse: boolean) => Promise<void>} giveBack the run is over: the tab waits for
- *   the next run, or (reuse false: the run broke) is closed
+ * @property {(url: string) => Promise<number>} openTab a new background tab at url, loaded; its tab id
+ * @property {(tabId: number) => Promise<void>} closeTab
  * @property {(url: string) => Promise<string>} readText the text a GET of url shows in this profile (its cookies)
  * @property {() => Promise<number>} memory the browser's processes' proportional set size, bytes
  * @property {() => Promise<void>} close
@@ -48,23 +46,20 @@ export async function launchBrowser(opts) {
   const control = await b.openExtensionPage(CONTROL_PAGE);
   /** @param {(arg: any) => any} fn @param {unknown} [arg] */
   const inControl = (fn, arg) => control.evaluate(fn, arg);
-  /** Tabs whose runs are over, waiting for the next. @type {number[]} */
-  const tabs = [];
   return {
     kind: opts.kind,
     profile,
     ask: (req) => inControl((r) => /** @type {any} */ (globalThis).browser.runtime.sendMessage(r), req),
-    async takeTab(url) {
-      const idle = tabs.pop();
-      const id = idle === undefined
-        ? await inControl((u) => /** @type {any} */ (globalThis).browser.tabs.create({ url: u, active: false }).then((/** @type {any} */ t) => t.id), url)
-        : await inControl(({ i, u }) => /** @type {any} */ (globalThis).browser.tabs.update(i, { url: u }).then((/** @type {any} */ t) => t.id), { i: idle, u: url });
+    // A tab per run, never reused: a run's request hold on a tab is cleaned up in the background
+    // after it ends, and a next run's hold on the same tab right after it once saw its write go
+    // unheld (NO_WRITE_SEEN) on a very loaded machine. A new tab costs a renderer; it is worth it.
+    async openTab(url) {
+      const id = await inControl((u) => /** @type {any} */ (globalThis).browser.tabs.create({ url: u, active: false }).then((/** @type {any} */ t) => t.id), url);
       const want = samePage(url);
       await waitUntil(() => inControl((i) => /** @type {any} */ (globalThis).browser.tabs.get(i).then((/** @type {any} */ t) => t.status === 'complete' ? t.url : ''), id).then(want), 30_000, `the tab at ${url} to load`);
       return id;
     },
-    async giveBack(tabId, reuse) {
-      if (reuse) { tabs.push(tabId); return; }
+    async closeTab(tabId) {
       await inControl((i) => /** @type {any} */ (globalThis).browser.tabs.remove(i), tabId).catch(() => {});
     },
     async readText(url) {

@@ -27,22 +27,18 @@ export async function runOnce(b, spec, opts = {}) {
   const say = opts.onProgress ?? (() => {});
   const start = spec.workflow ? spec.url ?? spec.workflow.start?.url : spec.url;
   if (!start) throw new Error('A task needs an address to start on (--url).');
-  const tabId = await b.takeTab(start);
-  let reuse = false;
+  const since = Date.now();
+  const tabId = await b.openTab(start);
   try {
-    // A tab reused from an earlier run starts a new conversation, as New chat does.
-    await b.ask({ type: 'chat.clear', tabId });
-    const since = Date.now();
     const begun = spec.workflow ? await beginReplay(b, tabId, spec) : await b.ask({ type: 'chat.send', tabId, text: spec.task, mode: spec.mode ?? 'act' });
     if (!begun?.ok) return resultOf({ error: { code: begun?.code ?? 'RUN_NOT_STARTED', message: begun?.message ?? 'The run did not start.' } });
     say(spec.workflow ? `replaying "${spec.workflow.name}" in tab ${tabId}` : `running the task in tab ${tabId}`);
     const waited = await watch(b, tabId, say, opts.timeoutMs ?? 300_000);
     const record = await recordOf(b, tabId, since);
     const trace = record ? (await b.ask({ type: 'traces.get', id: record.id }))?.data ?? null : null;
-    reuse = !waited.timedOut;
     return resultOf({ record, trace, needs: waited.needs, timedOut: waited.timedOut, workflow: spec.workflow, task: spec.task });
   } finally {
-    await b.giveBack(tabId, reuse);
+    await b.closeTab(tabId);
   }
 }
 
@@ -94,8 +90,8 @@ async function stop(b, tabId) {
 }
 
 /**
- * The run's history record: the tab's newest, begun since the run was started (a reused tab has
- * its earlier runs' records too; tab ids are never reused within a browser).
+ * The run's history record: the tab's newest, begun since the run was started (tab ids are never
+ * reused within a browser).
  * @param {Browser} b @param {number} tabId @param {number} since
  */
 async function recordOf(b, tabId, since) {
