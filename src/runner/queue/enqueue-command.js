@@ -18,6 +18,7 @@ export async function enqueueCommand(argv) {
   const a = parseArgs(argv, { lists: ['value'] });
   if (!a.words[0] || !a.flags.key) throw new UsageError('Give a workflow file and --key.');
   if (!a.flags['lookup-url'] !== !a.flags['lookup-text']) throw new UsageError('--lookup-url and --lookup-text go together.');
+  if (!/^[\w-]+$/.test(a.flags.key)) throw new UsageError(`"${a.flags.key}" cannot be an idempotency key: give letters, digits, - or _.`);
   const workflow = await readWorkflow(a.words[0], a.flags.name);
   const redis = connect(a.flags.redis ?? process.env.TABWRIGHT_REDIS ?? 'redis://127.0.0.1:6379');
   const queue = new Queue(a.flags.queue ?? DEFAULT_QUEUE, { connection: redis, prefix: DEFAULT_PREFIX });
