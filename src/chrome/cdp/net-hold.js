@@ -101,16 +101,27 @@ export function createNetHold(cdp) {
     const decision = handlers.decide(req).catch(() => false);
     const pending = deciding.get(tabId) ?? new Set();
     deciding.set(tabId, pending);
-    pending.add(decision);
-    const allowed = await decision.finally(() => pending.delete(decision));
-    const followed = allowed && req.method !== 'GET' && req.method !== 'HEAD' && Boolean(params.networkId);
-    if (followed) answers.track(tabId, answerSession, params.networkId, req, handlers);
-    if (allowed && read) reading.add(readKey);
-    // A write let go pauses again with its answer: its body is read there, since a fetch() whose page
-    // never reads the body never finishes loading, and Network.getResponseBody has nothing to give.
-    await cdp.sendTo(tabId, sessionId,
-      allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
-      allowed ? { requestId: id, ...(followed || (read && allowed) ? { interceptResponse: true } : {}) } : { requestId: id, errorReason: refusal });
+    // A release waits until the decision has reached Chrome, not only until it is made: Fetch.disable
+    // lets every request still paused go on unasked, so a write refused as the run stopped (Stop
+    // while its card waited) went to the server when the disable overtook the failRequest.
+    /** @type {() => void} */
+    let told = () => {};
+    const telling = new Promise((resolve) => { told = () => resolve(undefined); });
+    pending.add(telling);
+    try {
+      const allowed = await decision;
+      const followed = allowed && req.method !== 'GET' && req.method !== 'HEAD' && Boolean(params.networkId);
+      if (followed) answers.track(tabId, answerSession, params.networkId, req, handlers);
+      if (allowed && read) reading.add(readKey);
+      // A write let go pauses again with its answer: its body is read there, since a fetch() whose page
+      // never reads the body never finishes loading, and Network.getResponseBody has nothing to give.
+      await cdp.sendTo(tabId, sessionId,
+        allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest',
+        allowed ? { requestId: id, ...(followed || (read && allowed) ? { interceptResponse: true } : {}) } : { requestId: id, errorReason: refusal });
+    } finally {
+      pending.delete(telling);
+      told();
+    }
   }
 
   /**

@@ -149,6 +149,10 @@ export const ERROR_CODES = Object.freeze({
   WORKFLOW_STEP_FAILED: 'A workflow step did not succeed; the workflow stopped there.',
   WORKFLOW_REPAIR_FAILED: 'The model could not repair the workflow step; the workflow stopped there.',
   NOTHING_TO_SAVE: 'The run has no steps that can be replayed.',
+  // The headless runner and its queue workers (src/runner/, docs/SCALE.md)
+  RUNNER_TIMEOUT: 'The run took longer than the runner allows; it was stopped (a held write was refused, never let go).',
+  RUN_RECOVERED: 'The worker running this was cut off after its write landed (its lookup shows it); the run was not made again.',
+  RUN_CUT_OFF: 'The worker running this was cut off mid-run and nothing shows whether its write landed; a person must check before it runs again.',
   // Verified completion
   WRITE_FAILED: 'The last change the agent sent did not go through; the server refused it or never answered.',
   NO_WRITE_SEEN: 'The task asked for a change, but nothing was sent to any server during the run.',
