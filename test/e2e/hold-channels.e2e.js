@@ -17,7 +17,7 @@ import { startChannels } from '../fixtures/channels/server.js';
 let server = null;
 after(async () => { await server?.close(); server = null; });
 
-/** Answer the next pending card; returns what it showed. @param {Driver} panel @param {'yes' | 'no'} answer */
+/** Answer the next pending card; returns what it showed. @param {Driver} panel @param {'yes' | 'task' | 'no'} answer */
 async function answerCard(panel, answer) {
   const card = /** @type {{ rule: string, text: string }} */ (await panel.waitFor(() => {
     const c = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
@@ -116,6 +116,93 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
       await eventually(() => srv.framesOf(`allow-${ctx.kind}`).length > 0, 'the frame to arrive');
       expect(srv.framesOf(`allow-${ctx.kind}`).map((f) => JSON.parse(f))).to.deep.equal([{ op: 'invite', email: 'dana@example.com', role: 'editor' }]);
       await page.waitFor(() => document.getElementById('status')?.textContent?.startsWith('Server: {"ok":true'), undefined, { message: 'the server\'s answer in the page' });
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  // A shared worker running (its socket open) before the run, and "Allow for this task" on a worker's
+  // socket. Chromium attaches the running shared worker when the hold begins: its frames are held
+  // (cards), its POSTs refused while held and told to the model. Firefox holds its POSTs (cards) but
+  // cannot see its socket's frames: each acting step asks first while that socket may be open. A
+  // worker's socket answered "for this task" covers that socket's URL only, in both browsers.
+  it('a shared worker running before the run, and a worker socket allowed for the task: held, refused or asked; nothing unseen unsaid', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    const room = `early-${ctx.kind}`;
+    /** Every tool result the model was given, as text. @type {string[]} */
+    const heard = [];
+    /** @param {string} button */
+    const click = (button) => (/** @type {any} */ req) => {
+      heard.push(...toolResults(req.body));
+      return { toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', button) } }] };
+    };
+    env.llm.script([
+      { toolCalls: [{ name: 'snapshot', args: {} }] },
+      click('Invite from the shared worker'), click('Invite from the shared worker'), click('Invite from the shared worker'),
+      click('Open the feed from a worker'), click('Open the feed from a worker'), click('Open the other feed from a worker'),
+      (/** @type {any} */ req) => { heard.push(...toolResults(req.body)); return { text: 'Done.' }; },
+    ]);
+    const { page, panel, srv } = await openChannelPage(env, `early.html?room=${room}`);
+    const host = new URL(srv.url).host;
+    const chromium = ctx.kind === 'chromium';
+    /** Answers in order, per kind of card. @type {Record<string, ('yes' | 'task' | 'no')[]>} */
+    const plan = chromium
+      ? { shared: ['no', 'yes', 'yes'], feed: ['task'], other: ['no'] }
+      : { before: ['no', 'task'], shared: ['no', 'yes'], feed: ['task'], other: ['no'] };
+    const total = Object.values(plan).reduce((n, a) => n + a.length, 0);
+    /** @type {Record<string, string[]>} */
+    const shown = {};
+    try {
+      await sendFromPanel(panel, 'Invite dana@example.com to the board', 'act');
+      for (let i = 0; i < total; i++) {
+        const text = /** @type {string} */ (await panel.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent ?? '', undefined, { message: `card ${i + 1} of ${total}`, timeout: 30_000 }));
+        const kind = text.includes('keeps a WebSocket') ? 'before' : text.includes(`${room}-feed`) ? 'feed' : text.includes(`${room}-other`) ? 'other' : text.includes('invite-') ? 'shared' : 'unknown';
+        const answer = plan[kind]?.shift();
+        if (!answer) throw new Error(`an unexpected card: ${text}`);
+        (shown[kind] ??= []).push((await answerCard(panel, answer)).text);
+      }
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(total);
+      const notes = (/** @type {string} */ t) => (shown.shared ?? []).map((c) => /invite-\d/.exec(c)?.[0]);
+      if (chromium) {
+        // Each frame the running shared worker sent over its early socket was held and shown.
+        for (const card of shown.shared) expect(card).to.contain(`SEND to ws://${host}/team?room=${room}-sw`).and.contain('dana@example.com');
+        expect(notes('')).to.deep.equal(['invite-1', 'invite-2', 'invite-3']);
+        expect(srv.framesOf(`${room}-sw`).map((f) => JSON.parse(f).note)).to.deep.equal(['invite-2', 'invite-3']);
+        // Its POSTs could not be held: refused while the run held the tab, and the model was told.
+        expect(srv.postsOf(room)).to.deep.equal([]);
+        expect(heard.some((r) => r.includes("the page's shared worker (running before the task began) tried to send POST"))).to.equal(true);
+      } else {
+        // Its socket's frames cannot be seen: each step asked first, saying so; declined, the step did not run.
+        for (const card of shown.before) {
+          expect(card).to.contain(`keeps a WebSocket to ws://${host}/team?room=${room}-sw open`).and.contain('cannot hold or show');
+          expect(card).to.contain(`covers only a worker's WebSocket to exactly ws://${host}/team?room=${room}-sw`);
+        }
+        expect(heard.some((r) => r.startsWith('Error USER_DECLINED') && r.includes('keeps a WebSocket'))).to.equal(true);
+        // Its POSTs are held: declined, never sent; allowed, sent. What it sent over the socket left
+        // unseen after the user allowed that, as the card said.
+        for (const card of shown.shared) expect(card).to.contain(`POST to http://${host}/api/shared?room=${room}`).and.contain('dana@example.com');
+        expect(notes('')).to.deep.equal(['invite-1', 'invite-2']);
+        expect(srv.postsOf(room).map((b) => b.note)).to.deep.equal(['invite-2']);
+        expect(srv.framesOf(`${room}-sw`).map((f) => JSON.parse(f).note)).to.deep.equal(['invite-1', 'invite-2']);
+      }
+      // A worker's socket allowed for the task: the same socket again went without a card, another asked.
+      expect(shown.feed[0]).to.contain(chromium ? `SEND to ws://${host}/team?room=${room}-feed` : `Open a WebSocket to ws://${host}/team?room=${room}-feed from a worker of the page`);
+      expect(shown.feed[0]).to.contain(chromium ? `covers only later SEND requests to ${host}/team with exactly these fields: email, op, role` : `covers only a worker's WebSocket to exactly ws://${host}/team?room=${room}-feed`);
+      await eventually(() => srv.framesOf(`${room}-feed`).length === 2, 'both feed frames');
+      expect(srv.framesOf(`${room}-other`)).to.deep.equal([]);
+      if (!chromium) expect(srv.handshakes.filter((h) => h.includes(`${room}-other`))).to.deep.equal([]);
+      // After the run the shared worker sends both ways, unasked.
+      await page.click('#shared');
+      const last = chromium ? 'invite-4' : 'invite-3';
+      await eventually(() => srv.postsOf(room).some((b) => b.note === last) && srv.framesOf(`${room}-sw`).some((f) => JSON.parse(f).note === last), 'the shared worker\'s writes after the run');
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(total);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, srv.frames, srv.posts, heard);
+      throw err;
     } finally {
       await page.close();
       await panel.close();

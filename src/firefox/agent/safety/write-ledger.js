@@ -30,7 +30,7 @@
 export function writeLine(w) {
   let path = w.url;
   try { const u = new URL(w.url); path = `${u.host}${u.pathname}`; } catch { /* keep the URL */ }
-  const outcome = !w.sent ? 'not sent (declined)' : w.status !== undefined ? String(w.status) : w.error ? `failed (${w.error})` : w.outcome?.reply !== undefined ? 'replied' : 'no answer yet';
+  const outcome = !w.sent ? `not sent (${w.error ?? 'declined'})` : w.status !== undefined ? String(w.status) : w.error ? `failed (${w.error})` : w.outcome?.reply !== undefined ? 'replied' : 'no answer yet';
   return `${w.kind === 'channel' ? `${w.channel === 'beacon' ? 'BEACON' : 'SEND'}` : w.method} ${path} → ${outcome}`;
 }
 
