@@ -1,9 +1,11 @@
 // The hold on writes that leave through channels the request hold cannot pause (docs/SECURITY.md),
 // in both browsers: a WebSocket frame (declined: the server never got it; allowed: it did), a
 // pristine send taken from a fresh about:blank frame, a data-channel frame between two peers in the
-// page, a frame a page timer sends after the step, WebTransport refused while held, a shared worker
-// started during the run (refused in Chromium, its socket asked about in Firefox), and a socket used
-// with no run active, which is not held at all.
+// page, frames a page timer sends after the step (one declined, one allowed), an image GET to another
+// site carrying page data, WebTransport refused while held, a shared worker started during the run
+// (refused in Chromium, its socket asked about in Firefox) and one running before it (Chromium: its
+// frames held, its requests refused; Firefox: its requests held, each step asked first for its early
+// socket), a worker socket allowed for the task, and a socket used with no run active, not held.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { sendFromPanel, useMockProvider, waitForIdle, tabIdOf } from './harness/env.js';
@@ -350,22 +352,60 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
     }
   });
 
-  it('holds a frame the page sends after the step, during the model\'s next turn', async () => {
+  it('holds a frame the page sends after the step, during the model\'s next turn: declined it never leaves, allowed it arrives', async () => {
     const { env } = ctx;
     await useMockProvider(env);
     const [look, click] = clickTurns('Save draft', fine);
-    // The next turn streams for several seconds: the page's timer fires while it does.
-    env.llm.script([look, click, { text: 'Saved the draft for you; it will be stored in a moment, nothing else to do here.', textChunks: 24, chunkDelayMs: 400 }]);
+    // Two saves, each sent by a page timer three seconds after its click; the last turn streams for
+    // several seconds, so the timers fire while the model talks.
+    env.llm.script([look, click, click, { text: 'Saved the draft for you; it will be stored in a moment, nothing else to do here.', textChunks: 24, chunkDelayMs: 400 }]);
     const { page, panel, srv } = await openChannelPage(env, `invite.html?room=later-${ctx.kind}`);
     try {
       await sendFromPanel(panel, 'Save the draft', 'act');
-      const card = await answerCard(panel, 'no');
-      expect(card.text).to.contain('autosaved');
+      const first = await answerCard(panel, 'no');
+      expect(first.text).to.contain('autosaved 1');
+      const second = await answerCard(panel, 'yes');
+      expect(second.text).to.contain('autosaved 2');
       await waitForIdle(panel);
       expect(env.llm.problems).to.deep.equal([]);
-      expect(srv.framesOf(`later-${ctx.kind}`)).to.deep.equal([]);
+      await eventually(() => srv.framesOf(`later-${ctx.kind}`).length > 0, 'the allowed autosave');
+      expect(srv.framesOf(`later-${ctx.kind}`).map((f) => JSON.parse(f).note)).to.deep.equal(['autosaved 2']);
     } catch (err) {
       console.log(await panelLog(panel), env.llm.problems, srv.framesOf(`later-${ctx.kind}`));
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('holds an image GET to another site whose address carries page data: declined it never arrives, allowed it does', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    const [look, turn] = clickTurns('Show my badge', fine);
+    const click = /** @type {(req: any) => any} */ (turn);
+    const room = `pixel-${ctx.kind}`;
+    /** @param {(r: string) => boolean} expected */
+    const then = (expected, next = click) => (/** @type {any} */ req) => { const r = lastToolResult(req.body); if (!expected(r)) throw new Error(r); return next(req); };
+    env.llm.script([look, click, then(declined), then(fine, () => ({ text: 'Done.' }))]);
+    server ??= await startChannels();
+    const pixel = `localhost:${new URL(server.url).port}`;
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=${room}&pixel=${pixel}`);
+    try {
+      await sendFromPanel(panel, 'Show my badge', 'act');
+      const cards = [await answerCard(panel, 'no'), await answerCard(panel, 'yes')];
+      for (const [i, card] of cards.entries()) {
+        expect(card.rule).to.equal('data_in_url');
+        expect(card.text).to.contain(`http://${pixel}/pixel.gif?room=${room}&e=dana%40example.com&n=${i + 1}`);
+        expect(card.text).to.contain('dana@example.com');
+        expect(card.text).to.contain('Caused by: click button "Show my badge"');
+      }
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      await eventually(() => srv.pixels.some((p) => p.includes(`room=${room}`)), 'the allowed image');
+      expect(srv.pixels.filter((p) => p.includes(`room=${room}`))).to.deep.equal([`/pixel.gif?room=${room}&e=dana%40example.com&n=2`]);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, srv.pixels);
       throw err;
     } finally {
       await page.close();
