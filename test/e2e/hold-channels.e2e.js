@@ -5,7 +5,8 @@
 // site carrying page data, WebTransport refused while held, a shared worker started during the run
 // (refused in Chromium, its socket asked about in Firefox) and one running before it (Chromium: its
 // frames held, its requests refused; Firefox: its requests held, each step asked first for its early
-// socket), a worker socket allowed for the task, and a socket used with no run active, not held.
+// socket), a worker socket allowed for the task, a socket used with no run active (not held), and
+// fetch_url/read_pdf of an open redirect to another site in Ask mode (refused).
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { sendFromPanel, useMockProvider, waitForIdle, tabIdOf } from './harness/env.js';
@@ -406,6 +407,41 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
       expect(srv.pixels.filter((p) => p.includes(`room=${room}`))).to.deep.equal([`/pixel.gif?room=${room}&e=dana%40example.com&n=2`]);
     } catch (err) {
       console.log(await panelLog(panel), env.llm.problems, srv.pixels);
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  // Not a channel of the page, but the background's own: fetch_url and read_pdf follow no redirect
+  // to another site, in Ask mode (which has no other egress) as in Act.
+  it('Ask mode: fetch_url and read_pdf of a same-site open redirect to another site are refused; nothing reaches it', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    server ??= await startChannels();
+    const room = `redirect-${ctx.kind}`;
+    const away = `http://localhost:${new URL(server.url).port}/collect?room=${room}&e=dana%40example.com`;
+    const via = `${server.url}/go?to=${encodeURIComponent(away)}`;
+    /** @type {string[]} */
+    const results = [];
+    const keep = (/** @type {any} */ req) => { results.push(lastToolResult(req.body)); };
+    env.llm.script([
+      { toolCalls: [{ name: 'fetch_url', args: { url: via } }] },
+      (/** @type {any} */ req) => { keep(req); return { toolCalls: [{ name: 'read_pdf', args: { url: `${via}&pdf=1` } }] }; },
+      (/** @type {any} */ req) => { keep(req); return { text: 'I could not read it.' }; },
+    ]);
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=${room}`);
+    try {
+      await sendFromPanel(panel, 'What does the invitation link say?', 'ask');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(results).to.have.length(2);
+      for (const r of results) expect(r).to.match(/^Error REDIRECT_REFUSED/);
+      expect(srv.collected).to.deep.equal([]);
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(0);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, results, srv.collected);
       throw err;
     } finally {
       await page.close();
