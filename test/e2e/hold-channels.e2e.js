@@ -144,7 +144,7 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
     env.llm.script([
       { toolCalls: [{ name: 'snapshot', args: {} }] },
       click('Invite from the shared worker'), click('Invite from the shared worker'), click('Invite from the shared worker'),
-      click('Open the feed from a worker'), click('Open the feed from a worker'), click('Open the other feed from a worker'),
+      click('Invite quietly'), click('Open the feed from a worker'), click('Open the feed from a worker'), click('Open the other feed from a worker'),
       (/** @type {any} */ req) => { heard.push(...toolResults(req.body)); return { text: 'Done.' }; },
     ]);
     const { page, panel, srv } = await openChannelPage(env, `early.html?room=${room}`);
@@ -174,10 +174,14 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
         // Each frame the running shared worker sent over its early socket was held and shown.
         for (const card of shown.shared) expect(card).to.contain(`SEND to ws://${host}/team?room=${room}-sw`).and.contain('dana@example.com');
         expect(notes('')).to.deep.equal(['invite-1', 'invite-2', 'invite-3']);
-        expect(srv.framesOf(`${room}-sw`).map((f) => JSON.parse(f).note)).to.deep.equal(['invite-2', 'invite-3']);
+        expect(srv.framesOf(`${room}-sw`).map((f) => JSON.parse(f).note)).to.deep.equal(['invite-2', 'invite-3', 'quiet']);
         // Its POSTs could not be held: refused while the run held the tab, and the model was told.
         expect(srv.postsOf(room)).to.deep.equal([]);
         expect(heard.some((r) => r.includes("the page's shared worker (running before the task began) tried to send POST"))).to.equal(true);
+        // A frame sent through a send the worker kept from before the hook cannot be held: it left,
+        // and the model was told so (CDP reports it sent, and the hook never let it go).
+        await eventually(() => srv.framesOf(`${room}-sw`).some((f) => JSON.parse(f).note === 'quiet'), 'the quiet frame');
+        expect(heard.some((r) => r.includes('sent a WebSocket frame to') && r.includes('without waiting for Tabwright'))).to.equal(true);
       } else {
         // Its socket's frames cannot be seen: each step asked first, saying so; declined, the step did not run.
         for (const card of shown.before) {
@@ -190,7 +194,9 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
         for (const card of shown.shared) expect(card).to.contain(`POST to http://${host}/api/shared?room=${room}`).and.contain('dana@example.com');
         expect(notes('')).to.deep.equal(['invite-1', 'invite-2']);
         expect(srv.postsOf(room).map((b) => b.note)).to.deep.equal(['invite-2']);
-        expect(srv.framesOf(`${room}-sw`).map((f) => JSON.parse(f).note)).to.deep.equal(['invite-1', 'invite-2']);
+        // The quiet frame left too: the step was allowed for the task, knowing the socket is unseen.
+        await eventually(() => srv.framesOf(`${room}-sw`).length === 3, 'the quiet frame');
+        expect(srv.framesOf(`${room}-sw`).map((f) => JSON.parse(f).note)).to.deep.equal(['invite-1', 'invite-2', 'quiet']);
       }
       // A worker's socket allowed for the task: the same socket again went without a card, another asked.
       expect(shown.feed[0]).to.contain(chromium ? `SEND to ws://${host}/team?room=${room}-feed` : `Open a WebSocket to ws://${host}/team?room=${room}-feed from a worker of the page`);

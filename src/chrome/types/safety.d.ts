@@ -96,6 +96,12 @@ export interface HoldHandlers {
    * it; `url` and `method` are the request's, `worker` the worker's script). Told once per refusal.
    */
   refused?(what: { channel: 'shared_worker' | 'shared_worker_request'; url: string; method?: string; worker?: string }): void;
+  /**
+   * A write that left without being held, seen only after it left: a frame a worker already running
+   * when the hold began sent through a WebSocket `send` it kept from before the hook was installed
+   * (Chromium; CDP Network.webSocketFrameSent names it). It cannot be stopped; it is told to the run.
+   */
+  unseen?(req: HeldRequest): void;
 }
 
 /**

@@ -203,6 +203,13 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
         },
         // A shared worker refused (Chromium cannot hold it): the model hears it with its next result,
         // naming only the script's site (the page chose the URL).
+        // A worker's frame that went around the hook (a send kept from before it): it already left.
+        unseen: (req) => {
+          if (!caused()) return;
+          late.push(`While the agent acted, a worker of the page sent a WebSocket frame to ${siteOf(req.url)}${pathOnly(req.url)} without waiting for Tabwright: it used a send it kept from before the task began, so it could not be held for the user's answer. It has left; tell the user.`);
+          ledger.add(req, true, stepNo, { afterDone }).unheld = true;
+          ledger.settle(req, {});
+        },
         refused: (what) => {
           if (!caused()) return;
           if (what.channel === 'shared_worker_request') { refusedRequest(what); return; }
