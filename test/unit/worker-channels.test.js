@@ -129,6 +129,33 @@ describe('channel hold in workers: the debugger side (cdp/worker-channels.js)', 
     expect(answer?.params.arguments.map((/** @type {any} */ a) => a.value)).to.deep.equal(['answer', 1, false]);
   });
 
+  it('tells a frame CDP saw sent that the hook never let go (a send kept from before it), and only while held', async () => {
+    const { cdp, sentCmds, fire } = fakeCdp();
+    const unseen = /** @type {HeldRequest[]} */ ([]);
+    /** @type {HoldHandlers} */
+    const handlers = { wants: () => true, decide: async () => true, unseen: (r) => { unseen.push(r); } };
+    const channels = createWorkerChannels(cdp, () => handlers);
+    await channels.install(5, 'S1', { url: 'https://app.example/shared.js', type: 'shared_worker' });
+    const name = sentCmds.find((c) => c.method === 'Runtime.addBinding')?.params.name;
+    fire('Network.webSocketCreated', { requestId: 'r1', url: 'wss://app.example/team' }, 'S1');
+    const text = '{"op":"invite","email":"dana@example.com"}';
+    fire('Runtime.bindingCalled', { name, payload: JSON.stringify({ op: 'send', id: 1, what: { channel: 'websocket_frame', method: 'SEND', url: 'wss://app.example/team', text, bytes: text.length } }) }, 'S1');
+    await until(() => sentCmds.some((c) => c.method === 'Runtime.callFunctionOn'));
+    // The frame the hook let go is reported sent: nothing to tell.
+    fire('Network.webSocketFrameSent', { requestId: 'r1', response: { opcode: 1, payloadData: text } }, 'S1');
+    expect(unseen).to.deep.equal([]);
+    // One the hook never saw went around it: told, with the socket's URL and its fields.
+    fire('Network.webSocketFrameSent', { requestId: 'r1', response: { opcode: 1, payloadData: '{"email":"mallory@evil.test"}' } }, 'S1');
+    expect(unseen).to.have.length(1);
+    expect(unseen[0]).to.deep.include({ kind: 'channel', channel: 'websocket_frame', method: 'SEND', url: 'wss://app.example/team', source: 'worker', initiator: 'https://app.example/shared.js' });
+    expect(unseen[0].fields).to.deep.equal([['email', 'mallory@evil.test']]);
+    // Control frames (ping, close) are not writes; after the release nothing is told.
+    fire('Network.webSocketFrameSent', { requestId: 'r1', response: { opcode: 9, payloadData: '' } }, 'S1');
+    await channels.setHeld(5, false);
+    fire('Network.webSocketFrameSent', { requestId: 'r1', response: { opcode: 1, payloadData: 'later' } }, 'S1');
+    expect(unseen).to.have.length(1);
+  });
+
   it('refuses a malformed send without asking, and lets go of held workers on release', async () => {
     const { cdp, sentCmds, fire } = fakeCdp();
     let asked = 0;
