@@ -209,6 +209,15 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
       const last = chromium ? 'invite-4' : 'invite-3';
       await eventually(() => srv.postsOf(room).some((b) => b.note === last) && srv.framesOf(`${room}-sw`).some((f) => JSON.parse(f).note === last), 'the shared worker\'s writes after the run');
       expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(total);
+      // A second run on the same page holds the same running worker again (attached anew).
+      const [frames, posts] = [srv.framesOf(`${room}-sw`).length, srv.postsOf(room).length];
+      env.llm.script([{ toolCalls: [{ name: 'snapshot', args: {} }] }, click('Invite from the shared worker'), { text: 'Done.' }]);
+      await sendFromPanel(panel, 'Invite dana@example.com again', 'act');
+      const again = await answerCard(panel, 'no');
+      expect(again.text).to.contain(chromium ? `SEND to ws://${host}/team?room=${room}-sw` : `keeps a WebSocket to ws://${host}/team?room=${room}-sw open`);
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect([srv.framesOf(`${room}-sw`).length, srv.postsOf(room).length]).to.deep.equal([frames, posts]);
     } catch (err) {
       console.log(await panelLog(panel), env.llm.problems, srv.frames, srv.posts, heard);
       throw err;

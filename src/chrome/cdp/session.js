@@ -178,7 +178,10 @@ export function createCdpSessions() {
     async detachTarget(sessionId) {
       if (!sessionId.startsWith(TARGET)) return;
       const targetId = sessionId.slice(TARGET.length);
-      if (!byTarget.delete(targetId)) return;
+      if (!byTarget.has(targetId)) return;
+      // Told as a detach, so what was kept for the session (a worker's hook) is forgotten: attached
+      // again later, the target gets the same session id and must be set up anew.
+      targetGone(targetId);
       await chrome.debugger.detach({ targetId }).catch(() => {});
     },
     /** Clear, then later read, whether the tab started a main-frame navigation. @param {number} tabId */
