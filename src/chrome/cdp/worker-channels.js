@@ -7,6 +7,7 @@
 /** @import { HeldRequest, HoldHandlers } from '../types/safety' */
 import { workerHook } from './worker-hook.js';
 import { heldRequest, sendProblem } from '../service/channel-hold.js';
+import { createKeptSends } from './kept-sends.js';
 
 /**
  * What this needs of cdp/session.js (so Node tests can stand in for it).
@@ -30,21 +31,11 @@ export function createWorkerChannels(cdp, handlersOf) {
   const installing = new Map();
   /** Frames let go, waiting for their reply. @type {Map<string, { req: HeldRequest, handlers: HoldHandlers, timer: ReturnType<typeof setTimeout> }>} */
   const sent = new Map();
-  /**
-   * Frames the hook let go, by session, until CDP reports them sent (Network.webSocketFrameSent):
-   * a frame reported that the hook never let go left through a send the worker kept from before the
-   * hook (a worker already running when the hold began). It cannot be stopped, but it is told.
-   * @type {Map<string, Map<string, number>>}
-   */
-  const passed = new Map();
-  /** Sessions held with their hook in: frames sent there are checked against `passed`. @type {Set<string>} */
-  const watched = new Set();
-  /** Each socket's URL, by session and CDP request id (Network.webSocketCreated). @type {Map<string, string>} */
-  const socketUrls = new Map();
+  const kept = createKeptSends();
 
   cdp.onEvent((tabId, method, p, sessionId) => {
     if (method === 'Target.detachedFromTarget') { forget(String(p.sessionId)); return; }
-    if (method === 'Network.webSocketCreated' && sessionId && hooks.has(sessionId)) { socketUrls.set(`${sessionId}/${p.requestId}`, String(p.url ?? '')); return; }
+    if (method === 'Network.webSocketCreated' && sessionId && hooks.has(sessionId)) { kept.created(sessionId, String(p.requestId), String(p.url ?? '')); return; }
     if (method === 'Network.webSocketFrameSent' && sessionId) { frameSent(tabId, sessionId, p); return; }
     if (method !== 'Runtime.bindingCalled' || !sessionId) return;
     const hook = hooks.get(sessionId);
@@ -57,35 +48,14 @@ export function createWorkerChannels(cdp, handlersOf) {
   cdp.onDetach((tabId) => { for (const [s, h] of hooks) if (h.tabId === tabId) forget(s); });
 
   /** @param {string} sessionId */
-  function forget(sessionId) {
-    hooks.delete(sessionId);
-    passed.delete(sessionId);
-    watched.delete(sessionId);
-    for (const k of socketUrls.keys()) if (k.startsWith(`${sessionId}/`)) socketUrls.delete(k);
-  }
+  function forget(sessionId) { hooks.delete(sessionId); kept.forget(sessionId); }
 
-  /** A frame the hook let go: it will be reported sent. @param {string} sessionId @param {string} key */
-  function letGo(sessionId, key) {
-    const m = passed.get(sessionId) ?? new Map();
-    passed.set(sessionId, m);
-    m.set(key, (m.get(key) ?? 0) + 1);
-  }
-
-  /** @param {number} tabId @param {string} sessionId @param {any} p */
+  /** A frame that went around the hook (a send kept from before it) is told to the run. @param {number} tabId @param {string} sessionId @param {any} p */
   function frameSent(tabId, sessionId, p) {
     const hook = hooks.get(sessionId);
-    const opcode = Number(p.response?.opcode);
-    if (!hook || (opcode !== 1 && opcode !== 2)) return;
-    const data = String(p.response?.payloadData ?? '');
-    const key = opcode === 1 ? `t:${data}` : `b:${base64Length(data)}`;
-    const m = passed.get(sessionId);
-    const n = m?.get(key) ?? 0;
-    if (n > 0) { if (n === 1) m?.delete(key); else m?.set(key, n - 1); return; }
-    if (!watched.has(sessionId)) return;
-    const handlers = handlersOf(tabId);
-    if (!handlers?.unseen) return;
-    const url = socketUrls.get(`${sessionId}/${p.requestId}`) ?? '';
-    const what = { channel: /** @type {const} */ ('websocket_frame'), method: 'SEND', url, ...(opcode === 1 ? { text: data } : { bytes: base64Length(data) }) };
+    const what = hook ? kept.sent(sessionId, p) : null;
+    const handlers = what ? handlersOf(tabId) : undefined;
+    if (!hook || !what || !handlers?.unseen) return;
     handlers.unseen({ ...heldRequest(what, { tabId, frameId: 0, url: hook.url }), source: hook.source, initiator: hook.url.slice(0, 2048) });
   }
 
@@ -106,7 +76,7 @@ export function createWorkerChannels(cdp, handlersOf) {
         }
       }
     }
-    if (allow && frame) letGo(sessionId, typeof m.what.text === 'string' ? `t:${m.what.text}` : `b:${Number(m.what.bytes) || 0}`);
+    if (allow && frame) kept.letGo(sessionId, m.what);
     await control(hook.tabId, sessionId, hook.objectId, ['answer', m.id, allow]);
   }
 
@@ -138,11 +108,11 @@ export function createWorkerChannels(cdp, handlersOf) {
     const pending = installing.get(sessionId);
     if (pending) { await pending; return; }
     const existing = hooks.get(sessionId);
-    if (existing) { await control(tabId, sessionId, existing.objectId, ['held', true]); watched.add(sessionId); return; }
+    if (existing) { await control(tabId, sessionId, existing.objectId, ['held', true]); kept.watch(sessionId, true); return; }
     const done = hookUp(tabId, sessionId, worker).finally(() => installing.delete(sessionId));
     installing.set(sessionId, done);
     await done;
-    if (hooks.has(sessionId)) watched.add(sessionId);
+    if (hooks.has(sessionId)) kept.watch(sessionId, true);
   }
 
   /** @param {number} tabId @param {string} sessionId @param {{ url: string, type: string }} worker */
@@ -170,7 +140,7 @@ export function createWorkerChannels(cdp, handlersOf) {
     },
     /** Holds (or lets go) every hooked worker of the tab. @param {number} tabId @param {boolean} held */
     async setHeld(tabId, held) {
-      for (const [s, h] of hooks) if (h.tabId === tabId && !held) watched.delete(s);
+      for (const [s, h] of hooks) if (h.tabId === tabId && !held) kept.watch(s, false);
       await Promise.all([...hooks].filter(([, h]) => h.tabId === tabId).map(([s, h]) => control(tabId, s, h.objectId, ['held', held])));
     },
     /** Is this worker hooked? @param {string} sessionId */
@@ -181,8 +151,3 @@ export function createWorkerChannels(cdp, handlersOf) {
 /** @param {HoldHandlers} handlers @param {HeldRequest} req */
 function wanted(handlers, req) { try { return handlers.wants(req); } catch { return true; } }
 
-/** The length of base64 data in bytes. @param {string} b64 */
-function base64Length(b64) {
-  const clean = b64.replace(/[^A-Za-z0-9+/]/g, '');
-  return Math.floor((clean.length * 3) / 4);
-}
