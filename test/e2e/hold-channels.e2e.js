@@ -1,9 +1,12 @@
 // The hold on writes that leave through channels the request hold cannot pause (docs/SECURITY.md),
 // in both browsers: a WebSocket frame (declined: the server never got it; allowed: it did), a
 // pristine send taken from a fresh about:blank frame, a data-channel frame between two peers in the
-// page, a frame a page timer sends after the step, WebTransport refused while held, a shared worker
-// started during the run (refused in Chromium, its socket asked about in Firefox), and a socket used
-// with no run active, which is not held at all.
+// page, frames a page timer sends after the step (one declined, one allowed), an image GET to another
+// site carrying page data, WebTransport refused while held, a shared worker started during the run
+// (refused in Chromium, its socket asked about in Firefox) and one running before it (Chromium: its
+// frames held, its requests refused; Firefox: its requests held, each step asked first for its early
+// socket), a worker socket allowed for the task, a socket used with no run active (not held), and
+// fetch_url/read_pdf of an open redirect to another site in Ask mode (refused).
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { sendFromPanel, useMockProvider, waitForIdle, tabIdOf } from './harness/env.js';
@@ -17,7 +20,7 @@ import { startChannels } from '../fixtures/channels/server.js';
 let server = null;
 after(async () => { await server?.close(); server = null; });
 
-/** Answer the next pending card; returns what it showed. @param {Driver} panel @param {'yes' | 'no'} answer */
+/** Answer the next pending card; returns what it showed. @param {Driver} panel @param {'yes' | 'task' | 'no'} answer */
 async function answerCard(panel, answer) {
   const card = /** @type {{ rule: string, text: string }} */ (await panel.waitFor(() => {
     const c = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
@@ -116,6 +119,108 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
       await eventually(() => srv.framesOf(`allow-${ctx.kind}`).length > 0, 'the frame to arrive');
       expect(srv.framesOf(`allow-${ctx.kind}`).map((f) => JSON.parse(f))).to.deep.equal([{ op: 'invite', email: 'dana@example.com', role: 'editor' }]);
       await page.waitFor(() => document.getElementById('status')?.textContent?.startsWith('Server: {"ok":true'), undefined, { message: 'the server\'s answer in the page' });
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  // A shared worker running (its socket open) before the run, and "Allow for this task" on a worker's
+  // socket. Chromium attaches the running shared worker when the hold begins: its frames are held
+  // (cards), its POSTs refused while held and told to the model. Firefox holds its POSTs (cards) but
+  // cannot see its socket's frames: each acting step asks first while that socket may be open. A
+  // worker's socket answered "for this task" covers that socket's URL only, in both browsers.
+  it('a shared worker running before the run, and a worker socket allowed for the task: held, refused or asked; nothing unseen unsaid', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    const room = `early-${ctx.kind}`;
+    /** Every tool result the model was given, as text. @type {string[]} */
+    const heard = [];
+    /** @param {string} button */
+    const click = (button) => (/** @type {any} */ req) => {
+      heard.push(...toolResults(req.body));
+      return { toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', button) } }] };
+    };
+    env.llm.script([
+      { toolCalls: [{ name: 'snapshot', args: {} }] },
+      click('Invite from the shared worker'), click('Invite from the shared worker'), click('Invite from the shared worker'),
+      click('Invite quietly'), click('Open the feed from a worker'), click('Open the feed from a worker'), click('Open the other feed from a worker'),
+      (/** @type {any} */ req) => { heard.push(...toolResults(req.body)); return { text: 'Done.' }; },
+    ]);
+    const { page, panel, srv } = await openChannelPage(env, `early.html?room=${room}`);
+    const host = new URL(srv.url).host;
+    const chromium = ctx.kind === 'chromium';
+    /** Answers in order, per kind of card. @type {Record<string, ('yes' | 'task' | 'no')[]>} */
+    const plan = chromium
+      ? { shared: ['no', 'yes', 'yes'], feed: ['task'], other: ['no'] }
+      : { before: ['no', 'task'], shared: ['no', 'yes'], feed: ['task'], other: ['no'] };
+    const total = Object.values(plan).reduce((n, a) => n + a.length, 0);
+    /** @type {Record<string, string[]>} */
+    const shown = {};
+    try {
+      await sendFromPanel(panel, 'Invite dana@example.com to the board', 'act');
+      for (let i = 0; i < total; i++) {
+        const text = /** @type {string} */ (await panel.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent ?? '', undefined, { message: `card ${i + 1} of ${total}`, timeout: 30_000 }));
+        const kind = text.includes('keeps a WebSocket') ? 'before' : text.includes(`${room}-feed`) ? 'feed' : text.includes(`${room}-other`) ? 'other' : text.includes('invite-') ? 'shared' : 'unknown';
+        const answer = plan[kind]?.shift();
+        if (!answer) throw new Error(`an unexpected card: ${text}`);
+        (shown[kind] ??= []).push((await answerCard(panel, answer)).text);
+      }
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(total);
+      const notes = (/** @type {string} */ t) => (shown.shared ?? []).map((c) => /invite-\d/.exec(c)?.[0]);
+      if (chromium) {
+        // Each frame the running shared worker sent over its early socket was held and shown.
+        for (const card of shown.shared) expect(card).to.contain(`SEND to ws://${host}/team?room=${room}-sw`).and.contain('dana@example.com');
+        expect(notes('')).to.deep.equal(['invite-1', 'invite-2', 'invite-3']);
+        expect(srv.framesOf(`${room}-sw`).map((f) => JSON.parse(f).note)).to.deep.equal(['invite-2', 'invite-3', 'quiet']);
+        // Its POSTs could not be held: refused while the run held the tab, and the model was told.
+        expect(srv.postsOf(room)).to.deep.equal([]);
+        expect(heard.some((r) => r.includes("the page's shared worker (running before the task began) tried to send POST"))).to.equal(true);
+        // A frame sent through a send the worker kept from before the hook cannot be held: it left,
+        // and the model was told so (CDP reports it sent, and the hook never let it go).
+        await eventually(() => srv.framesOf(`${room}-sw`).some((f) => JSON.parse(f).note === 'quiet'), 'the quiet frame');
+        expect(heard.some((r) => r.includes('sent a WebSocket frame to') && r.includes('without waiting for Tabwright'))).to.equal(true);
+      } else {
+        // Its socket's frames cannot be seen: each step asked first, saying so; declined, the step did not run.
+        for (const card of shown.before) {
+          expect(card).to.contain(`keeps a WebSocket to ws://${host}/team?room=${room}-sw open`).and.contain('cannot hold or show');
+          expect(card).to.contain(`covers only a worker's WebSocket to exactly ws://${host}/team?room=${room}-sw`);
+        }
+        expect(heard.some((r) => r.startsWith('Error USER_DECLINED') && r.includes('keeps a WebSocket'))).to.equal(true);
+        // Its POSTs are held: declined, never sent; allowed, sent. What it sent over the socket left
+        // unseen after the user allowed that, as the card said.
+        for (const card of shown.shared) expect(card).to.contain(`POST to http://${host}/api/shared?room=${room}`).and.contain('dana@example.com');
+        expect(notes('')).to.deep.equal(['invite-1', 'invite-2']);
+        expect(srv.postsOf(room).map((b) => b.note)).to.deep.equal(['invite-2']);
+        // The quiet frame left too: the step was allowed for the task, knowing the socket is unseen.
+        await eventually(() => srv.framesOf(`${room}-sw`).length === 3, 'the quiet frame');
+        expect(srv.framesOf(`${room}-sw`).map((f) => JSON.parse(f).note)).to.deep.equal(['invite-1', 'invite-2', 'quiet']);
+      }
+      // A worker's socket allowed for the task: the same socket again went without a card, another asked.
+      expect(shown.feed[0]).to.contain(chromium ? `SEND to ws://${host}/team?room=${room}-feed` : `Open a WebSocket to ws://${host}/team?room=${room}-feed from a worker of the page`);
+      expect(shown.feed[0]).to.contain(chromium ? `covers only later SEND requests to ${host}/team with exactly these fields: email, op, role` : `covers only a worker's WebSocket to exactly ws://${host}/team?room=${room}-feed`);
+      await eventually(() => srv.framesOf(`${room}-feed`).length === 2, 'both feed frames');
+      expect(srv.framesOf(`${room}-other`)).to.deep.equal([]);
+      if (!chromium) expect(srv.handshakes.filter((h) => h.includes(`${room}-other`))).to.deep.equal([]);
+      // After the run the shared worker sends both ways, unasked.
+      await page.click('#shared');
+      const last = chromium ? 'invite-4' : 'invite-3';
+      await eventually(() => srv.postsOf(room).some((b) => b.note === last) && srv.framesOf(`${room}-sw`).some((f) => JSON.parse(f).note === last), 'the shared worker\'s writes after the run');
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(total);
+      // A second run on the same page holds the same running worker again (attached anew).
+      const [frames, posts] = [srv.framesOf(`${room}-sw`).length, srv.postsOf(room).length];
+      env.llm.script([{ toolCalls: [{ name: 'snapshot', args: {} }] }, click('Invite from the shared worker'), { text: 'Done.' }]);
+      await sendFromPanel(panel, 'Invite dana@example.com again', 'act');
+      const again = await answerCard(panel, 'no');
+      expect(again.text).to.contain(chromium ? `SEND to ws://${host}/team?room=${room}-sw` : `keeps a WebSocket to ws://${host}/team?room=${room}-sw open`);
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect([srv.framesOf(`${room}-sw`).length, srv.postsOf(room).length]).to.deep.equal([frames, posts]);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, srv.frames, srv.posts, heard);
+      throw err;
     } finally {
       await page.close();
       await panel.close();
@@ -263,22 +368,95 @@ scenario('channel hold: WebSocket, data channels, WebTransport', (ctx) => {
     }
   });
 
-  it('holds a frame the page sends after the step, during the model\'s next turn', async () => {
+  it('holds a frame the page sends after the step, during the model\'s next turn: declined it never leaves, allowed it arrives', async () => {
     const { env } = ctx;
     await useMockProvider(env);
     const [look, click] = clickTurns('Save draft', fine);
-    // The next turn streams for several seconds: the page's timer fires while it does.
-    env.llm.script([look, click, { text: 'Saved the draft for you; it will be stored in a moment, nothing else to do here.', textChunks: 24, chunkDelayMs: 400 }]);
+    // Two saves, each sent by a page timer three seconds after its click; the last turn streams for
+    // several seconds, so the timers fire while the model talks.
+    env.llm.script([look, click, click, { text: 'Saved the draft for you; it will be stored in a moment, nothing else to do here.', textChunks: 24, chunkDelayMs: 400 }]);
     const { page, panel, srv } = await openChannelPage(env, `invite.html?room=later-${ctx.kind}`);
     try {
       await sendFromPanel(panel, 'Save the draft', 'act');
-      const card = await answerCard(panel, 'no');
-      expect(card.text).to.contain('autosaved');
+      const first = await answerCard(panel, 'no');
+      expect(first.text).to.contain('autosaved 1');
+      const second = await answerCard(panel, 'yes');
+      expect(second.text).to.contain('autosaved 2');
       await waitForIdle(panel);
       expect(env.llm.problems).to.deep.equal([]);
-      expect(srv.framesOf(`later-${ctx.kind}`)).to.deep.equal([]);
+      await eventually(() => srv.framesOf(`later-${ctx.kind}`).length > 0, 'the allowed autosave');
+      expect(srv.framesOf(`later-${ctx.kind}`).map((f) => JSON.parse(f).note)).to.deep.equal(['autosaved 2']);
     } catch (err) {
       console.log(await panelLog(panel), env.llm.problems, srv.framesOf(`later-${ctx.kind}`));
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  it('holds an image GET to another site whose address carries page data: declined it never arrives, allowed it does', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    const [look, turn] = clickTurns('Show my badge', fine);
+    const click = /** @type {(req: any) => any} */ (turn);
+    const room = `pixel-${ctx.kind}`;
+    /** @param {(r: string) => boolean} expected */
+    const then = (expected, next = click) => (/** @type {any} */ req) => { const r = lastToolResult(req.body); if (!expected(r)) throw new Error(r); return next(req); };
+    env.llm.script([look, click, then(declined), then(fine, () => ({ text: 'Done.' }))]);
+    server ??= await startChannels();
+    const pixel = `localhost:${new URL(server.url).port}`;
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=${room}&pixel=${pixel}`);
+    try {
+      await sendFromPanel(panel, 'Show my badge', 'act');
+      const cards = [await answerCard(panel, 'no'), await answerCard(panel, 'yes')];
+      for (const [i, card] of cards.entries()) {
+        expect(card.rule).to.equal('data_in_url');
+        expect(card.text).to.contain(`http://${pixel}/pixel.gif?room=${room}&e=dana%40example.com&n=${i + 1}`);
+        expect(card.text).to.contain('dana@example.com');
+        expect(card.text).to.contain('Caused by: click button "Show my badge"');
+      }
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      await eventually(() => srv.pixels.some((p) => p.includes(`room=${room}`)), 'the allowed image');
+      expect(srv.pixels.filter((p) => p.includes(`room=${room}`))).to.deep.equal([`/pixel.gif?room=${room}&e=dana%40example.com&n=2`]);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, srv.pixels);
+      throw err;
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
+  // Not a channel of the page, but the background's own: fetch_url and read_pdf follow no redirect
+  // to another site, in Ask mode (which has no other egress) as in Act.
+  it('Ask mode: fetch_url and read_pdf of a same-site open redirect to another site are refused; nothing reaches it', async () => {
+    const { env } = ctx;
+    await useMockProvider(env);
+    server ??= await startChannels();
+    const room = `redirect-${ctx.kind}`;
+    const away = `http://localhost:${new URL(server.url).port}/collect?room=${room}&e=dana%40example.com`;
+    const via = `${server.url}/go?to=${encodeURIComponent(away)}`;
+    /** @type {string[]} */
+    const results = [];
+    const keep = (/** @type {any} */ req) => { results.push(lastToolResult(req.body)); };
+    env.llm.script([
+      { toolCalls: [{ name: 'fetch_url', args: { url: via } }] },
+      (/** @type {any} */ req) => { keep(req); return { toolCalls: [{ name: 'read_pdf', args: { url: `${via}&pdf=1` } }] }; },
+      (/** @type {any} */ req) => { keep(req); return { text: 'I could not read it.' }; },
+    ]);
+    const { page, panel, srv } = await openChannelPage(env, `invite.html?room=${room}`);
+    try {
+      await sendFromPanel(panel, 'What does the invitation link say?', 'ask');
+      await waitForIdle(panel);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(results).to.have.length(2);
+      for (const r of results) expect(r).to.match(/^Error REDIRECT_REFUSED/);
+      expect(srv.collected).to.deep.equal([]);
+      expect(await panel.evaluate(() => document.querySelectorAll('.card.confirm').length)).to.equal(0);
+    } catch (err) {
+      console.log(await panelLog(panel), env.llm.problems, results, srv.collected);
       throw err;
     } finally {
       await page.close();

@@ -3,6 +3,7 @@
 // Every way of acting reaches one policy; what decides is what the step does, not a button's name.
 import { expect } from 'chai';
 import { runAgent } from '../../src/chrome/agent/loop.js';
+import { writeLine } from '../../src/chrome/agent/safety/write-ledger.js';
 import { createPolicy } from '../../src/chrome/agent/safety/policy.js';
 import { createTaskScope } from '../../src/chrome/agent/safety/scope.js';
 import { createSecretVault } from '../../src/chrome/agent/safety/secrets.js';
@@ -382,6 +383,49 @@ describe('safety gate: after the step', () => {
     const { tools } = await run({ provider, interact: user('no'), toolContext: { tabId: 1, browser } });
     expect(tools[1]).to.contain("[Tabwright, not the page] During your last step the page tried to start a shared worker (bank.test); Tabwright refused it");
     expect(tools[1]).not.to.contain('ignore=');
+  });
+
+  it('a running shared worker\'s refused write is told to the model and on the ledger as not sent; a frame that went around the hook as sent unheld', async () => {
+    const { createGuard } = await import('../../src/chrome/agent/safety/guard.js');
+    const guard = createGuard({ policy: createPolicy({ scope: createTaskScope(`${BANK}/pay`) }), interact: user('no') });
+    const browser = bankBrowser();
+    await guard.runStep(1, browser, { cause: 'click', pageUrl: `${BANK}/pay`, target: null }, async () => {
+      const h = /** @type {any} */ (browser.handlers);
+      h.refused({ channel: 'shared_worker_request', url: `${BANK}/api/transfer?to=x`, method: 'POST', worker: `${BANK}/sync.js` });
+      h.refused({ channel: 'shared_worker_request', url: `${BANK}/poll`, method: 'GET', worker: `${BANK}/sync.js` });
+      h.unseen({ kind: 'channel', channel: 'websocket_frame', method: 'SEND', url: 'wss://bank.test/live', type: 'websocket', topLevel: false, source: 'worker', body: 'x' });
+      return { ok: true, data: {} };
+    });
+    const late = guard.takeLate().join('\n');
+    expect(late).to.contain("the page's shared worker (running before the task began) tried to send POST bank.test/api/transfer; Tabwright refused it");
+    expect(late).not.to.contain('to=x');
+    expect(late).to.contain('sent a WebSocket frame to bank.test/live without waiting for Tabwright');
+    expect(guard.writes().map((w) => writeLine(w))).to.deep.equal([
+      'POST bank.test/api/transfer → not sent (refused: a shared worker already running cannot be held)',
+      'SEND bank.test/live → sent without being held',
+    ]);
+    await guard.close();
+  });
+
+  it('a worker socket open before the hold asks before each step; declined the step does not run, "Allow for this task" covers that socket for later steps', async () => {
+    const { createGuard } = await import('../../src/chrome/agent/safety/guard.js');
+    const answers = /** @type {('yes' | 'task' | 'no')[]} */ (['no', 'task']);
+    const asked = /** @type {import('../../src/chrome/types/safety').ConfirmRequest[]} */ ([]);
+    const interact = { confirm: async (/** @type {any} */ r) => { asked.push(r); return answers.shift() ?? 'no'; }, approvePlan: async () => ({ approved: true, steps: [] }), clarify: async () => '' };
+    const guard = createGuard({ policy: createPolicy({ scope: createTaskScope(`${BANK}/pay`) }), interact });
+    const early = { kind: 'request', method: 'GET', url: 'wss://bank.test/live', type: 'websocket', topLevel: false, source: 'worker', initiator: `${BANK}/w.js`, framesUnheld: true, openBefore: true };
+    const browser = /** @type {any} */ ({ ...bankBrowser(), holdEffects: async () => ({ unheld: [early], async release() {} }) });
+    let ran = 0;
+    const step = () => guard.runStep(1, browser, { cause: 'click button "Transfer"', pageUrl: `${BANK}/pay`, target: null }, async () => { ran++; return { ok: true, data: {} }; });
+    const first = await step();
+    expect(first.result.ok).to.equal(false);
+    expect(!first.result.ok && first.result.code).to.equal('USER_DECLINED');
+    expect(ran).to.equal(0);
+    await step();
+    await step();
+    expect(ran).to.equal(2);
+    expect(asked.map((r) => r.action)).to.deep.equal(['Act on the page while a worker of the page keeps a WebSocket to wss://bank.test/live open', 'Act on the page while a worker of the page keeps a WebSocket to wss://bank.test/live open']);
+    expect(asked[0].scope).to.deep.include({ socket: 'wss://bank.test/live', severity: 'high' });
   });
 
   it('the hold lasts the whole run: a write long after the last step is still held; after the run ends it is the page\'s own business', async () => {

@@ -129,6 +129,33 @@ describe('channel hold in workers: the debugger side (cdp/worker-channels.js)', 
     expect(answer?.params.arguments.map((/** @type {any} */ a) => a.value)).to.deep.equal(['answer', 1, false]);
   });
 
+  it('tells a frame CDP saw sent that the hook never let go (a send kept from before it), and only while held', async () => {
+    const { cdp, sentCmds, fire } = fakeCdp();
+    const unseen = /** @type {HeldRequest[]} */ ([]);
+    /** @type {HoldHandlers} */
+    const handlers = { wants: () => true, decide: async () => true, unseen: (r) => { unseen.push(r); } };
+    const channels = createWorkerChannels(cdp, () => handlers);
+    await channels.install(5, 'S1', { url: 'https://app.example/shared.js', type: 'shared_worker' });
+    const name = sentCmds.find((c) => c.method === 'Runtime.addBinding')?.params.name;
+    fire('Network.webSocketCreated', { requestId: 'r1', url: 'wss://app.example/team' }, 'S1');
+    const text = '{"op":"invite","email":"dana@example.com"}';
+    fire('Runtime.bindingCalled', { name, payload: JSON.stringify({ op: 'send', id: 1, what: { channel: 'websocket_frame', method: 'SEND', url: 'wss://app.example/team', text, bytes: text.length } }) }, 'S1');
+    await until(() => sentCmds.some((c) => c.method === 'Runtime.callFunctionOn'));
+    // The frame the hook let go is reported sent: nothing to tell.
+    fire('Network.webSocketFrameSent', { requestId: 'r1', response: { opcode: 1, payloadData: text } }, 'S1');
+    expect(unseen).to.deep.equal([]);
+    // One the hook never saw went around it: told, with the socket's URL and its fields.
+    fire('Network.webSocketFrameSent', { requestId: 'r1', response: { opcode: 1, payloadData: '{"email":"mallory@evil.test"}' } }, 'S1');
+    expect(unseen).to.have.length(1);
+    expect(unseen[0]).to.deep.include({ kind: 'channel', channel: 'websocket_frame', method: 'SEND', url: 'wss://app.example/team', source: 'worker', initiator: 'https://app.example/shared.js' });
+    expect(unseen[0].fields).to.deep.equal([['email', 'mallory@evil.test']]);
+    // Control frames (ping, close) are not writes; after the release nothing is told.
+    fire('Network.webSocketFrameSent', { requestId: 'r1', response: { opcode: 9, payloadData: '' } }, 'S1');
+    await channels.setHeld(5, false);
+    fire('Network.webSocketFrameSent', { requestId: 'r1', response: { opcode: 1, payloadData: 'later' } }, 'S1');
+    expect(unseen).to.have.length(1);
+  });
+
   it('refuses a malformed send without asking, and lets go of held workers on release', async () => {
     const { cdp, sentCmds, fire } = fakeCdp();
     let asked = 0;
@@ -157,9 +184,39 @@ describe('channel hold in workers: a socket whose frames cannot be held (Firefox
     if (v.action !== 'ask') return;
     expect(v.request).to.deep.include({ rule: 'server_write', severity: 'high', action: 'Open a WebSocket to ws://127.0.0.1:4000/team?room=1 from a worker of the page', cause: ctx.cause });
     expect(v.request.reason).to.contain('cannot hold or show what a worker sends');
-    // Nothing it sends could be judged: "Allow for this task" is not offered.
-    expect(v.request.scopeKey).to.equal(undefined);
+    // "Allow for this task" is offered for this very socket, and says so.
+    expect(v.request.scope).to.deep.equal({ kind: 'write', site: '127.0.0.1:4000', socket: 'ws://127.0.0.1:4000/team?room=1', severity: 'high' });
     expect(v.request.details.map((d) => d.label)).to.deep.equal(['socket', 'worker']);
+  });
+
+  it('"Allow for this task" covers the same socket URL from the same kind of worker only: another URL, a shared worker, or a write still asks', () => {
+    const p = createPolicy({ scope: createTaskScope(ctx.pageUrl, 'invite dana') });
+    const v = p.judgeRequest(req({}), ctx);
+    if (v.action !== 'ask') throw new Error('asks');
+    p.answered(v.request, 'task');
+    expect(p.judgeRequest(req({}), ctx).action).to.equal('allow');
+    expect(p.judgeRequest(req({ url: 'ws://127.0.0.1:4000/team?room=1#x' }), ctx).action).to.equal('allow');
+    expect(p.judgeRequest(req({ url: 'ws://127.0.0.1:4000/team?room=2' }), ctx).action).to.equal('ask');
+    expect(p.judgeRequest(req({ url: 'ws://127.0.0.1:4000/other?room=1' }), ctx).action).to.equal('ask');
+    expect(p.judgeRequest(req({ source: 'service_worker' }), ctx).action).to.equal('ask');
+    // The same socket opened before the run is covered too (it is the same unseen channel) …
+    expect(p.unheldSender(req({ openBefore: true }), ctx).action).to.equal('allow');
+    // … but nothing sent over HTTP to the same place.
+    expect(p.judgeRequest({ kind: 'request', method: 'POST', url: 'http://127.0.0.1:4000/team?room=1', type: 'fetch', topLevel: false, body: 'a=1', fields: [['a', '1']] }, ctx).action).to.equal('ask');
+    // Allowed once, it asks again next time.
+    const q = createPolicy({ scope: createTaskScope(ctx.pageUrl, 'invite dana') });
+    const w = q.judgeRequest(req({}), ctx);
+    if (w.action === 'ask') q.answered(w.request, 'yes');
+    expect(q.judgeRequest(req({}), ctx).action).to.equal('ask');
+  });
+
+  it('a worker socket opened before the run asks before a step acts, saying what cannot be seen and what declining does', () => {
+    const p = createPolicy({ scope: createTaskScope(ctx.pageUrl, 'invite dana'), alwaysAllow: ['127.0.0.1:4000'] });
+    const v = p.unheldSender(req({ openBefore: true, source: 'service_worker', initiator: 'http://127.0.0.1:4000/shared.js' }), ctx);
+    if (v.action !== 'ask') throw new Error('asks');
+    expect(v.request).to.deep.include({ severity: 'high', action: "Act on the page while the site's service or shared worker keeps a WebSocket to ws://127.0.0.1:4000/team?room=1 open" });
+    expect(v.request.reason).to.contain('cannot hold or show').and.contain('declined, the step does not run');
+    expect(v.request.details).to.deep.equal([{ label: 'socket', value: 'ws://127.0.0.1:4000/team?room=1' }, { label: 'worker', value: 'http://127.0.0.1:4000/shared.js' }]);
   });
 
   it('names a service or shared worker as such; a page\'s own plain handshake is still not asked', () => {

@@ -5,7 +5,8 @@
 // is never left behind: release() disables interception everywhere, a detached debugger lets
 // everything go, and a failing decision fails it. Writes let go are followed to their answer
 // (cdp/write-answers.js). A worker's WebSocket frames are held by cdp/worker-channels.js; a page's by
-// the page-world hook. Not covered: shared workers (cdp/targets.js says why).
+// the page-world hook. A shared worker is refused (a new one) or has its requests refused (one
+// already running): cdp/targets.js and cdp/shared-workers.js say why.
 /** @import { EffectHold, HeldRequest, HoldHandlers } from '../types/safety' */
 /** @import { createCdpSessions } from './session.js' */
 import { heldRequest } from './held-request.js';
@@ -27,7 +28,9 @@ const MAX_SEEN = 1000;
 export function createNetHold(cdp) {
   /** Armed tabs and their handlers. @type {Map<number, HoldHandlers>} */
   const armed = new Map();
-  const targets = createTargets(cdp, createWorkerChannels(cdp, (tabId) => armed.get(tabId)));
+  // A running shared worker's request, refused while held (cdp/shared-workers.js): told to the run.
+  const targets = createTargets(cdp, createWorkerChannels(cdp, (tabId) => armed.get(tabId)),
+    (tabId, what) => armed.get(tabId)?.refused?.({ channel: 'shared_worker_request', url: what.url, method: what.method, worker: what.worker }));
   const answers = createWriteAnswers(cdp, (tabId) => armed.get(tabId));
   /** The session each request was announced in (Network.requestWillBeSent), by tab and Network id. @type {Map<string, { sessionId?: string, documentUrl?: string }>} */
   const seen = new Map();

@@ -4,6 +4,8 @@
 
 const IDLE_DETACH_MS = 60_000;
 const VERSION = '1.3';
+/** The session id prefix of a target attached by id (attachTarget). */
+const TARGET = 'target:';
 
 /** A coded failure the tools turn into a fallback or an error value. */
 export class CdpError extends Error {
@@ -23,8 +25,24 @@ export function createCdpSessions() {
   /** Called when a tab's session goes away (detached, closed). @type {Set<(tabId: number) => void>} */
   const detachListeners = new Set();
 
-  chrome.debugger.onDetach.addListener((source) => { if (source.tabId !== undefined) forget(source.tabId); });
+  /**
+   * Targets attached by id on behalf of a tab (a shared worker, which the tab's session cannot
+   * auto-attach): their events reach the listeners as the tab's, under the session id
+   * `target:<id>`, and their detach as Target.detachedFromTarget. @type {Map<string, number>}
+   */
+  const byTarget = new Map();
+
+  chrome.debugger.onDetach.addListener((source) => {
+    if (source.tabId !== undefined) forget(source.tabId);
+    else if (source.targetId && byTarget.has(source.targetId)) targetGone(source.targetId);
+  });
   chrome.debugger.onEvent.addListener((source, method, params) => {
+    if (source.tabId === undefined && source.targetId) {
+      const owner = byTarget.get(source.targetId);
+      if (owner === undefined) return;
+      for (const l of listeners) { try { l(owner, method, params, `${TARGET}${source.targetId}`); } catch { /* a listener's own failure */ } }
+      return;
+    }
     const s = source.tabId !== undefined ? tabs.get(source.tabId) : undefined;
     if (!s) return;
     const p = /** @type {any} */ (params);
@@ -49,8 +67,17 @@ export function createCdpSessions() {
   /** @type {Map<number, string>} */
   const mainFrame = new Map();
 
+  /** A target attached by id went away (it ended, or Chrome detached it). @param {string} targetId */
+  function targetGone(targetId) {
+    const owner = byTarget.get(targetId);
+    byTarget.delete(targetId);
+    if (owner === undefined) return;
+    for (const l of listeners) { try { l(owner, 'Target.detachedFromTarget', { sessionId: `${TARGET}${targetId}` }, undefined); } catch { /* ignore */ } }
+  }
+
   /** @param {number} tabId */
   function forget(tabId) {
+    for (const [id, owner] of byTarget) if (owner === tabId) { byTarget.delete(id); chrome.debugger.detach({ targetId: id }).catch(() => {}); }
     const s = tabs.get(tabId);
     if (s?.timer) clearTimeout(s.timer);
     tabs.delete(tabId);
@@ -121,11 +148,41 @@ export function createCdpSessions() {
     async sendTo(tabId, sessionId, method, params) {
       if (!sessionId) return send(tabId, method, params);
       await ensure(tabId);
+      const targetId = sessionId.startsWith(TARGET) ? sessionId.slice(TARGET.length) : null;
       try {
+        if (targetId) return await chrome.debugger.sendCommand({ targetId }, method, params);
         return await chrome.debugger.sendCommand(/** @type {chrome.debugger.DebuggerSession} */ ({ tabId, sessionId }), method, params);
       } catch (err) {
         throw new CdpError('CDP_FAILED', `${method}: ${err instanceof Error ? err.message : String(err)}`);
       }
+    },
+    /**
+     * The targets (other than the tab's own) chrome.debugger lists: shared workers among them.
+     * @returns {Promise<chrome.debugger.TargetInfo[]>}
+     */
+    async targets() { return chrome.debugger.getTargets().catch(() => []); },
+    /**
+     * Attach a target by its id on behalf of a tab (a shared worker the tab's session may not
+     * auto-attach); its session id is `target:<id>` for sendTo and the listeners. Null when it
+     * cannot be attached (gone, or another debugger holds it).
+     * @param {number} tabId @param {string} targetId @returns {Promise<string | null>}
+     */
+    async attachTarget(tabId, targetId) {
+      await ensure(tabId);
+      if (byTarget.has(targetId)) return `${TARGET}${targetId}`;
+      try { await chrome.debugger.attach({ targetId }, VERSION); } catch { return null; }
+      byTarget.set(targetId, tabId);
+      return `${TARGET}${targetId}`;
+    },
+    /** @param {string} sessionId a `target:<id>` session from attachTarget */
+    async detachTarget(sessionId) {
+      if (!sessionId.startsWith(TARGET)) return;
+      const targetId = sessionId.slice(TARGET.length);
+      if (!byTarget.has(targetId)) return;
+      // Told as a detach, so what was kept for the session (a worker's hook) is forgotten: attached
+      // again later, the target gets the same session id and must be set up anew.
+      targetGone(targetId);
+      await chrome.debugger.detach({ targetId }).catch(() => {});
     },
     /** Clear, then later read, whether the tab started a main-frame navigation. @param {number} tabId */
     resetNavigation(tabId) { const s = tabs.get(tabId); if (s) s.navigating = false; },

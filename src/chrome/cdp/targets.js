@@ -5,12 +5,16 @@
 // no request of a new frame or worker leaves before the hold sees it.
 // Each worker also gets the channel hook (cdp/worker-channels.js) before it runs: its WebSocket
 // frames wait for the policy as a page's do.
-// Out of reach of chrome.debugger: shared workers (the tab's session may neither discover nor attach
-// them, "Not allowed"; attached by target id, a running one's requests are not intercepted). So while
-// the tab is held the page-world helper refuses to start one (content/page-world.js).
+// Shared workers: the tab's session may neither discover nor auto-attach them ("Not allowed"), so
+// one cannot be paused before it runs; while the tab is held the page-world helper refuses to start
+// one (content/page-world.js). One already running when the hold begins is attached by its target id
+// (cdp/shared-workers.js): its socket frames are held by the worker hook, but Fetch cannot pause its
+// requests (Chrome never gives a running shared worker's loader the interception), so they are
+// refused while held (Network.setBlockedURLs) and each refusal is told to the run.
 /** @import { HeldRequest } from '../types/safety' */
 /** @import { createCdpSessions } from './session.js' */
 /** @import { createWorkerChannels } from './worker-channels.js' */
+import { createSharedWorkers } from './shared-workers.js';
 
 /** @typedef {{ sessionId: string, type: string, url: string, parent?: string }} Child */
 /** @typedef {{ children: Map<string, Child>, holding: boolean, autoAttach: boolean }} TabTargets */
@@ -21,10 +25,14 @@ const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: t
 
 const WORKERS = new Set(['worker', 'shared_worker', 'service_worker']);
 
-/** @param {ReturnType<typeof createCdpSessions>} cdp @param {ReturnType<typeof createWorkerChannels>} [workers] */
-export function createTargets(cdp, workers) {
+/**
+ * @param {ReturnType<typeof createCdpSessions>} cdp @param {ReturnType<typeof createWorkerChannels>} [workers]
+ * @param {(tabId: number, what: { method: string, url: string, worker: string }) => void} [onRefused] a running shared worker's request, refused
+ */
+export function createTargets(cdp, workers, onRefused) {
   /** @type {Map<number, TabTargets>} */
   const tabs = new Map();
+  const shared = createSharedWorkers(cdp, workers, onRefused);
 
   cdp.onEvent((tabId, method, p, sessionId) => {
     const t = tabs.get(tabId);
@@ -35,6 +43,7 @@ export function createTargets(cdp, workers) {
       setUp(tabId, t, child);
     } else if (method === 'Target.detachedFromTarget') {
       t?.children.delete(String(p.sessionId));
+      shared.gone(tabId, String(p.sessionId));
     } else if (method === 'Target.targetInfoChanged' && sessionId && t) {
       // A frame navigated: its URL names the sender on the card.
       for (const c of t.children.values()) if (c.sessionId === sessionId && p.targetInfo?.url) c.url = String(p.targetInfo.url);
@@ -71,6 +80,7 @@ export function createTargets(cdp, workers) {
       // Children attached under an earlier hold that was released but not yet detached.
       await Promise.all([...t.children.values()].map((c) => cdp.sendTo(tabId, c.sessionId, 'Fetch.enable', { patterns: FETCH_PATTERNS }).catch(() => {})));
       await Promise.all([...t.children.values()].filter((c) => WORKERS.has(c.type)).map((c) => workers?.install(tabId, c.sessionId, c)));
+      await shared.hold(tabId, [...t.children.values()].map((c) => c.url));
     },
     /** Stop holding in every child (their paused requests go on); children stay attached for their answers. @param {number} tabId */
     async stopHolding(tabId) {
@@ -78,6 +88,7 @@ export function createTargets(cdp, workers) {
       if (!t) return;
       t.holding = false;
       await workers?.setHeld(tabId, false);
+      await shared.stopHolding(tabId);
       await Promise.all([...t.children.values()].map((c) => cdp.sendTo(tabId, c.sessionId, 'Fetch.disable').catch(() => {})));
     },
     /** Detach every child (unless a new hold began meanwhile). @param {number} tabId */
@@ -86,6 +97,7 @@ export function createTargets(cdp, workers) {
       if (!t || t.holding) return;
       t.autoAttach = false;
       t.children.clear();
+      await shared.detach(tabId);
       await cdp.send(tabId, 'Target.setAutoAttach', { ...AUTO_ATTACH, autoAttach: false }).catch(() => {});
     },
     /**
@@ -94,6 +106,8 @@ export function createTargets(cdp, workers) {
      * @returns {{ source: NonNullable<HeldRequest['source']>, url?: string }}
      */
     sender(tabId, sessionId) {
+      const running = sessionId ? shared.worker(tabId, sessionId) : undefined;
+      if (running) return { source: 'worker', url: running.url };
       const c = sessionId ? tabs.get(tabId)?.children.get(sessionId) : undefined;
       if (!c) return { source: 'page' };
       const source = c.type === 'iframe' || c.type === 'page' ? 'frame' : c.type === 'service_worker' ? 'service_worker' : 'worker';

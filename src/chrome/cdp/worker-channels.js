@@ -7,6 +7,7 @@
 /** @import { HeldRequest, HoldHandlers } from '../types/safety' */
 import { workerHook } from './worker-hook.js';
 import { heldRequest, sendProblem } from '../service/channel-hold.js';
+import { createKeptSends } from './kept-sends.js';
 
 /**
  * What this needs of cdp/session.js (so Node tests can stand in for it).
@@ -30,9 +31,12 @@ export function createWorkerChannels(cdp, handlersOf) {
   const installing = new Map();
   /** Frames let go, waiting for their reply. @type {Map<string, { req: HeldRequest, handlers: HoldHandlers, timer: ReturnType<typeof setTimeout> }>} */
   const sent = new Map();
+  const kept = createKeptSends();
 
   cdp.onEvent((tabId, method, p, sessionId) => {
-    if (method === 'Target.detachedFromTarget') { hooks.delete(String(p.sessionId)); return; }
+    if (method === 'Target.detachedFromTarget') { forget(String(p.sessionId)); return; }
+    if (method === 'Network.webSocketCreated' && sessionId && hooks.has(sessionId)) { kept.created(sessionId, String(p.requestId), String(p.url ?? '')); return; }
+    if (method === 'Network.webSocketFrameSent' && sessionId) { frameSent(tabId, sessionId, p); return; }
     if (method !== 'Runtime.bindingCalled' || !sessionId) return;
     const hook = hooks.get(sessionId);
     if (!hook || hook.tabId !== tabId || p.name !== hook.name) return;
@@ -41,12 +45,25 @@ export function createWorkerChannels(cdp, handlersOf) {
     if (m?.op === 'send') judge(sessionId, hook, m);
     else if (m?.op === 'reply') replied(sessionId, m);
   });
-  cdp.onDetach((tabId) => { for (const [s, h] of hooks) if (h.tabId === tabId) hooks.delete(s); });
+  cdp.onDetach((tabId) => { for (const [s, h] of hooks) if (h.tabId === tabId) forget(s); });
+
+  /** @param {string} sessionId */
+  function forget(sessionId) { hooks.delete(sessionId); kept.forget(sessionId); }
+
+  /** A frame that went around the hook (a send kept from before it) is told to the run. @param {number} tabId @param {string} sessionId @param {any} p */
+  function frameSent(tabId, sessionId, p) {
+    const hook = hooks.get(sessionId);
+    const what = hook ? kept.sent(sessionId, p) : null;
+    const handlers = what ? handlersOf(tabId) : undefined;
+    if (!hook || !what || !handlers?.unseen) return;
+    handlers.unseen({ ...heldRequest(what, { tabId, frameId: 0, url: hook.url }), source: hook.source, initiator: hook.url.slice(0, 2048) });
+  }
 
   /** @param {string} sessionId @param {Hook} hook @param {any} m */
   async function judge(sessionId, hook, m) {
     const problem = sendProblem({ doc: '0000000000000000', id: m.id, what: m.what });
     let allow = false;
+    const frame = m.what?.channel === 'websocket_frame';
     if (!problem) {
       const handlers = handlersOf(hook.tabId);
       const req = { ...heldRequest(m.what, { tabId: hook.tabId, frameId: 0, url: hook.url }), source: hook.source, initiator: hook.url.slice(0, 2048) };
@@ -59,6 +76,7 @@ export function createWorkerChannels(cdp, handlersOf) {
         }
       }
     }
+    if (allow && frame) kept.letGo(sessionId, m.what);
     await control(hook.tabId, sessionId, hook.objectId, ['answer', m.id, allow]);
   }
 
@@ -90,10 +108,11 @@ export function createWorkerChannels(cdp, handlersOf) {
     const pending = installing.get(sessionId);
     if (pending) { await pending; return; }
     const existing = hooks.get(sessionId);
-    if (existing) { await control(tabId, sessionId, existing.objectId, ['held', true]); return; }
+    if (existing) { await control(tabId, sessionId, existing.objectId, ['held', true]); kept.watch(sessionId, true); return; }
     const done = hookUp(tabId, sessionId, worker).finally(() => installing.delete(sessionId));
     installing.set(sessionId, done);
     await done;
+    if (hooks.has(sessionId)) kept.watch(sessionId, true);
   }
 
   /** @param {number} tabId @param {string} sessionId @param {{ url: string, type: string }} worker */
@@ -121,6 +140,7 @@ export function createWorkerChannels(cdp, handlersOf) {
     },
     /** Holds (or lets go) every hooked worker of the tab. @param {number} tabId @param {boolean} held */
     async setHeld(tabId, held) {
+      for (const [s, h] of hooks) if (h.tabId === tabId && !held) kept.watch(s, false);
       await Promise.all([...hooks].filter(([, h]) => h.tabId === tabId).map(([s, h]) => control(tabId, s, h.objectId, ['held', held])));
     },
     /** Is this worker hooked? @param {string} sessionId */
@@ -130,3 +150,4 @@ export function createWorkerChannels(cdp, handlersOf) {
 
 /** @param {HoldHandlers} handlers @param {HeldRequest} req */
 function wanted(handlers, req) { try { return handlers.wants(req); } catch { return true; } }
+

@@ -5,12 +5,15 @@ import { holdRequests } from './net-hold.js';
 import { downloadBytes } from './download-bytes.js';
 import { evaluate } from './evaluate.js';
 import { createNetworkLog } from './network-log.js';
+import { watchWorkerSockets } from './worker-sockets.js';
 
 /** The listener removing the Origin header for local endpoints, so it can be replaced. @type {((details: browser.webRequest._OnBeforeSendHeadersDetails) => browser.webRequest.BlockingResponse) | null} */
 let stripOrigin = null;
 
 /** @returns {Platform} */
 export function createPlatform() {
+  // From the start: a run held later must know the worker sockets already open.
+  watchWorkerSockets();
   return {
     name: 'firefox',
     async injectContent(tabId, frameId = 0) {

@@ -5,11 +5,13 @@
 // URL). The ones the policy wants get a promise of its decision (Firefox waits for it), the rest go
 // at once. release() removes the listeners; promises already handed out still resolve. Writes let go
 // are followed to their answer (platform/write-answers.js). WebSockets are seen here only as their
-// upgrade request: a worker's socket (whose frames no hook can reach) asks before it opens.
+// upgrade request: a worker's socket (whose frames no hook can reach) asks before it opens, and one
+// opened before the hold began is handed to the guard (`unheld`), which asks before each step.
 /** @import { EffectHold, HeldRequest, HoldHandlers } from '../types/safety' */
 import { parseBody } from '../agent/safety/request-body.js';
 import { classifyBody, concatBytes } from '../agent/safety/body-kind.js';
 import { createWriteAnswers } from './write-answers.js';
+import { workerSocketsOpenBefore } from './worker-sockets.js';
 
 /** Firefox's resource types, named as Chrome's CDP names them where they differ. */
 const TYPES = /** @type {Record<string, string>} */ ({ main_frame: 'document', sub_frame: 'sub_frame', xmlhttprequest: 'xhr', csp_report: 'csp_report' });
@@ -123,7 +125,10 @@ export async function holdRequests(tabId, handlers) {
     return null;
   }
   let released = false;
+  // Workers' sockets opened before the hold: their frames go unseen (platform/worker-sockets.js).
+  const unheld = workerSocketsOpenBefore(tabId, tabOrigin);
   return {
+    ...(unheld.length ? { unheld } : {}),
     async release() {
       if (released) return;
       released = true;

@@ -80,7 +80,7 @@ export function createBrowserOps(platform) {
       if (!requests) return null;
       const releaseDownloads = downloads.arm(tabId, handlers);
       const releaseChannels = await channels.arm(tabId, handlers);
-      return { async release() { releaseDownloads(); releaseChannels(); await requests.release(); } };
+      return { ...(requests.unheld?.length ? { unheld: requests.unheld } : {}), async release() { releaseDownloads(); releaseChannels(); await requests.release(); } };
     },
     channels,
 

@@ -60,6 +60,11 @@ export interface HeldRequest {
    * content script runs there and webRequest sees no frame): allowed, whatever it sends goes unseen
    */
   framesUnheld?: boolean;
+  /**
+   * a worker's socket whose frames cannot be held (framesUnheld) that was opened before the run's
+   * hold began (Firefox): it may still be open, and whatever the worker sends over it leaves unseen
+   */
+  openBefore?: boolean;
 }
 
 /** What the core gives the platform when it arms the hold on a tab. */
@@ -84,11 +89,19 @@ export interface HoldHandlers {
    */
   observed?(req: HeldRequest, outcome: WriteOutcome): void;
   /**
-   * A sender the platform refused to start while the tab is held, because what it sends could not
-   * be held: a shared worker in Chromium (chrome.debugger cannot reach one). `url` is its script's,
-   * as the page gave it (untrusted). Told once per refusal.
+   * A sender the platform refused while the tab is held, because what it sends could not be held:
+   * a shared worker the page tried to start in Chromium (`shared_worker`: chrome.debugger cannot
+   * pause one before it runs; `url` is its script's, as the page gave it, untrusted), or a request of
+   * a shared worker that was already running (`shared_worker_request`: Chrome never lets Fetch pause
+   * it; `url` and `method` are the request's, `worker` the worker's script). Told once per refusal.
    */
-  refused?(what: { channel: 'shared_worker'; url: string }): void;
+  refused?(what: { channel: 'shared_worker' | 'shared_worker_request'; url: string; method?: string; worker?: string }): void;
+  /**
+   * A write that left without being held, seen only after it left: a frame a worker already running
+   * when the hold began sent through a WebSocket `send` it kept from before the hook was installed
+   * (Chromium; CDP Network.webSocketFrameSent names it). It cannot be stopped; it is told to the run.
+   */
+  unseen?(req: HeldRequest): void;
 }
 
 /**
@@ -114,6 +127,11 @@ export interface WriteOutcome {
 export interface EffectHold {
   /** Disarm: stop holding new requests. Requests already waiting for a decision still get it. */
   release(): Promise<void>;
+  /**
+   * Senders the hold cannot see that were already open when it began (Firefox: workers' WebSockets,
+   * openBefore): the guard asks before each acting step while they may be open.
+   */
+  unheld?: HeldRequest[];
 }
 
 /** Why the user is asked: the rule that fired (docs/SECURITY.md names each). */
@@ -179,6 +197,8 @@ export interface ConfirmScope {
   operation?: string;
   /** the body keys a covered write has, exactly */
   keys?: string[];
+  /** a worker's WebSocket whose frames cannot be held (Firefox): exactly this URL is covered */
+  socket?: string;
   /** covered at this severity or lower */
   severity: 'normal' | 'high';
 }

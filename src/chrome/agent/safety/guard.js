@@ -162,6 +162,20 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
   /** @type {StepInfo | null} */
   let lastStep = null;
 
+  /**
+   * A request of a shared worker that ran before the hold, refused (Chromium cannot hold it): the
+   * model hears it, and a write is on the run's ledger as not sent, so the verdict and the receipt
+   * show it. The URL is the page's choice: only its site and path are named.
+   * @param {{ url: string, method?: string }} what
+   */
+  function refusedRequest(what) {
+    const method = (what.method ?? 'GET').toUpperCase();
+    late.push(`While the agent acted, the page's shared worker (running before the task began) tried to send ${method} ${siteOf(what.url)}${pathOnly(what.url)}; Tabwright refused it, since a shared worker that was already running cannot be held for the user's answer. The page may show an error.`);
+    if (SAFE_METHODS.has(method)) return;
+    const w = ledger.add({ kind: 'request', method, url: what.url, type: 'fetch', topLevel: false, source: 'worker' }, false, stepNo, { afterDone });
+    w.error = 'refused: a shared worker already running cannot be held';
+  }
+
   /** @param {number} tabId @param {BrowserOps} browser */
   function armed(tabId, browser) {
     let h = holds.get(tabId);
@@ -189,8 +203,16 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
         },
         // A shared worker refused (Chromium cannot hold it): the model hears it with its next result,
         // naming only the script's site (the page chose the URL).
+        // A worker's frame that went around the hook (a send kept from before it): it already left.
+        unseen: (req) => {
+          if (!caused()) return;
+          late.push(`While the agent acted, a worker of the page sent a WebSocket frame to ${siteOf(req.url)}${pathOnly(req.url)} without waiting for Tabwright: it used a send it kept from before the task began, so it could not be held for the user's answer. It has left; tell the user.`);
+          ledger.add(req, true, stepNo, { afterDone }).unheld = true;
+          ledger.settle(req, {});
+        },
         refused: (what) => {
           if (!caused()) return;
+          if (what.channel === 'shared_worker_request') { refusedRequest(what); return; }
           late.push(`During your last step the page tried to start a shared worker (${siteOf(what.url)}); Tabwright refused it, since what a shared worker sends could not be held for the user's answer. The page may show an error.`);
         },
       }).catch(() => null);
@@ -219,6 +241,14 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
         const answer = await confirm(policy.unheldStep(info));
         if (answer === 'no') return { result: fail('USER_DECLINED', `The user declined: ${info.cause}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`), held: false, writes: [] };
         return { result: await run(), held: false, writes: [] };
+      }
+      // Senders the hold cannot see that were open before it began (a worker's socket, Firefox):
+      // the step asks first, since what it makes them send would leave unseen.
+      for (const req of hold.unheld ?? []) {
+        const verdict = policy.unheldSender(req, info);
+        if (verdict.action !== 'ask') continue;
+        const answer = await confirm(verdict.request);
+        if (answer === 'no') return { result: fail('USER_DECLINED', `The user declined: ${info.cause}, while ${verdict.request.action.replace(/^Act on the page while /, '')}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`), held: true, writes: [] };
       }
       step = info;
       lastStep = info;
@@ -315,3 +345,5 @@ function webUrl(url) {
 function originOfUrl(url) { try { return new URL(url).origin; } catch { return url; } }
 /** A URL's host, or "the page's own site" for a relative or malformed one. @param {string} url */
 function siteOf(url) { try { return new URL(url).host || "the page's own site"; } catch { return "the page's own site"; } }
+/** A URL's path, without its query (which may carry anything the page put there). @param {string} url */
+function pathOnly(url) { try { return new URL(url).pathname; } catch { return ''; } }

@@ -81,6 +81,7 @@ function unreadableText(u, ctx) {
 function scopeText(scope, ctx) {
   if (scope.kind === 'site') return ctx.t('confirmScopeSite', scope.site);
   if (scope.kind === 'code') return ctx.t('confirmScopeCode', scope.site);
+  if (scope.socket) return ctx.t('confirmScopeSocket', scope.socket);
   const where = `${scope.site}${scope.path ?? ''}`;
   const keys = scope.keys?.length ? scope.keys.join(', ') : ctx.t('confirmScopeNoFields');
   const method = scope.method ?? '';

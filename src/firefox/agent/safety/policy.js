@@ -299,15 +299,29 @@ export function createPolicy(opts) {
 
   /**
    * A socket whose frames nothing can hold (a worker's, in Firefox) asks before it opens, on any
-   * site: allowed, it sends unseen, so "Allow for this task" is not offered.
+   * site, at high severity; one opened before the run asks before each step that acts while it may
+   * be open. "Allow for this task" covers that socket only (the worker's kind and the exact URL): it
+   * opens, and steps act while it is open, without another card; its frames stay unseen, as the card
+   * says. Any other socket, and every write, still asks.
    * @param {HeldRequest} req @param {{ cause: string }} ctx @returns {Verdict}
    */
   function judgeUnheldSocket(req, ctx) {
+    const key = `socket ${req.source ?? 'worker'} ${withoutHash(req.url)}`;
+    if (covers(key, 'high')) return { action: 'allow' };
     const site = siteLabel(req.url);
     const who = req.source === 'service_worker' ? 'the site\'s service or shared worker' : 'a worker of the page';
-    return ask({ category: 'write', rule: 'server_write', severity: 'high', action: `Open a WebSocket to ${mask(shorten(req.url))} from ${who}`, site,
-      details: [{ label: 'socket', value: mask(shorten(req.url)) }, ...(req.initiator ? [{ label: 'worker', value: mask(shorten(req.initiator)) }] : [])], cause: ctx.cause,
-      reason: `While the agent acts, ${who} opens a live connection to ${site}. Tabwright cannot hold or show what a worker sends over it: allowed, everything it sends goes unseen; declined, it never opens.` });
+    const socket = mask(shorten(withoutHash(req.url)));
+    /** @type {ConfirmScope} */
+    const covered = { kind: 'write', site, socket, severity: 'high' };
+    const details = [{ label: 'socket', value: socket }, ...(req.initiator ? [{ label: 'worker', value: mask(shorten(req.initiator)) }] : [])];
+    if (req.openBefore) {
+      return ask({ category: 'write', rule: 'server_write', severity: 'high', action: `Act on the page while ${who} keeps a WebSocket to ${socket} open`, site, details, cause: ctx.cause,
+        reason: `Before this task began, ${who} opened a live connection to ${site}, and it may still be open. Tabwright cannot hold or show what a worker sends over it: allowed, anything this step makes it send goes unseen; declined, the step does not run.`,
+        scopeKey: key, scope: covered });
+    }
+    return ask({ category: 'write', rule: 'server_write', severity: 'high', action: `Open a WebSocket to ${socket} from ${who}`, site, details, cause: ctx.cause,
+      reason: `While the agent acts, ${who} opens a live connection to ${site}. Tabwright cannot hold or show what a worker sends over it: allowed, everything it sends goes unseen; declined, it never opens.`,
+      scopeKey: key, scope: covered });
   }
 
   /** @param {HeldRequest} req @param {{ pageUrl: string, cause: string }} ctx @returns {Verdict} */
@@ -551,6 +565,12 @@ export function createPolicy(opts) {
     wantsRequest,
     judgeRequest,
     unheldStep,
+    /**
+     * Before a step acts: a sender the hold cannot see that was open when it began (a worker's
+     * socket opened before the run, Firefox) asks, unless the user allowed it for the task.
+     * @param {HeldRequest} req @param {{ cause: string }} ctx @returns {Verdict}
+     */
+    unheldSender(req, ctx) { return judgeUnheldSocket(req, ctx); },
     /**
      * The user's answer to a card: "Allow for this task" widens the scope (an origin) or allows one
      * kind of write (method, origin, path) for the rest of the run.

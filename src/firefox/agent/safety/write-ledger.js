@@ -22,6 +22,7 @@
  * @property {string} [page] the page it was sent from (a form POST redirected back to it shows the form again)
  * @property {boolean} [inTask] it went to one of the task's sites (a third party's telemetry does not judge the task)
  * @property {boolean} [afterDone] the page sent it after the agent said done (reported with the verdict)
+ * @property {boolean} [unheld] it left without being held (seen only after it left: a worker's kept send)
  */
 
 /** Where a write was decided: the page, the task's sites, the moment. @typedef {{ page?: string, inTask?: boolean, afterDone?: boolean }} WriteContext */
@@ -30,7 +31,7 @@
 export function writeLine(w) {
   let path = w.url;
   try { const u = new URL(w.url); path = `${u.host}${u.pathname}`; } catch { /* keep the URL */ }
-  const outcome = !w.sent ? 'not sent (declined)' : w.status !== undefined ? String(w.status) : w.error ? `failed (${w.error})` : w.outcome?.reply !== undefined ? 'replied' : 'no answer yet';
+  const outcome = !w.sent ? `not sent (${w.error ?? 'declined'})` : w.unheld ? 'sent without being held' : w.status !== undefined ? String(w.status) : w.error ? `failed (${w.error})` : w.outcome?.reply !== undefined ? 'replied' : 'no answer yet';
   return `${w.kind === 'channel' ? `${w.channel === 'beacon' ? 'BEACON' : 'SEND'}` : w.method} ${path} → ${outcome}`;
 }
 
