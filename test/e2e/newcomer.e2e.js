@@ -177,7 +177,7 @@ for (const kind of BROWSERS) {
         facts.sidebarOpenAtStart = sidebars > 0;
         if (!sidebars) { person.clicks++; person.did.push('click the toolbar button (counted: the sidebar is out of BiDi\'s reach)'); }
         if (!tabId) throw new Error('no tab at the demo page');
-        // The welcome tab is in front; the sidebar answers about the tab in front, so the person clicks the demo tab.
+        // The sidebar answers about the tab in front: were the welcome tab there, the person would click the demo tab.
         if (await demo.evaluate(() => document.visibilityState !== 'visible')) await person.switchTo(demo, 'the demo tab');
         panel = await firefoxExtensionTab(started.browser, `ui/panel.html?tabId=${tabId}`);
         await panel.setViewport({ width: 420, height: 860 });

@@ -122,7 +122,7 @@ export type TranscriptItem =
   | ({ kind: 'confirm'; id: string; status: 'pending' | ConfirmAnswer | 'expired' } & ConfirmRequest)
   | { kind: 'clarify'; id: string; question: string; answer?: string; status: 'pending' | 'answered' | 'expired' }
   | { kind: 'compacted'; id: string; reason: CompactionReason; before: number; after: number }
-  | { kind: 'notice'; id: string; code: string; message: string }
+  | { kind: 'notice'; id: string; code: string; message: string; args?: string[] }
   | { kind: 'interrupted'; id: string; status: 'pending' | 'continued' }
   /** the site guidance the model was given (docs/ADAPTERS.md); text is Tabwright's own */
   | { kind: 'guidance'; id: string; name: string; site: string; adapterId: string | null; skills: string[]; text: string };
