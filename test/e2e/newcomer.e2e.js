@@ -93,7 +93,7 @@ for (const kind of BROWSERS) {
       return person.look(panel).waitFor((n) => {
         const all = document.querySelectorAll('#log .msg.assistant.final');
         return all.length > n && document.body.dataset.running === 'false' ? all[all.length - 1].textContent : null;
-      }, before, { timeout: 40_000, message: 'the answer' });
+      }, before, { timeout: 60_000, message: 'the answer' });
     }
     /** @param {'ask' | 'act' | 'plan'} mode */
     const mode = (mode) => person.click(panel, `#modes label:has(input[value=${mode}])`, `the ${mode} mode`);
@@ -134,6 +134,8 @@ for (const kind of BROWSERS) {
       if (this.currentTest?.state !== 'failed' || !panel) return;
       const log = await panel.evaluate(() => [...document.querySelectorAll('#log > *')].map((el) => `[${el.className}] ${(el.textContent ?? '').replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')).catch(() => '(panel gone)');
       console.log(`      [${kind}] the panel showed:\n${log}`);
+      // What the person saw when the story stopped, beside the other screenshots (CI keeps test-artifacts/).
+      await panel.screenshot({ path: join(SHOTS, `failed-${kind}-panel.png`) }).catch(() => {});
     });
 
     step('npm start opens the demo page and the welcome tab', async () => {
@@ -256,13 +258,13 @@ for (const kind of BROWSERS) {
       await person.type(panel, '#prompt', 'Order the Paper floor lamp for Ada Lovelace (ada@example.com), 2 of them, express delivery.', 'the message box');
       await person.press(panel, 'Enter');
       const look = person.look(panel);
-      const card = await look.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent, undefined, { timeout: 30_000, message: 'the confirmation card' });
+      const card = await look.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent, undefined, { timeout: 60_000, message: 'the confirmation card' });
       expect(card).to.contain('Ada Lovelace');
       // Nothing left before the click.
       expect(site.writes.length).to.equal(writes);
       await panel.screenshot({ path: join(SHOTS, `panel-${kind}-confirm.png`) });
       await person.click(panel, '.card.confirm.pending .confirm-yes', 'Allow');
-      await look.waitFor((n) => document.querySelectorAll('#log .msg.assistant.final').length > n && document.body.dataset.running === 'false', before, { timeout: 40_000, message: 'the run to finish' });
+      await look.waitFor((n) => document.querySelectorAll('#log .msg.assistant.final').length > n && document.body.dataset.running === 'false', before, { timeout: 60_000, message: 'the run to finish' });
       expect(llm.problems).to.deep.equal([]);
       expect(site.writes.slice(writes).map((w) => JSON.parse(w.body))).to.deep.equal([{ item: 'paper', name: 'Ada Lovelace', email: 'ada@example.com', qty: '2', delivery: 'Express' }]);
       await panel.screenshot({ path: join(SHOTS, `panel-${kind}-act.png`) });
@@ -308,9 +310,9 @@ for (const kind of BROWSERS) {
       await lookP.waitFor(() => !(/** @type {HTMLElement} */ (document.getElementById('workflow-params'))).hidden);
       await person.type(panel, '#workflow-params input[name="full_name"]', 'Grace Hopper');
       await person.click(panel, '#workflow-params button[type=submit]', 'Run');
-      await lookP.waitFor(() => Boolean(document.querySelector('.card.confirm.pending')), undefined, { timeout: 30_000, message: 'the replayed write\'s card' });
+      await lookP.waitFor(() => Boolean(document.querySelector('.card.confirm.pending')), undefined, { timeout: 60_000, message: 'the replayed write\'s card' });
       await person.click(panel, '.card.confirm.pending .confirm-yes', 'Allow');
-      await lookP.waitFor((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.running === 'false', before, { timeout: 40_000, message: 'the replay to finish' });
+      await lookP.waitFor((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.running === 'false', before, { timeout: 60_000, message: 'the replay to finish' });
       expect(llm.requests).to.have.length(0);
       const sent = site.writes.slice(writes).map((w) => JSON.parse(w.body));
       expect(sent).to.have.length(1);
@@ -335,10 +337,13 @@ for (const kind of BROWSERS) {
       expect(llm.requests).to.have.length(1);
       facts.planStatus = await panel.evaluate(() => document.querySelector('#status:not([hidden])')?.textContent ?? '');
       await person.click(panel, '.card.plan.pending .plan-approve', 'Approve');
+      // The plan's card says when it is over (done, or a failed step): an answer the planner gave
+      // with its plan must not pass for the end of the run.
       const answer = await look.waitFor((n) => {
         const all = document.querySelectorAll('#log .msg.assistant.final');
-        return all.length > n && document.body.dataset.running === 'false' ? all[all.length - 1].textContent : null;
-      }, before, { timeout: 40_000, message: 'the plan to finish' });
+        const status = /** @type {HTMLElement | null} */ (document.querySelector('.card.plan'))?.dataset.status ?? '';
+        return ['done', 'failed', 'rejected'].includes(status) && all.length > n && document.body.dataset.running === 'false' ? all[all.length - 1].textContent : null;
+      }, before, { timeout: 60_000, message: 'the plan to finish' });
       expect(llm.problems).to.deep.equal([]);
       expect(llm.requests).to.have.length(5);
       const card = await panel.evaluate(() => {
@@ -361,7 +366,7 @@ for (const kind of BROWSERS) {
       const answer = await look.waitFor((n) => {
         const all = document.querySelectorAll('#log .msg.assistant.final');
         return all.length > n && document.body.dataset.running === 'false' ? all[all.length - 1].textContent : null;
-      }, before, { timeout: 40_000, message: 'the skill\'s answer' });
+      }, before, { timeout: 60_000, message: 'the skill\'s answer' });
       expect(answer).to.contain('Skill answer');
       expect(llm.requests).to.have.length(1);
       expect(firstUserText(llm.requests[0].body)).to.not.equal('');
@@ -383,7 +388,7 @@ for (const kind of BROWSERS) {
       const done = await look.waitFor(() => {
         const el = /** @type {HTMLElement | null} */ (document.querySelector('li.job'));
         return el?.dataset.state === 'completed' ? el.textContent : null;
-      }, undefined, { timeout: 40_000, message: 'the job to run and complete' });
+      }, undefined, { timeout: 60_000, message: 'the job to run and complete' });
       expect(done).to.contain('Lighthouse height').and.to.contain('48 metres');
       expect(llm.requests).to.have.length(1);
       await jobs.close();
