@@ -188,6 +188,8 @@ for (const kind of BROWSERS) {
       await look.waitFor(() => Boolean(document.querySelector('#welcome li[data-candidate=ollama][data-found=true] button.use')), undefined, { message: 'the first-run card offering the local Ollama' });
       await person.click(panel, '#welcome li[data-candidate=ollama] button.use', 'Use this (Ollama)');
       await look.waitFor(() => /** @type {HTMLElement} */ (document.querySelector('#welcome')).hidden, undefined, { message: 'the first-run card to go' });
+      // The first run suggests Ask and the person left it: the panel starts in Ask (automation is opted into).
+      facts.startMode = await panel.evaluate(() => /** @type {HTMLInputElement | null} */ (document.querySelector('input[name=mode]:checked'))?.value);
       await toDemo();
       const heading = () => person.look(demo).waitFor(() => document.readyState === 'complete' && document.querySelector('h1')?.textContent, undefined, { timeout: 30_000, message: 'the demo page' });
       // Now and then the demo tab of Chromium's start-up stays blank: the person types its address.
@@ -471,6 +473,9 @@ for (const kind of BROWSERS) {
     });
     it('while the plan waits for approval the panel does not say it is working', () => {
       expect(facts.planStatus, 'the status line under the plan').to.be.a('string').and.not.match(/^Working/);
+    });
+    it('the panel starts in Ask when the person keeps the first run\'s suggestion', () => {
+      expect(facts.startMode, 'the mode checked after the first run').to.equal('ask');
     });
     it('the local Ollama chosen at first run is kept as Ollama', () => {
       expect(facts.localKind, 'the provider kind Settings shows for it').to.match(/Ollama/);
