@@ -219,6 +219,9 @@ for (const kind of BROWSERS) {
         return sel ? sel.selectedOptions[0]?.textContent : null;
       });
       expect(facts.localKind).to.be.a('string');
+      // Firefox cannot record a tab: its settings do not title a section with recording.
+      const legend = kind === 'firefox' ? 'Developer tools' : 'Developer tools and recording';
+      await look.waitFor((want) => document.querySelector('#devtools-fieldset > legend')?.textContent === want, legend, { message: `the section "${legend}"` });
     });
 
     step('a first answer with a key typed into Settings', async () => {
