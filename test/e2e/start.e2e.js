@@ -97,6 +97,11 @@ describe('npm start', () => {
         }
         const welcome = await Promise.race([until(() => titleOf(started.welcome)), guard]);
         expect(welcome).to.match(/^Welcome to Tabwright\|/);
+        if (kind === 'chromium') {
+          // One welcome tab: the unpacked copy's install (installType development) opens none of its own.
+          const list = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+          expect(list.filter((/** @type {{ type: string, url: string }} */ x) => x.type === 'page' && x.url.endsWith('/ui/welcome.html'))).to.have.length(1);
+        }
         if (kind === 'firefox') expect(welcome).to.contain('Open the Tabwright panel');
         const demo = await Promise.race([until(() => titleOf(started.demo)), guard]);
         expect(demo).to.match(/^Try Tabwright\|/);
