@@ -112,15 +112,25 @@ for (const kind of BROWSERS) {
     }
     /** Go to a page in the demo tab, then back to the panel. @param {string} path */
     async function onDemo(path) {
-      await person.goTo(demo, `${siteUrl}/${path}`);
+      const url = `${siteUrl}/${path}`;
+      await person.goTo(demo, url);
+      // The person looks at the page they asked for: it is there, loaded (a look retries across navigations).
+      await person.look(demo).waitFor((u) => location.href === u && document.readyState === 'complete', url, { message: `${path} in the demo tab` });
       if (kind === 'chromium') await toDemo(); else await person.show(panel);
     }
     /** Bring the demo tab to the front (Chrome's side panel follows the active tab). */
     async function toDemo() {
       // Firefox: the panel stands in for the sidebar and is pinned to the demo tab, which stays in view.
       if (kind === 'firefox') return;
-      if (await demo.evaluate(() => document.visibilityState !== 'visible')) await person.switchTo(demo, 'the demo tab');
+      const seen = await person.look(demo).waitFor(() => ({ visible: document.visibilityState === 'visible' }), undefined, { message: 'the demo tab' });
+      if (!seen.visible) await person.switchTo(demo, 'the demo tab');
     }
+    /**
+     * The shop's own answer to an order: after the POST it was waiting for, the form page goes to
+     * done.html. The person sees it before moving on; a page still on its way would otherwise land
+     * on top of the next address typed into the tab (the CI failure of the Plan step).
+     */
+    const shopAnswered = () => person.look(demo).waitFor(() => location.pathname.endsWith('/flow/done.html') && document.readyState === 'complete', undefined, { timeout: 60_000, message: 'the shop\'s confirmation page' });
 
     /** @type {string | null} the first story step that failed: the later ones build on it */
     let failed = null;
@@ -270,6 +280,7 @@ for (const kind of BROWSERS) {
       await panel.screenshot({ path: join(SHOTS, `panel-${kind}-confirm.png`) });
       await person.click(panel, '.card.confirm.pending .confirm-yes', 'Allow');
       await look.waitFor((n) => document.querySelectorAll('#log .msg.assistant.final').length > n && document.body.dataset.running === 'false', before, { timeout: 60_000, message: 'the run to finish' });
+      await shopAnswered();
       expect(llm.problems).to.deep.equal([]);
       expect(site.writes.slice(writes).map((w) => JSON.parse(w.body))).to.deep.equal([{ item: 'paper', name: 'Ada Lovelace', email: 'ada@example.com', qty: '2', delivery: 'Express' }]);
       await panel.screenshot({ path: join(SHOTS, `panel-${kind}-act.png`) });
@@ -318,6 +329,7 @@ for (const kind of BROWSERS) {
       await lookP.waitFor(() => Boolean(document.querySelector('.card.confirm.pending')), undefined, { timeout: 60_000, message: 'the replayed write\'s card' });
       await person.click(panel, '.card.confirm.pending .confirm-yes', 'Allow');
       await lookP.waitFor((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.running === 'false', before, { timeout: 60_000, message: 'the replay to finish' });
+      await shopAnswered();
       expect(llm.requests).to.have.length(0);
       const sent = site.writes.slice(writes).map((w) => JSON.parse(w.body));
       expect(sent).to.have.length(1);
