@@ -149,8 +149,12 @@ for (const kind of BROWSERS) {
     });
 
     step('npm start opens the demo page and the welcome tab', async () => {
-      // Now and then Chromium drops the second address `npm start` gives it: the person then opens a
-      // tab (Ctrl+T) and types the address npm start printed. Reported by the check at the end.
+      // The person waits for npm start to say it is done (Chromium: it opened the tabs once Tabwright
+      // loaded; Firefox: web-ext installed the add-on), which on a loaded machine takes a while.
+      const done = kind === 'chromium' ? /welcome page: |Tabwright did not load|could not open/ : /as a temporary add-on/;
+      for (let tries = 0; tries < 800 && !done.test(started.output); tries++) await new Promise((r) => setTimeout(r, 100));
+      // Were the demo page missing, the person would open a tab (Ctrl+T) and type the address npm
+      // start printed. Reported by the check at the end.
       const opened = await tabAt(started.browser, '/demo.html', 30_000).catch(() => null);
       facts.demoTabOpened = Boolean(opened);
       if (opened) demo = opened;
