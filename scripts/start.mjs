@@ -48,10 +48,9 @@ if (which === 'firefox') {
     .catch((err) => console.log(`could not open the welcome page (${err.message}); open ${welcome} by hand`));
 }
 /**
- * Firefox through web-ext run, on the demo page. Firefox opens the sidebar by itself when the add-on is
- * installed, so the welcome tab (whose purpose is the click Chrome needs to open its side panel) is not
- * opened; web-ext's start URLs are loaded before it installs the add-on, so a moz-extension:// one
- * would stay blank anyway.
+ * Firefox through web-ext run, on the demo page. The welcome tab is opened by the add-on itself when it
+ * is installed (platform/welcome-tab.js): web-ext loads its start URLs before it installs the add-on,
+ * so a moz-extension:// one would stay blank. Firefox opens the sidebar by itself at the install.
  */
 function startFirefox() {
   return spawn(join(root, 'node_modules/.bin/web-ext'), ['run', '--source-dir', join(root, 'src/firefox'),

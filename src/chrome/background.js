@@ -2,5 +2,7 @@
 import './vendor/browser-polyfill.js';
 import { createPlatform } from './platform/index.js';
 import { startRouter } from './service/router.js';
+import { openWelcomeOnInstall } from './platform/welcome-tab.js';
 
+openWelcomeOnInstall();
 startRouter({ platform: createPlatform() });

@@ -5,6 +5,7 @@
 // from intl.locale.requested with that language's pack installed (firefox-esr-l10n-ja and -ar, which
 // .ci/run installs).
 import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
 import { scenario } from './harness/scenario.js';
 import { getVariantEnv, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
 
@@ -109,6 +110,19 @@ scenario('the panel header fits', (ctx) => {
           expect(edges.menuLeft, 'the menu inside the panel, left').to.be.at.least(0);
           expect(edges.menuRight, 'the menu inside the panel, right').to.be.at.least(0);
           expect(edges.itemDir).to.equal('rtl');
+        }
+        // The privacy policy shipped in the package speaks the browser's language too, every paragraph.
+        const privacy = await own.openExtensionPage('ui/privacy.html');
+        try {
+          const messages = JSON.parse(await readFile(new URL(`../../src/chrome/_locales/${lang.tag}/messages.json`, import.meta.url), 'utf8'));
+          const shown = await privacy.waitFor((title) => (document.querySelector('h1')?.textContent !== title ? null : {
+            dir: document.dir, lang: document.documentElement.lang,
+            texts: [...document.querySelectorAll('main [data-i18n]')].map((el) => [el.getAttribute('data-i18n') ?? '', el.textContent]),
+          }), messages.privacyTitle.message, { message: `the privacy page in ${lang.name}` });
+          expect(shown && { dir: shown.dir, lang: shown.lang }).to.deep.equal({ dir: lang.dir, lang: lang.tag });
+          for (const [key, text] of shown?.texts ?? []) expect(text, key ?? '').to.equal(messages[key].message);
+        } finally {
+          await privacy.close();
         }
       } finally {
         await panel.close();

@@ -8,12 +8,11 @@
 // the documented error, and the panel shows no record button.
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, sendFromPanel, tabIdOf, useMockProvider, waitForIdle } from './harness/env.js';
 import { openFixture, tool } from './harness/tools.js';
 import { headedChromiumEnv, pressKeys, sidePanel, xdotoolKeys } from './harness/headed.js';
+import { probe } from './harness/ffprobe.js';
 import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
 import { children, readDurationMs, readElement } from '../../src/chrome/offscreen/webm-duration.js';
 
@@ -54,14 +53,6 @@ async function stopWorker(env) {
   await cdp.detach().catch(() => {});
 }
 
-
-/** What ffprobe reads in a file: its length and the video frames it decodes. @param {string} path */
-async function probe(path) {
-  const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0',
-    '-show_entries', 'stream=codec_name,nb_read_frames:format=duration,format_name', '-of', 'json', path]);
-  const j = JSON.parse(stdout);
-  return { format: String(j.format?.format_name ?? ''), seconds: Number(j.format?.duration), codec: String(j.streams?.[0]?.codec_name ?? ''), frames: Number(j.streams?.[0]?.nb_read_frames) };
-}
 
 /** The recorder's state, as the panel asks it. @param {TestEnv} env */
 const recorderStatus = async (env) => (await ask(env.control, { type: 'recorder.status' })).data;

@@ -108,3 +108,25 @@ describe('i18n', () => {
     expect(dynamic).to.deep.equal([]);
   });
 });
+
+describe('the privacy policy page', () => {
+  it('has no text of its own outside a translated element, and every locale translates each paragraph', async () => {
+    const { JSDOM } = await import('jsdom');
+    const doc = new JSDOM(await readFile(join(tree, 'ui/privacy.html'), 'utf8')).window.document;
+    /** @type {string[]} */
+    const loose = [];
+    const walker = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.textContent?.trim() && !n.parentElement?.closest('[data-i18n]')) loose.push(n.textContent.trim().slice(0, 40));
+    }
+    expect(loose, 'text no locale translates').to.deep.equal([]);
+    const keys = [...doc.querySelectorAll('[data-i18n]')].map((el) => /** @type {string} */ (el.getAttribute('data-i18n')));
+    expect(keys.length).to.be.greaterThan(10);
+    const all = await locales();
+    for (const [loc, messages] of Object.entries(all)) {
+      if (loc === 'en') continue;
+      const same = keys.filter((k) => messages[k]?.message === all.en[k].message);
+      expect(same, `${loc}: still English`).to.deep.equal([]);
+    }
+  });
+});

@@ -5,12 +5,13 @@ import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { applyOrgModes } from '../../src/chrome/ui/org-modes.js';
 
-/** @param {any} settings */
-function panelWith(settings) {
+/** The panel with a mode already chosen (the person's last one), then the policy applied. @param {any} settings @param {string} [chosen] */
+function panelWith(settings, chosen = 'act') {
   const dom = new JSDOM(readFileSync(new URL('../../src/chrome/ui/panel.html', import.meta.url), 'utf8'));
   const saved = globalThis.document;
   globalThis.document = dom.window.document;
   try {
+    /** @type {HTMLInputElement} */ (dom.window.document.querySelector(`input[name=mode][value=${chosen}]`)).checked = true;
     const changed = applyOrgModes(settings, (k) => ({ orgLocked: 'Set by your organization', orgAskOnly: 'Ask mode only' })[k] ?? k);
     const radios = [...dom.window.document.querySelectorAll('input[name=mode]')].map((r) => /** @type {HTMLInputElement} */ (r));
     return { changed, doc: dom.window.document, offered: radios.filter((r) => !r.disabled && !r.closest('label')?.hidden).map((r) => r.value), checked: radios.find((r) => r.checked)?.value };

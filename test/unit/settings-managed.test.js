@@ -37,7 +37,7 @@ describe('managed policy: the settings in force', () => {
     for (const area of [managedArea(null), managedArea({}), undefined]) {
       const s = await createSettingsStore(memoryArea(), area).get();
       expect(s.managed).to.equal(undefined);
-      expect(s.defaultMode).to.equal('act');
+      expect(s.defaultMode).to.equal('ask');
     }
   });
 
@@ -73,7 +73,7 @@ describe('managed policy: the settings in force', () => {
     // Without the policy the person's own values come back.
     const free = await createSettingsStore(local, managedArea(null)).get();
     expect(free.strictSecrets).to.equal(false);
-    expect(free.defaultMode).to.equal('act');
+    expect(free.defaultMode).to.equal('ask');
   });
 
   it('providers: kinds and base URL prefixes, at a path boundary and the same origin', async () => {

@@ -206,7 +206,7 @@ export class Session {
         this.upsert({ kind: 'compacted', id: this.newId(), reason: e.reason, before: e.before, after: e.after });
         break;
       case 'notice':
-        this.upsert({ kind: 'notice', id: this.newId(), code: e.code, message: e.message });
+        this.upsert({ kind: 'notice', id: this.newId(), code: e.code, message: e.message, ...(e.args ? { args: e.args } : {}) });
         break;
       case 'guidance':
         this.upsert({ kind: 'guidance', id: this.newId(), name: e.name, site: e.site, adapterId: e.adapterId, skills: e.skills, text: e.text });

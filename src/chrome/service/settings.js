@@ -8,7 +8,8 @@ import { applyPolicy, checkPatch, readPolicy } from './settings-managed.js';
 export const DEFAULT_SETTINGS = Object.freeze({
   // Kind, URL and model agree: a local Ollama until the user picks something (first run or Settings).
   provider: Object.freeze({ kind: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.1', apiKey: '' }),
-  defaultMode: 'act',
+  // Automation is opted into: a person who skips the first run's choice starts in Ask (reads, changes nothing).
+  defaultMode: 'ask',
   maxSteps: 100,
   sites: Object.freeze({ allow: [], confirm: [] }),
   strictSecrets: false,

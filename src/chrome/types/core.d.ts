@@ -297,7 +297,8 @@ export type AgentEvent =
   | { type: 'compacted'; reason: CompactionReason; before: number; after: number }
   | { type: 'plan'; planId: string; steps: string[]; status: PlanStatus }
   | { type: 'plan_step'; planId: string; index: number; status: PlanStepStatus; output?: string }
-  | { type: 'notice'; code: string; message: string }
+  /** args: the values a translated sentence for the code takes (the panel says it in the person's language; message stays the English one) */
+  | { type: 'notice'; code: string; message: string; args?: string[] }
   /** what Tabwright told the model about the site (agent/adapters/site-guide.js), shown in the panel */
   | { type: 'guidance'; key: string; name: string; site: string; adapterId: string | null; skills: string[]; text: string };
 

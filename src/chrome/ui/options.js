@@ -262,7 +262,10 @@ async function load() {
   fill(reply.data);
   // The recorder's caps only where the browser can record (Chrome).
   const rec = await request({ type: 'recorder.status' });
-  field('recorder-fields').hidden = !(rec.ok && rec.data.available);
+  const canRecord = Boolean(rec.ok && rec.data.available);
+  field('recorder-fields').hidden = !canRecord;
+  // Where nothing records (Firefox), the section's title does not promise recording.
+  if (!canRecord) /** @type {HTMLElement} */ (document.querySelector('#devtools-fieldset > legend')).textContent = t('devToolsOnlyLegend');
   await setupKnowledge({ t, request });
   await setupMcp({ t, request });
   // The MCP section fills its own switches: the organization's locks go over them afterwards.

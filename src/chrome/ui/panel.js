@@ -73,7 +73,7 @@ async function request(req) {
 /** @returns {Mode} */
 function currentMode() {
   const checked = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name=mode]:checked'));
-  return checked?.value === 'ask' || checked?.value === 'plan' ? checked.value : 'act';
+  return checked?.value === 'act' || checked?.value === 'plan' ? checked.value : 'ask';
 }
 
 /** @type {import('./cards/card-context.js').CardContext} */
@@ -357,7 +357,7 @@ async function init() {
   const reply = await request({ type: 'settings.get' });
   settings = reply.ok ? /** @type {Settings} */ (reply.data) : null;
   if (settings) modelSwitch.show(settings);
-  const mode = panelMode ?? settings?.defaultMode ?? 'act';
+  const mode = panelMode ?? settings?.defaultMode ?? 'ask';
   const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`input[name=mode][value=${mode}]`));
   if (radio) radio.checked = true;
   applyOrgModes(settings, t);

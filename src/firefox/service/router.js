@@ -168,9 +168,11 @@ export function startRouter({ platform }) {
   ops.recorder?.onChange((status, file) => {
     for (const s of sessions.values()) for (const l of s.listeners) l({ type: 'recording', status: { available: true, ...status }, ...(file ? { file } : {}) });
     if (file) {
-      const mb = (file.bytes / 1_048_576).toFixed(1);
+      // A short recording is a few hundred kilobytes: in megabytes it read "0.0 MB".
+      const size = file.bytes < 1_048_576 ? `${Math.max(1, Math.round(file.bytes / 1024))} KB` : `${(file.bytes / 1_048_576).toFixed(1)} MB`;
       const why = file.reason === 'stopped' ? '' : ` It stopped by itself (${file.reason === 'max_duration' ? 'the length cap' : file.reason === 'max_size' ? 'the size cap' : 'the tab closed'}).`;
-      sessions.get(file.tabId)?.apply({ type: 'notice', code: 'RECORDING_SAVED', message: `Recording saved to your downloads as ${file.filename} (${mb} MB, ${Math.round(file.seconds)} s).${why}` });
+      sessions.get(file.tabId)?.apply({ type: 'notice', code: 'RECORDING_SAVED', message: `Recording saved to your downloads as ${file.filename} (${size}, ${Math.round(file.seconds)} s).${why}`,
+        args: [file.filename, String(file.bytes), String(Math.round(file.seconds)), file.reason] });
     }
   });
 

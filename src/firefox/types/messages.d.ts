@@ -124,7 +124,7 @@ export type TranscriptItem =
   | ({ kind: 'confirm'; id: string; status: 'pending' | ConfirmAnswer | 'expired' } & ConfirmRequest)
   | { kind: 'clarify'; id: string; question: string; answer?: string; status: 'pending' | 'answered' | 'expired' }
   | { kind: 'compacted'; id: string; reason: CompactionReason; before: number; after: number }
-  | { kind: 'notice'; id: string; code: string; message: string }
+  | { kind: 'notice'; id: string; code: string; message: string; args?: string[] }
   | { kind: 'interrupted'; id: string; status: 'pending' | 'continued' }
   /** the run paused before a model call that would pass a budget (agent/run/spend-check.js); raisedTo: the cap the person chose */
   | { kind: 'budget'; id: string; pause: import('./spend').BudgetPause; suggested: number; status: 'pending' | 'raised' | 'expired'; raisedTo?: number }

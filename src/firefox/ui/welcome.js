@@ -1,5 +1,6 @@
-// The welcome tab (npm start opens it; also reachable from the settings page): one button that opens
-// the panel. Chrome opens a side panel only in answer to a click, which is why this page exists.
+// The welcome tab (npm start opens it in Chrome, Firefox at the add-on's install; also reachable from
+// the settings page): one button that opens the panel. Chrome opens a side panel only in answer to
+// a click, which is why this page exists.
 import { t, localize } from './i18n.js';
 
 localize();

@@ -15,10 +15,12 @@ export class Driver {
   /**
    * @param {'chromium' | 'firefox'} kind
    * @param {RawPage} page
+   * @param {number} [waitLimit] waitFor's hang guard when a call names none (15 s)
    */
-  constructor(kind, page) {
+  constructor(kind, page, waitLimit = 15_000) {
     this.kind = kind;
     this.page = page;
+    this.waitLimit = waitLimit;
   }
 
   /**
@@ -40,7 +42,7 @@ export class Driver {
    * @returns {Promise<Awaited<R>>}
    */
   async waitFor(fn, arg, opts = {}) {
-    const timeout = opts.timeout ?? 15_000;
+    const timeout = opts.timeout ?? this.waitLimit;
     const deadline = Date.now() + timeout;
     let last;
     while (true) {

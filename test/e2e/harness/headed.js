@@ -45,10 +45,10 @@ export function ensureDisplay() {
 /**
  * Keys pressed on the X display, as xdotool names them ("alt+shift+v"), into the Chromium window
  * whose title starts with the active tab's title.
- * @param {string} keys @param {string} title
+ * @param {string} keys @param {string} title @param {string} [on] the display (else this harness's own)
  */
-export async function pressKeys(keys, title) {
-  const env = { ...process.env, DISPLAY: await ensureDisplay() };
+export async function pressKeys(keys, title, on) {
+  const env = { ...process.env, DISPLAY: on ?? await ensureDisplay() };
   const { stdout } = await run('xdotool', ['search', '--onlyvisible', '--name', title], { env }).catch((err) => {
     if (err.code === 'ENOENT') throw new Error('xdotool not found: the recorder e2e presses keys through the X server (apt-get install -y xdotool)');
     // xdotool search exits 1 when nothing matched.

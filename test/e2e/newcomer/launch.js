@@ -5,6 +5,8 @@
 // additions are in the wrappers beside this file: a debugging port for the test, and the route
 // to the local model stand-in (harness/local-models.js), as every harness browser has.
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +54,8 @@ async function retry(fn, what, timeout = 30_000) {
  * @property {import('puppeteer-core').Browser} browser
  * @property {string} demoUrl the demo page `npm start` printed
  * @property {string} output what `npm start` printed so far
+ * @property {string} display the X display the browser's window is on (keys a person presses go there)
+ * @property {string} downloads the downloads folder of the person's home (Chromium)
  * @property {() => Promise<void>} stop
  */
 
@@ -61,6 +65,8 @@ export async function npmStart(kind) {
   const x = await display();
   const port = await freePort();
   const local = await localModels();
+  // A home of its own for the browser, so what the person downloads lands in a folder the test reads and removes.
+  const home = await mkdtemp(join(tmpdir(), 'tw-newcomer-home-'));
   const prefs = {
     'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_UUID }),
     'browser.shell.checkDefaultBrowser': false, 'app.update.enabled': false,
@@ -68,7 +74,7 @@ export async function npmStart(kind) {
     ...firefoxLocalModelPrefs(local),
   };
   const env = {
-    ...process.env, DISPLAY: x.display, TW_NEWCOMER_PORT: String(port),
+    ...process.env, DISPLAY: x.display, TW_NEWCOMER_PORT: String(port), TW_NEWCOMER_HOME: home,
     CHROMIUM_PATH: join(here, 'chromium.sh'), FIREFOX_PATH: join(here, 'firefox.sh'),
     TW_NEWCOMER_HOST_RULES: chromiumLocalModelRules(local).join(','),
     TW_NEWCOMER_PREFS: Object.entries(prefs).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'),
@@ -83,6 +89,7 @@ export async function npmStart(kind) {
     await new Promise((r) => { if (child.exitCode !== null) r(undefined); else { child.once('exit', r); setTimeout(r, 5000); } });
     try { process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL'); } catch { /* gone */ }
     x.stop();
+    await rm(home, { recursive: true, force: true }).catch(() => {});
   };
   try {
     const demoUrl = await retry(async () => {
@@ -93,7 +100,7 @@ export async function npmStart(kind) {
     const browser = kind === 'chromium'
       ? await retry(() => puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null }), 'Chromium to listen', 40_000)
       : await retry(() => puppeteer.connect({ browserWSEndpoint: `ws://127.0.0.1:${port}/session`, protocol: 'webDriverBiDi', defaultViewport: null }), 'Firefox to listen', 60_000);
-    return { kind, browser, demoUrl, get output() { return output; }, stop: async () => { await browser.disconnect().catch(() => {}); await stop(); } };
+    return { kind, browser, demoUrl, display: x.display, downloads: join(home, 'Downloads'), get output() { return output; }, stop: async () => { await browser.disconnect().catch(() => {}); await stop(); } };
   } catch (err) {
     await stop();
     throw new Error(`${err instanceof Error ? err.message : err}\n--- npm start said:\n${output.slice(-2000)}`);

@@ -18,8 +18,12 @@ export class Person {
 
   get actions() { return this.clicks + this.keys + this.typed; }
 
-  /** A driver over the same page, for looking (never counted). @param {Page} page */
-  look(page) { return new Driver(this.kind, /** @type {any} */ (page)); }
+  /**
+   * A driver over the same page, for looking (never counted). Its waits are hang guards only, long
+   * enough for a CI lane where six browsers share two cores (the test's own 90 s is the outer one).
+   * @param {Page} page
+   */
+  look(page) { return new Driver(this.kind, /** @type {any} */ (page), 45_000); }
 
   /**
    * Click what a selector names, once it shows and stays put (the panel's log scrolls as a run
