@@ -103,7 +103,12 @@ export interface Job {
   lastResult?: JobRun;
   /** newest last, at most HISTORY_LIMIT entries */
   history: JobRun[];
+  /** while needs_user_input: what the site needs of the person (a sign-in, a code, a challenge), from agent/handoff/ */
+  waitingFor?: JobWaitingFor;
 }
+
+/** Why a run waits for the person at a site. */
+export interface JobWaitingFor { kind: import('./handoff').HandoffKind; site: string; factor?: 'code' | 'push' }
 
 /** What create and update accept. */
 export interface JobInput {

@@ -155,6 +155,7 @@ export class Session {
     if (!item) return;
     if ((item.kind === 'confirm' || item.kind === 'clarify') && item.status === 'pending') this.upsert({ ...item, status: 'expired' });
     if (item.kind === 'plan' && item.status === 'pending') this.upsert({ ...item, status: 'expired' });
+    if (item.kind === 'handoff' && item.status === 'waiting') this.upsert({ ...item, status: 'expired' });
   }
 
   /** @param {AgentEvent} e */
@@ -269,6 +270,7 @@ export class Session {
       s.items = s.items.map((item) => {
         if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false };
         if ((item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'plan') && item.status === 'pending') return { ...item, status: 'expired' };
+        if (item.kind === 'handoff' && item.status === 'waiting') return { ...item, status: 'expired' };
         return item;
       });
       s.items.push({ kind: 'interrupted', id: s.newId(), status: 'pending' });

@@ -6,6 +6,7 @@ import { t, localize } from './i18n.js';
 import { planCard } from './cards/plan-card.js';
 import { confirmCard } from './cards/confirm-card.js';
 import { clarifyCard } from './cards/clarify-card.js';
+import { handoffCard } from './cards/handoff-card.js';
 import { compactedCard } from './cards/compacted-card.js';
 import { noticeCard, hideRepeatedNotices } from './cards/notice-card.js';
 import { interruptedCard } from './cards/interrupted-card.js';
@@ -102,7 +103,7 @@ function showRetry() {
 
 /** While a run waits on a card (a plan to approve, a step to confirm, a question), it is not working: it waits for the person. */
 function workingText() {
-  return log.querySelector('.card.pending:is(.plan, .confirm, .clarify)') ? t('statusWaitingForYou') : t('statusWorking');
+  return log.querySelector('.card.pending:is(.plan, .confirm, .clarify, .handoff)') ? t('statusWaitingForYou') : t('statusWorking');
 }
 
 /** The status line follows the cards, unless it says something else (a provider's wait). */
@@ -158,6 +159,7 @@ function render(item) {
     case 'plan': return planCard(item, cards);
     case 'confirm': return confirmCard(item, cards);
     case 'clarify': return clarifyCard(item, cards);
+    case 'handoff': return handoffCard(item, cards);
     case 'compacted': return compactedCard(item, cards);
     case 'notice': return noticeCard(item, cards);
     case 'interrupted': return interruptedCard(item, cards);
@@ -188,7 +190,7 @@ function upsert(item) {
   if (item.kind === 'assistant') markDone(el, item);
   if (item.kind === 'notice') hideRepeatedNotices(log);
   showRetry();
-  if (item.kind === 'plan' || item.kind === 'confirm' || item.kind === 'clarify') refreshWorking();
+  if (item.kind === 'plan' || item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'handoff') refreshWorking();
   log.scrollTop = log.scrollHeight;
 }
 

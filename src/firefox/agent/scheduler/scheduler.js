@@ -15,7 +15,7 @@ import { SCHEDULED_STATES, transition } from './states.js';
 /**
  * @typedef {object} RunHooks
  * @property {AbortSignal} signal aborted when the job is deleted while it runs
- * @property {(waiting: boolean) => void} setWaiting the run reports it waits for the user (true) or goes on (false)
+ * @property {(waiting: boolean, reason?: import('../../types/jobs').JobWaitingFor) => void} setWaiting the run reports it waits for the user (true, with what the site needs of them when a site does) or goes on (false)
  */
 
 /**
@@ -191,7 +191,7 @@ export function createScheduler(deps) {
       /** @type {JobRunResult} */
       let result;
       try {
-        result = await runJob(clone(job), { signal: controller.signal, setWaiting: (w) => { void setWaiting(job.id, w); } });
+        result = await runJob(clone(job), { signal: controller.signal, setWaiting: (w, reason) => { void setWaiting(job.id, w, reason); } });
       } catch (err) {
         result = { status: 'failed', error: { code: 'INTERNAL_ERROR', message: `The job could not run: ${err instanceof Error ? err.message : err}` } };
       }
@@ -208,6 +208,7 @@ export function createScheduler(deps) {
     if (!job) { await persist(); return; } // deleted while it ran
     const now = clock.now();
     delete job.runStartedAt;
+    if (result.status !== 'needs_user_input') delete job.waitingFor;
     if (result.status === 'busy') {
       job.deferrals = (job.deferrals ?? 0) + 1;
       if (job.deferrals > opts.maxDeferrals) {
@@ -249,17 +250,23 @@ export function createScheduler(deps) {
     await persist();
   }
 
-  /** @param {string} id @param {boolean} waiting */
-  async function setWaiting(id, waiting) {
+  /** @param {string} id @param {boolean} waiting @param {import('../../types/jobs').JobWaitingFor} [reason] */
+  async function setWaiting(id, waiting, reason) {
     await loaded();
     const job = find(id);
     if (!job || !inFlight.has(id)) return;
     const now = clock.now();
     if (waiting && job.state === 'running') {
       transition(job, 'needs_user_input', now);
+      if (reason) job.waitingFor = reason; else delete job.waitingFor;
       notify(clone(job), { startedAt: job.runStartedAt ?? now, finishedAt: now, status: 'needs_user_input' });
+    } else if (waiting && job.state === 'needs_user_input' && reason && JSON.stringify(reason) !== JSON.stringify(job.waitingFor)) {
+      // Still waiting, for something else now (a sign-in led to a second factor).
+      job.waitingFor = reason;
+      job.updatedAt = now;
     } else if (!waiting && job.state === 'needs_user_input') {
       transition(job, 'running', now);
+      delete job.waitingFor;
     } else return;
     await persist();
   }

@@ -32,6 +32,23 @@ export const ANSWER_HANDLERS = [
     handle: (msg, d) => answer(d, msg.tabId, msg.id, msg.answer),
   },
   {
+    // The person's word on the "Your turn" card: Done (the run goes on) or Cancel (it ends).
+    type: 'handoff.answer',
+    fields: { tabId: required(tabId), id: required(id), answer: required(oneOf(['done', 'cancel'])) },
+    handle: (msg, d) => answer(d, msg.tabId, msg.id, msg.answer),
+  },
+  {
+    // "Go to the tab": the tab the run waits in comes to the front, in its window.
+    type: 'handoff.focus',
+    fields: { tabId: required(tabId) },
+    async handle(msg) {
+      const tab = await browser.tabs.update(msg.tabId, { active: true }).catch(() => null);
+      if (!tab) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed.' };
+      if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
+      return { ok: true, data: null };
+    },
+  },
+  {
     type: 'clarify.answer',
     fields: { tabId: required(tabId), id: required(id), text: required(text) },
     async handle(msg, d) {
