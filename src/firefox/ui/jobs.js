@@ -6,7 +6,7 @@
 /** @import { Outcome } from '../types/core' */
 import { t, localize } from './i18n.js';
 import { receiptLine, reasonText, shownVerdict, verdictName } from './cards/receipt.js';
-import { needKey } from '../agent/handoff/need.js';
+import { needText } from './handoff-need.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 const list = /** @type {HTMLUListElement} */ ($('jobs'));
@@ -111,7 +111,7 @@ function renderJob(job) {
   li.append(head);
   li.append(el('div', 'meta schedule', `${describeSchedule(job.schedule)} · ${describeTarget(job.target)} · ${(job.mode === 'ask' ? t('modeAsk') : t('modeAct'))}`));
   // What the run waits for at a site (a sign-in, a code, a challenge): the person acts in the job's tab.
-  if (job.state === 'needs_user_input' && job.waitingFor) li.append(el('div', 'meta waiting-for', t('jobWaitingFor', [t(needKey(job.waitingFor), [job.waitingFor.site])])));
+  if (job.state === 'needs_user_input' && job.waitingFor) li.append(el('div', 'meta waiting-for', t('jobWaitingFor', [needText(job.waitingFor, t)])));
   li.append(el('div', 'meta next', t('jobNextRun', [job.state === 'running' ? t('jobState_running') : fmt(job.nextRunAt)])));
   const last = el('div', `result ${job.lastResult?.status ?? 'none'}`, job.lastResult ? t('jobLastResult', [runText(job.lastResult)]) : t('jobNoRunsYet'));
   if (job.lastResult) last.dataset.verdict = runVerdict(job.lastResult) || 'none';

@@ -4,7 +4,7 @@
 /** @import { TranscriptItem } from '../../types/messages' */
 /** @import { CardContext } from './card-context.js' */
 import { cardButton, el } from './card-context.js';
-import { needKey } from '../../agent/handoff/need.js';
+import { needText } from '../handoff-need.js';
 
 /** @param {Extract<TranscriptItem, { kind: 'handoff' }>} item @param {CardContext} ctx */
 export function handoffCard(item, ctx) {
@@ -14,7 +14,7 @@ export function handoffCard(item, ctx) {
   card.dataset.kind = item.moment.kind;
   card.setAttribute('role', 'group');
   card.setAttribute('aria-label', ctx.t('handoffTitle'));
-  card.append(el('card-title', ctx.t('handoffTitle'), 'strong'), el('handoff-need', ctx.t(needKey(item.moment), [item.moment.site]), 'p'));
+  card.append(el('card-title', ctx.t('handoffTitle'), 'strong'), el('handoff-need', needText(item.moment, ctx.t), 'p'));
   if (item.failed) card.append(el('handoff-failed', ctx.t('handoffFailed', [item.failed]), 'p'));
   if (!waiting) {
     card.append(el('card-status handoff-status', statusText(item, ctx), 'p'));
