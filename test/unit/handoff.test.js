@@ -27,11 +27,19 @@ describe('handoff: which pages need the person', () => {
     expect(detectMoment(page({ url: 'https://app.test/login.html', ...loginForm }), {})).to.equal(null);
     expect(detectMoment(page({ url: 'https://app.test/login.html', ...loginForm }), { urlBefore: 'https://app.test/login.html' })).to.equal(null);
   });
-  it('the person gave the password: the agent may sign in, unless the page answered 401', () => {
+  it('the person gave the password: the agent may sign in, also after a 401', () => {
     const given = personCredentials('Sign in as alice with password hunter2');
     expect(given.password).to.equal(true);
     expect(detectMoment(page({ url: 'https://id.test/signin', ...loginForm }), { urlBefore: 'https://app.test/', given })).to.equal(null);
-    expect(detectMoment(page({ url: 'https://app.test/x', status: 401, ...loginForm }), { given })?.kind).to.equal('session_expired');
+    expect(detectMoment(page({ url: 'https://app.test/x', status: 401, ...loginForm }), { given })).to.equal(null);
+    expect(detectMoment(page(), { writeStatuses: [401], given })).to.equal(null);
+    // While the person has the tab, a form still asks whatever they gave.
+    expect(detectMoment(page({ url: 'https://app.test/login.html', ...loginForm }), { given, asking: true })?.kind).to.equal('sign_in');
+  });
+  it('a page that only shows a password field (an account box) is not a sign-in; a hash change is no move', () => {
+    const account = page({ url: 'https://app.test/case/7', passwordFields: 1, headings: ['Harbour Café', 'Account'], title: 'Account' });
+    expect(detectMoment(account, { urlBefore: 'https://app.test/case/6' })).to.equal(null);
+    expect(detectMoment(page({ url: 'https://id.test/x#top', ...loginForm }), { urlBefore: 'https://id.test/x' })).to.equal(null);
   });
   it('a sign-up or change-password form (new-password) is not a sign-in', () => {
     expect(detectMoment(page({ url: 'https://app.test/signup', passwordFields: 2, newPasswordFields: 2 }), { urlBefore: 'https://app.test/' })).to.equal(null);

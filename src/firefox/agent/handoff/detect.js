@@ -25,6 +25,7 @@ const EXPIRED_TEXT = /\bsession (?:has |was )?(?:expired|timed out|ended)\b|\bsi
 const AGE_TEXT = /\b(?:verify|confirm) your age\b|\bage verification\b|\bare you (?:over |at least )?(?:18|21)\b|\byou must be (?:at least )?(?:18|21)\b/i;
 const CONSENT_TEXT = /\b(?:consent to|agree to (?:the|our) terms|accept (?:the|our) terms)\b/i;
 const COOKIE_TEXT = /\bcookies?\b/i;
+const SIGN_IN_TEXT = /\b(?:sign|log)[ -]?in\b|\blogin\b|\bauthenticat/i;
 /** Statuses a server answers when the session is gone (419: Laravel's expired token, 440: IIS's login time-out). */
 const SIGNED_OUT_STATUS = new Set([401, 419, 440]);
 /** Query parameters a login wall puts the address to return to in. */
@@ -74,12 +75,13 @@ function secondFactor(s, ctx) {
 function signIn(s, ctx) {
   const statusOut = s.status !== undefined && SIGNED_OUT_STATUS.has(s.status);
   const writeOut = (ctx.writeStatuses ?? []).some((st) => SIGNED_OUT_STATUS.has(st));
-  const form = s.passwordFields > 0 && s.newPasswordFields === 0;
+  // A sign-in form: a password field on a page that is about signing in (an account page that shows a password field is not one).
+  const form = s.passwordFields > 0 && s.newPasswordFields === 0 && (isLoginUrl(s.url) || SIGN_IN_TEXT.test(`${s.title}\n${s.headings.join('\n')}`));
   const expiredText = EXPIRED_TEXT.test(lines(s));
   if (!form && !statusOut && !writeOut) return null;
-  // The person gave the run their password: the agent may sign in with it (typed only into its site's secret field).
-  if (form && ctx.given?.password && !statusOut && !ctx.asking) return null;
-  const moved = ctx.urlBefore !== undefined && ctx.urlBefore !== s.url;
+  // The person gave the run their password ("if you are signed out, sign in with …"): the agent may sign in with it.
+  if (ctx.given?.password && !ctx.asking) return null;
+  const moved = ctx.urlBefore !== undefined && noHash(ctx.urlBefore) !== noHash(s.url);
   const wasInside = moved && sameSite(ctx.urlBefore ?? '', s.url) && !isLoginUrl(ctx.urlBefore ?? '');
   if (statusOut || writeOut || (form && (expiredText || wasInside))) {
     const why = statusOut ? `the page answered ${s.status}` : writeOut ? 'the site refused a change: signed out' : expiredText ? 'the page says the session ended' : 'the site sent the run to its sign-in page';
@@ -104,6 +106,9 @@ function moment(kind, s, evidence, factor) {
 
 /** Headings and the text sample, for the patterns. @param {HandoffSignals} s */
 function lines(s) { return `${s.headings.join('\n')}\n${s.text}`; }
+
+/** @param {string} url */
+function noHash(url) { return url.split('#')[0]; }
 
 /** @param {string} url */
 export function hostOf(url) { try { return new URL(url).host; } catch { return ''; } }
