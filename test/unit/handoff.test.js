@@ -191,3 +191,30 @@ describe('handoff: the pause', () => {
     expect(looks).to.equal(2);
   });
 });
+
+import { findPersonSecrets, resolveSecretTyping } from '../../src/chrome/agent/handoff/person-secrets.js';
+
+describe('handoff: a password in the person\'s message', () => {
+  it('becomes a named secret; words after "password" that are no password stay', () => {
+    expect(findPersonSecrets('Sign in as alice with password hunter2')).to.deep.equal({ values: ['hunter2'], text: 'Sign in as alice with password [secret 1]' });
+    expect(findPersonSecrets('user bob, password: "s3cr3t pass", code 482913', 3)).to.deep.equal({ values: ['s3cr3t pass', '482913'], text: 'user bob, password: "[secret 3]", code [secret 4]' });
+    expect(findPersonSecrets('Melde dich als alice mit dem Passwort hunter2 an').values).to.deep.equal(['hunter2']);
+    expect(findPersonSecrets('alice とパスワード hunter2 でサインインして').values).to.deep.equal(['hunter2']);
+    expect(findPersonSecrets('Sign in with the password I gave you earlier').values).to.deep.equal([]);
+    expect(findPersonSecrets('Fix the password field and the zip code input').values).to.deep.equal([]);
+  });
+  /** @type {import('../../src/chrome/types/handoff').PersonSecret[]} */
+  const given = [{ name: '[secret 1]', value: 'hunter2', origin: 'https://app.test' }];
+  const field = { secretField: true, origin: 'https://app.test', given, said: 'Sign in as alice with password [secret 1]' };
+  it('is typed only into a secret field of its site', () => {
+    expect(resolveSecretTyping('[secret 1]', field)).to.deep.equal({ ok: true, text: 'hunter2' });
+    expect(resolveSecretTyping('hunter2', field)).to.deep.equal({ ok: true, text: 'hunter2' });
+    expect(resolveSecretTyping('[secret 1]', { ...field, secretField: false })).to.deep.include({ ok: false, code: 'SECRET_REFUSED' });
+    expect(resolveSecretTyping('[secret 1]', { ...field, origin: 'https://evil.test' })).to.deep.include({ ok: false, code: 'SECRET_REFUSED' });
+    expect(resolveSecretTyping('alice', { ...field, secretField: false })).to.deep.equal({ ok: true, text: 'alice' });
+  });
+  it('the agent never types into a secret field what the person did not give (from the page, or made up)', () => {
+    expect(resolveSecretTyping('letmein99', field)).to.deep.include({ ok: false, code: 'SECRET_NOT_GIVEN' });
+    expect(resolveSecretTyping('hunter2', { ...field, given: [], said: 'Type my password hunter2' })).to.deep.equal({ ok: true, text: 'hunter2' });
+  });
+});

@@ -79,6 +79,7 @@ export const ERROR_CODES = Object.freeze({
   NO_RUN: 'There is no run to act on.',
   NO_USER: 'Nobody is there to answer.',
   HANDOFF_CANCELLED: 'You cancelled while the site waited for you (a sign-in, a code or a challenge); the conversation is kept, send a message to go on.',
+  SECRET_NOT_GIVEN: 'Tabwright types a password or code only when the person gave it; the person does this step themselves.',
   PERSON_IN_CONTROL: 'The person has this tab (a sign-in, a code or a challenge); Tabwright reads nothing from it until they are done.',
   NOT_WAITING: 'Nothing is waiting for that answer.',
   INTERRUPTED: 'Tabwright\'s background stopped before this step finished; it may or may not have happened, so look at the page before repeating it.',

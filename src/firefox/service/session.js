@@ -38,6 +38,8 @@ export class Session {
     this.mode = 'act';
     /** the tab's known secrets (agent/safety/secrets.js): in memory only, never stored */
     this.secrets = createSecretVault();
+    /** passwords and codes the person wrote in messages, by the names the model sees (agent/handoff/person-secrets.js): in memory only @type {import('../types/handoff').PersonSecret[]} */
+    this.personSecrets = [];
     /** the scratchpad note, pinned across compaction */
     this.pinned = { note: '' };
     this.conversationId = this.newId();
@@ -66,6 +68,7 @@ export class Session {
     this.toolIds.clear();
     this.usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
     this.pinned.note = '';
+    this.personSecrets = [];
     this.conversationId = this.newId();
     this.state.transition('clear');
     this.broadcast({ type: 'state', items: [], running: false });

@@ -69,3 +69,12 @@ export interface HandoffCard {
   answer: Promise<'done' | 'cancel'>;
   update(u: HandoffUpdate): void;
 }
+
+/** A password or code the person wrote in a message (agent/handoff/person-secrets.js): in memory only. */
+export interface PersonSecret {
+  /** what the model sees instead: "[secret 1]" */
+  name: string;
+  value: string;
+  /** the origin of the tab the person wrote it for: typed only into a secret field there */
+  origin: string;
+}

@@ -65,7 +65,7 @@ async function runCall(run, call, step, images) {
   if (stop) return () => loopStopped(run, stop.message, step);
   if (tool?.terminal && result.ok) return () => finishRun(run, 'done', String(result.data), step);
   // The page may now need the person (a sign-in, a code, a challenge): the run waits for them here.
-  const handoff = await handoffAfterStep(run, tool, out, step);
+  const handoff = await handoffAfterStep(run, tool, out, step, result);
   return handoff === 'aborted' ? 'aborted_after' : handoff;
 }
 
@@ -79,7 +79,7 @@ async function execute(run, call) {
   try {
     await run.opts.checkpoint?.();
     if (secrets) await learnSecrets(run);
-    return await runToolCall(call, { offered, mode, ctx, messages, guard, signal, secrets });
+    return await runToolCall(call, { offered, mode, ctx, messages, guard, signal, secrets, personSecrets: run.opts.personSecrets ?? [] });
   } catch (err) {
     if (!signal?.aborted && !(err instanceof AbortedError)) throw err;
     emit({ type: 'tool_result', id: call.id, name: call.name, result: ABORTED });

@@ -7,7 +7,7 @@
 /** @import { Run } from './prepare.js' */
 import { withTimeout } from '../abort.js';
 import { textOf } from '../compaction.js';
-import { detectMoment, personCredentials } from '../handoff/detect.js';
+import { detectMoment, hostOf, personCredentials } from '../handoff/detect.js';
 import { watchHandoff } from '../handoff/watch.js';
 import { handoffCancelled } from './endings.js';
 
@@ -16,12 +16,15 @@ const PAGE_EFFECTS = new Set(['reads_page', 'acts_on_page', 'navigates']);
 
 /**
  * @param {Run} run @param {Tool | undefined} tool @param {{ urlBefore?: string }} out @param {number} step
+ * @param {import('../../types/core').ToolResult} [result] the step's result: a password the agent may not type hands the step to the person
  * @returns {Promise<'aborted' | (() => RunOutcome) | null>} Stop pressed, the run's end (Cancel), or go on
  */
-export async function handoffAfterStep(run, tool, out, step) {
+export async function handoffAfterStep(run, tool, out, step, result) {
   const interact = run.opts.interact;
   if (!interact?.handoff || !tool || tool.terminal || !tool.effects.some((e) => PAGE_EFFECTS.has(e))) return null;
-  const moment = detectMoment(await look(run), {
+  const signals = await look(run);
+  const refused = result && !result.ok && result.code === 'SECRET_NOT_GIVEN';
+  const moment = refused ? detectMoment(signals, { asking: true }) ?? askedToType(signals, out.urlBefore ?? '') : detectMoment(signals, {
     urlBefore: out.urlBefore,
     writeStatuses: freshWriteStatuses(run),
     given: given(run),
@@ -42,6 +45,15 @@ export async function handoffAfterStep(run, tool, out, step) {
   tellModel(run, end.moment, end.end === 'done' ? 'the person said they are done' : end.evidence ?? '');
   await run.opts.checkpoint?.();
   return null;
+}
+
+/**
+ * The agent wanted to type a password nobody gave it, on a page that does not look like a sign-in:
+ * still the person's to do. @param {HandoffSignals | null} s @param {string} url @returns {HandoffMoment}
+ */
+function askedToType(s, url) {
+  const at = s?.url ?? url;
+  return { kind: 'sign_in', site: hostOf(at), url: at, evidence: ['a password or code only the person may type'] };
 }
 
 /** The page's signals (Tabwright's own look; nothing of it reaches the model). @param {Run} run @returns {Promise<HandoffSignals | null>} */

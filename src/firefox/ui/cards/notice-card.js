@@ -18,6 +18,7 @@ const KNOWN = {
   LOOP_REPEAT: { text: (ctx) => ctx.t('noticeLoopRepeat'), info: false },
   LOOP_CLICK: { text: (ctx) => ctx.t('noticeLoopClick'), info: false },
   LOOP_NAVIGATION: { text: (ctx) => ctx.t('noticeLoopNavigation'), info: false },
+  PASSWORD_IN_MESSAGE: { text: (ctx) => ctx.t('noticePasswordInMessage'), info: true },
 };
 
 /**
