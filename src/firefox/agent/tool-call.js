@@ -77,7 +77,11 @@ export async function runToolCall(call, env) {
     if (verdict.request.rule === 'site_confirm' || verdict.request.rule === 'sensitive_site') approvedOrigin = originOf(urlBefore) ?? undefined;
   }
   const given = env.personSecrets ? secretTyping(args, effects, target, urlBefore, env) : { ok: /** @type {const} */ (true), args };
-  if (!given.ok) return { notes, tool, args, result: given.result, urlBefore, urlAfter: urlBefore, target: target ? { role: target.role, name: target.name } : undefined };
+  if (!given.ok) {
+    // What the agent wanted to type into a secret field is masked from now on, typed or not.
+    if (target?.secretField) env.secrets?.add([String(args.text ?? args.value ?? '')], originOf(urlBefore) ?? '');
+    return { notes, tool, args, result: given.result, urlBefore, urlAfter: urlBefore, target: target ? { role: target.role, name: target.name } : undefined };
+  }
   const runArgs = given.args;
   const typed = effects.includes('touches_secrets') ? String(runArgs.text ?? runArgs.value ?? '') : '';
   // What goes into a secret field is a secret from now on (masked everywhere after this call);

@@ -79,7 +79,7 @@ async function execute(run, call) {
   try {
     await run.opts.checkpoint?.();
     if (secrets) await learnSecrets(run);
-    return await runToolCall(call, { offered, mode, ctx, messages, guard, signal, secrets, personSecrets: run.opts.personSecrets ?? [] });
+    return await runToolCall(call, { offered, mode, ctx, messages, guard, signal, secrets, personSecrets: run.opts.personSecrets });
   } catch (err) {
     if (!signal?.aborted && !(err instanceof AbortedError)) throw err;
     emit({ type: 'tool_result', id: call.id, name: call.name, result: ABORTED });
