@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, historyRecords, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
-import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
+import { findRef, firstUserText, lastToolResult, toolResults } from '../fixtures/llm/conversation.js';
 import { CHALLENGE_WORD, GATE_PASSWORD, GATE_USER, totp } from '../fixtures/site/gate.js';
 
 const WRONG_PASSWORD = 'wrong-horse-17';
@@ -181,10 +181,54 @@ scenario('the person\'s turn: sign-in, second factor, challenge', (ctx) => {
     }
   });
 
+  it('a password the person writes is a secret: the model sees its name, it is typed only into the password field, and the code is still the person\'s', async () => {
+    const { env } = ctx;
+    env.llm.script([
+      { toolCalls: [{ name: 'snapshot', args: {} }] },
+      (req) => {
+        if (!firstUserText(req.body).includes('password [secret 1]')) throw new Error(`the model saw: ${firstUserText(req.body)}`);
+        return { toolCalls: [{ name: 'type', args: { ref: findRef(lastToolResult(req.body), 'textbox', 'User name'), text: GATE_USER } }] };
+      },
+      (req) => ({ toolCalls: [{ name: 'type', args: { ref: findRef(toolResults(req.body)[0], 'textbox', 'Password'), text: '[secret 1]' } }] }),
+      (req) => ({ toolCalls: [{ name: 'click', args: { ref: findRef(toolResults(req.body)[0], 'button', 'Sign in') } }] }),
+      (req) => {
+        if (!lastToolResult(req.body).includes(NOTE)) throw new Error(`no handoff note: ${lastToolResult(req.body).slice(-300)}`);
+        return { toolCalls: [{ name: 'done', args: { summary: 'Signed in: the page says "Welcome, alice".' } }] };
+      },
+    ]);
+    env.site.gate.expire();
+    const page = await env.browser.openPage(`${env.site.url}/gate/app`);
+    const tabId = await env.control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url?.startsWith(u))?.id), `${env.site.url}/gate/login?next=`, { message: 'the tab sent to the sign-in' });
+    const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+    try {
+      await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach' });
+      await sendFromPanel(panel, `Sign in as ${GATE_USER} with the password ${GATE_PASSWORD}`, 'act');
+      // The panel shows the message with the secret's name, and suggests the handoff for next time.
+      const said = await panel.waitFor(() => document.querySelector('.msg.user:last-of-type')?.textContent, undefined, { message: 'the message in the panel' });
+      expect(said).to.equal(`Sign in as ${GATE_USER} with the password [secret 1]`);
+      expect(await panel.waitFor(() => document.querySelector('.notice.info')?.textContent, undefined, { message: 'the suggestion' })).to.contain('hands you the tab');
+      // The sign-in form's POST waits for the person's word; its card masks the password.
+      const card = await panel.waitFor(() => document.querySelector('.card.confirm.pending')?.textContent, undefined, { message: 'the sign-in write card' });
+      expect(card).to.contain('/gate/login').and.not.contain(GATE_PASSWORD);
+      await panel.click('.card.confirm .confirm-yes');
+      expect(await turnCard(panel, 'second_factor')).to.contain('verification code');
+      await personEntersCode(page);
+      const items = await waitForIdle(panel, 60_000);
+      expect(env.llm.problems).to.deep.equal([]);
+      expect(await page.text('h1')).to.equal(`Welcome, ${GATE_USER}`);
+      expect(env.site.gate.posts.at(-2)).to.deep.include({ path: '/gate/login', status: 303 });
+      expect(env.site.gate.posts.at(-2)?.fields.pass).to.equal(GATE_PASSWORD);
+      expect(items.filter((i) => i.tool).map((i) => i.tool)).to.deep.equal(['snapshot', 'type', 'type', 'click', 'done']);
+    } finally {
+      await page.close();
+      await panel.close();
+    }
+  });
+
   it('no password or code reached the model, a trace, the history or storage', async () => {
     const { env } = ctx;
     const secrets = [GATE_PASSWORD, WRONG_PASSWORD, ...codes];
-    expect(codes.length).to.equal(2);
+    expect(codes.length).to.equal(3);
     const sent = modelSent.join('\n');
     expect(sent).to.contain('Open the report');
     const history = JSON.stringify(await historyRecords(env, 20));
