@@ -218,3 +218,49 @@ describe('handoff: a password in the person\'s message', () => {
     expect(resolveSecretTyping('hunter2', { ...field, given: [], said: 'Type my password hunter2' })).to.deep.equal({ ok: true, text: 'hunter2' });
   });
 });
+
+import { runAgent } from '../../src/chrome/agent/loop.js';
+import { fakeProvider, call, say } from './fake-provider.js';
+import { fakeInteraction } from './fake-interaction.js';
+
+describe('handoff: in the loop', () => {
+  it('a step that meets a sign-in wall pauses the run; the model is asked again only after the person signed in, told so, never what they typed', async () => {
+    let signedIn = false;
+    /** @type {string[]} */
+    const asked = [];
+    const browser = fakeBrowser((msg) => {
+      asked.push(msg.type);
+      if (msg.type === 'content.handoff') return { ok: true, data: signedIn ? page({ url: 'https://app.test/orders', headings: ['Orders'] }) : page({ url: 'https://app.test/login?next=/orders', ...loginForm }) };
+      if (msg.type === 'content.snapshot') return { ok: true, data: { text: '- heading "Sign in" [e1]', url: 'https://app.test/login?next=/orders', title: 'Sign in', refs: 1, truncated: false } };
+      return { ok: true, data: null };
+    });
+    const provider = fakeProvider([call({ name: 'snapshot' }), say('Your orders are shown.')]);
+    const ui = fakeInteraction();
+    /** @type {import('../../src/chrome/types/handoff').HandoffUpdate[]} */
+    const updates = [];
+    /** @type {import('../../src/chrome/types/handoff').HandoffMoment[]} */
+    const moments = [];
+    ui.handoff = (m) => {
+      moments.push(m);
+      // The person signs in on the page: their POST goes through the person's turn, answered 303.
+      setTimeout(async () => {
+        const h = /** @type {import('../../src/chrome/types/safety').HoldHandlers} */ (browser.handlers);
+        /** @type {import('../../src/chrome/types/safety').HeldRequest} */
+        const post = { kind: 'request', method: 'POST', url: 'https://app.test/login', type: 'document', topLevel: true, fields: [['pass', 'people-only-77']] };
+        if (h.wants(post) && await h.decide(post)) { signedIn = true; h.settled?.(post, { status: 303, finalUrl: 'https://app.test/orders' }); }
+      }, 0);
+      return { answer: new Promise(() => {}), update: (u) => updates.push(u) };
+    };
+    const messages = /** @type {import('../../src/chrome/types/core').ChatMessage[]} */ ([{ role: 'system', content: 'sys' }, { role: 'user', content: 'Show my orders' }]);
+    const out = await runAgent({ mode: 'act', messages, provider, interact: ui, toolContext: { tabId: 1, browser }, emit: () => {}, verifyDone: false });
+    expect(out.status).to.equal('answered');
+    expect(moments.map((m) => m.kind)).to.deep.equal(['sign_in']);
+    expect(updates.at(-1)).to.deep.include({ status: 'resumed' });
+    expect(provider.requests).to.have.length(2);
+    const told = JSON.stringify(provider.requests[1].messages);
+    expect(told).to.contain('The page needed the person (sign in on app.test)').and.contain('POST app.test/login → 303 → /orders');
+    expect(told).to.not.contain('people-only-77');
+    // While the person had the tab, only its structure was looked at.
+    expect(asked.filter((t) => t !== 'content.handoff' && t !== 'content.secrets' && t !== 'content.snapshot' && t !== 'content.frameHello')).to.deep.equal([]);
+  });
+});
