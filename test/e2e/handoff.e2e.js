@@ -181,7 +181,7 @@ scenario('the person\'s turn: sign-in, second factor, challenge', (ctx) => {
     }
   });
 
-  it('a password the person writes is a secret: the model sees its name, it is typed only into the password field, and the code is still the person\'s', async () => {
+  it('a password the person writes is a secret: the model sees its name, it is typed only into the password field; the code the person types into the card goes only into the code field', async () => {
     const { env } = ctx;
     env.llm.script([
       { toolCalls: [{ name: 'snapshot', args: {} }] },
@@ -212,10 +212,17 @@ scenario('the person\'s turn: sign-in, second factor, challenge', (ctx) => {
       expect(card).to.contain('/gate/login').and.not.contain(GATE_PASSWORD);
       await panel.click('.card.confirm .confirm-yes');
       expect(await turnCard(panel, 'second_factor')).to.contain('verification code');
-      await personEntersCode(page);
+      // This time the person types the code into the card: Tabwright fills it into the page's code field only.
+      const code = totp();
+      codes.push(code);
+      await panel.fill('.card.handoff.pending .handoff-code', code);
+      await panel.click('.card.handoff.pending .handoff-fill');
       const items = await waitForIdle(panel, 60_000);
       expect(env.llm.problems).to.deep.equal([]);
       expect(await page.text('h1')).to.equal(`Welcome, ${GATE_USER}`);
+      expect(env.site.gate.posts.at(-1)).to.deep.include({ path: '/gate/2fa', status: 303 });
+      expect(env.site.gate.posts.at(-1)?.fields.code).to.equal(code);
+      expect(await panel.evaluate((c) => document.body.innerText.includes(c), code)).to.equal(false);
       expect(env.site.gate.posts.at(-2)).to.deep.include({ path: '/gate/login', status: 303 });
       expect(env.site.gate.posts.at(-2)?.fields.pass).to.equal(GATE_PASSWORD);
       expect(items.filter((i) => i.tool).map((i) => i.tool)).to.deep.equal(['snapshot', 'type', 'type', 'click', 'done']);

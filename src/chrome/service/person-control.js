@@ -3,8 +3,8 @@
 // agent's tools, the tool runner, an MCP client), so what they type there reaches no model, trace
 // or storage.
 
-/** What may still be asked of such a tab: whether it still asks for the person (no value), and the indicator. */
-const ALLOWED = new Set(['content.handoff', 'content.indicator', 'content.indicatorState', 'content.ping', 'content.recordingBadge']);
+/** What may still be asked of such a tab: whether it still asks for the person (no value), the code the person typed into the card, and the indicator. */
+const ALLOWED = new Set(['content.handoff', 'content.handoffFill', 'content.indicator', 'content.indicatorState', 'content.ping', 'content.recordingBadge']);
 
 export function createPersonControl() {
   /** tab → how many handoffs hold it @type {Map<number, number>} */

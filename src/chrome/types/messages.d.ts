@@ -174,6 +174,7 @@ export type RouterRequest =
   | { type: 'clarify.answer'; tabId: number; id: string; text: string }
   | { type: 'handoff.answer'; tabId: number; id: string; answer: 'done' | 'cancel' }
   | { type: 'handoff.focus'; tabId: number }
+  | { type: 'handoff.fill'; tabId: number; id: string; code: string }
   | { type: 'history.list'; limit?: number }
   | { type: 'history.delete'; id: string }
   | { type: 'tool.run'; tabId: number; name: string; args?: Record<string, unknown> }

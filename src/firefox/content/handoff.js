@@ -74,8 +74,27 @@
     };
   }
 
+  /**
+   * The code the person typed into the card goes into the page's one code field, and its form is
+   * sent, as their own typing and Enter would. Nothing is read back.
+   * @param {string} code
+   */
+  function fill(code) {
+    const fields = inputs().filter((i) => isOtp(i) || mayTakeCode(i));
+    if (fields.length !== 1) return { ok: false, code: 'NOT_FOUND', message: 'The page shows no single code field to fill.' };
+    const field = fields[0];
+    field.focus();
+    const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    if (set) set.call(field, code); else field.value = code;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    field.form?.requestSubmit();
+    return { ok: true, data: { filled: true } };
+  }
+
   const tw = globalThis.Tabwright = Object.assign(globalThis.Tabwright ?? { handlers: {} }, { handoff: { signals } });
   Object.assign(tw.handlers, {
     'content.handoff': () => ({ ok: true, data: signals() }),
+    'content.handoffFill': (/** @type {{ code?: unknown }} */ msg) => (typeof msg.code === 'string' && /^[0-9A-Za-z-]{4,12}$/.test(msg.code) ? fill(msg.code) : { ok: false, code: 'INVALID_ARGUMENTS', message: 'A code is 4 to 12 letters or digits.' }),
   });
 })();

@@ -22,6 +22,7 @@ export function handoffCard(item, ctx) {
   }
   card.append(el('handoff-hint', ctx.t('handoffHint'), 'p'));
   const tab = () => ctx.tabId();
+  if (item.moment.kind === 'second_factor' && item.moment.factor !== 'push') card.append(codeRow(item, ctx));
   const actions = el('card-actions');
   actions.append(
     cardButton(ctx.t('handoffGoToTab'), 'handoff-focus', async () => { const id = tab(); if (id !== null) await ctx.request({ type: 'handoff.focus', tabId: id }); }),
@@ -30,6 +31,30 @@ export function handoffCard(item, ctx) {
   );
   card.append(actions);
   return card;
+}
+
+/**
+ * A code typed here goes only into the code field of the card's site (service/handlers/answers.js).
+ * @param {Extract<TranscriptItem, { kind: 'handoff' }>} item @param {CardContext} ctx
+ */
+function codeRow(item, ctx) {
+  const row = el('card-actions handoff-code-row');
+  const input = /** @type {HTMLInputElement} */ (el('handoff-code', undefined, 'input'));
+  input.inputMode = 'numeric';
+  input.autocomplete = 'one-time-code';
+  input.setAttribute('aria-label', ctx.t('handoffCodeLabel'));
+  input.placeholder = ctx.t('handoffCodeLabel');
+  const note = el('card-status handoff-fill-status', '', 'p');
+  const fill = cardButton(ctx.t('handoffFill'), 'handoff-fill', async () => {
+    const id = ctx.tabId();
+    if (id === null || !input.value.trim()) return;
+    const r = await ctx.request({ type: 'handoff.fill', tabId: id, id: item.id, code: input.value.trim() });
+    input.value = '';
+    note.textContent = r.ok ? '' : r.message;
+  });
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); fill.click(); } });
+  row.append(input, fill, note);
+  return row;
 }
 
 /** @param {Extract<TranscriptItem, { kind: 'handoff' }>} item @param {CardContext} ctx */
