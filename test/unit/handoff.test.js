@@ -79,6 +79,8 @@ describe('handoff: which pages need the person', () => {
     expect(personCredentials('If you are signed out, sign in as admin with the password harbour-42.').password).to.equal(true);
     expect(personCredentials('pw: "s3cr3t!"').password).to.equal(true);
     expect(personCredentials('enter code 123456').code).to.equal(true);
+    // As the conversation keeps them once the message was sent: by name.
+    expect(personCredentials('sign in with password [secret 1], code [secret 2]')).to.deep.equal({ password: true, code: true });
   });
 });
 
@@ -202,6 +204,8 @@ describe('handoff: a password in the person\'s message', () => {
     expect(findPersonSecrets('alice とパスワード hunter2 でサインインして').values).to.deep.equal(['hunter2']);
     expect(findPersonSecrets('Sign in with the password I gave you earlier').values).to.deep.equal([]);
     expect(findPersonSecrets('Fix the password field and the zip code input').values).to.deep.equal([]);
+    expect(findPersonSecrets('Ship it to postal code 10115 with promo code 2024; order code 55512').values).to.deep.equal([]);
+    expect(findPersonSecrets('the verification code is 482913').values).to.deep.equal(['482913']);
   });
   /** @type {import('../../src/chrome/types/handoff').PersonSecret[]} */
   const given = [{ name: '[secret 1]', value: 'hunter2', origin: 'https://app.test' }];

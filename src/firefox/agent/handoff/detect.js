@@ -131,7 +131,7 @@ function hasReturnParam(url) {
 
 /** A password ("password hunter2", "pw: x") or a one-time code ("code 123456") in the person's words. */
 const PASSWORD_GIVEN = /\b(?:password|passphrase|passcode|pw|pwd)\b(?:\s+is)?\s*[:=]?\s*(?:"[^"\s]{4,}"|'[^'\s]{4,}'|[^\s"',;]{4,})/i;
-const CODE_GIVEN = /\b(?:code|otp|pin)\b(?:\s+is)?\s*[:=]?\s*\d{4,8}\b/i;
+const CODE_GIVEN = /\b(?:code|otp|pin)\b(?:\s+is)?\s*[:=]?\s*(?:\d{4,8}\b|\[secret \d+\])/i;
 
 /**
  * What the person gave the run in their own words: then the agent may sign in (or enter the code)

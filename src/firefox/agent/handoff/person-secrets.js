@@ -12,6 +12,8 @@
 const SECRET_WORD = /(?:\b(?:password|passphrase|passcode|passwort|kennwort|mot de passe|contraseña|senha|parola d'ordine|pw|pwd|pin|otp|code|codice|código)\b|пароль|パスワード|暗証番号|密码|비밀번호)/iu;
 /** What follows the word: "is", ":", "=" then the value, quoted or up to the next space. */
 const VALUE = /^(?:\s+(?:is|ist|est|es|é|è))?\s*[:=：]?\s*(?:"([^"\n]{4,64})"|'([^'\n]{4,64})'|«([^»\n]{4,64})»|([^\s"'«,;。、]{4,64}))/u;
+/** Codes that are not secrets, by the word before "code". */
+const NOT_SECRET_CODE = /\b(?:postal|post|zip|area|country|dialing|dialling|promo|promotion(?:al)?|discount|coupon|voucher|gift|product|item|tracking|order|reference|booking|confirmation|error|status|source|color|colour|html|bar|qr|sort|iban|swift|bic|tax)\s*$/i;
 /** Words that follow "password" without being one ("the password I gave you", "password field"). */
 const NOT_A_VALUE = /^(?:i|you|we|that|this|the|my|your|from|for|to|and|of|in|is|it|field|box|here|there|below|above|again|earlier|manager|reset)$/i;
 
@@ -31,7 +33,9 @@ export function findPersonSecrets(text, startAt = 1) {
     const v = VALUE.exec(after);
     const value = v ? (v[1] ?? v[2] ?? v[3] ?? v[4]) : undefined;
     const isCode = /^(?:pin|otp|code|codice|código|暗証番号)$/iu.test(w[0]);
-    if (!v || value === undefined || NOT_A_VALUE.test(value) || (isCode && !/^\d{4,8}$/.test(value))) {
+    // A postal, promo or product code is no secret.
+    const plainCode = isCode && NOT_SECRET_CODE.test(rest.slice(Math.max(0, w.index - 24), w.index));
+    if (!v || value === undefined || plainCode || NOT_A_VALUE.test(value) || (isCode && !/^\d{4,8}$/.test(value))) {
       out += rest.slice(0, w.index + w[0].length);
       rest = after;
       continue;
