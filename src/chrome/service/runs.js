@@ -19,7 +19,7 @@ import { maskSecretArgs } from './secret-args.js';
 import { storedProviders } from './settings.js';
 import { PAGE_TOOLS, pageTools } from '../agent/tools/webmcp.js';
 import { recordingLimits } from './recording-limits.js';
-import { needKey } from '../agent/handoff/need.js';
+import { createPersonTurn } from './person-turn.js';
 import { findPersonSecrets } from '../agent/handoff/person-secrets.js';
 import { originOf } from '../agent/safety/scope.js';
 
@@ -41,6 +41,7 @@ const PASSWORD_NOTICE = 'A password or code in your message is kept as a secret:
  * @param {() => import('./workflows.js').Workflows} [deps.workflows] the saved workflows, for the run_workflow tool
  */
 export function createRuns({ platform, settings, ops, history, session, jobs, knowledge, traces, workflows, providerFor = createProvider, checkpoint = async () => {} }) {
+  const personTurn = createPersonTurn({ ops, jobs, showIndicator: (tabId, show) => showIndicator(tabId, show) });
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
     const run = await beginRun(tabId, text, mode);
@@ -315,54 +316,6 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       clarify: (question, signal) => waiting(() => inner.clarify(question, signal), 'stream'),
       handoff: (moment, signal) => personTurn(s, inner, moment, signal),
     };
-  }
-
-  /**
-   * The person takes the tab: the run waits (a job shows needs_user_input with the reason), nothing
-   * reads the tab, the indicator leaves it, and a person with no panel open is notified. All of it
-   * ends with the card's last update.
-   * @param {Session} s @param {import('../types/core').Interaction} inner
-   * @param {import('../types/handoff').HandoffMoment} moment @param {AbortSignal} [signal]
-   * @returns {import('../types/handoff').HandoffCard}
-   */
-  function personTurn(s, inner, moment, signal) {
-    const card = /** @type {NonNullable<typeof inner.handoff>} */ (inner.handoff)(moment, signal);
-    s.state.transition('wait');
-    ops.personControl?.take(s.tabId);
-    jobs().setWaitingForUser(s.tabId, true, reasonOf(moment));
-    showIndicator(s.tabId, false);
-    const job = jobs().jobIn(s.tabId);
-    if (!job && s.listeners.size === 0) notifyTurn(s.tabId, moment);
-    let over = false;
-    return {
-      answer: card.answer,
-      update(u) {
-        card.update(u);
-        if (u.status === 'waiting') { jobs().setWaitingForUser(s.tabId, true, reasonOf(u.moment)); return; }
-        if (over) return;
-        over = true;
-        ops.personControl?.give(s.tabId);
-        jobs().setWaitingForUser(s.tabId, false);
-        if (u.status !== 'cancelled' && u.status !== 'expired') { showIndicator(s.tabId, true); s.state.transition('act'); }
-      },
-    };
-  }
-
-  /** @param {import('../types/handoff').HandoffMoment} m */
-  function reasonOf(m) { return { kind: m.kind, site: m.site, ...(m.factor ? { factor: m.factor } : {}) }; }
-
-  /**
-   * A run in a tab nobody watches needs the person: a notification that brings the tab forward.
-   * @param {number} tabId @param {import('../types/handoff').HandoffMoment} m
-   */
-  function notifyTurn(tabId, m) {
-    if (!browser.notifications) return;
-    void browser.notifications.create(`tabwright-turn:${tabId}:${Date.now()}`, {
-      type: 'basic',
-      iconUrl: browser.runtime.getURL('icons/tabwright-128.png'),
-      title: browser.i18n.getMessage('handoffNotifyTitle', [m.site]) || m.site,
-      message: browser.i18n.getMessage(needKey(m), [m.site]) || m.site,
-    }).catch(() => { /* notifications blocked: the panel's card still waits */ });
   }
 
   /** @param {number} tabId @param {boolean} show */
