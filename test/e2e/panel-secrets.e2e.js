@@ -50,7 +50,8 @@ scenario('the panel never shows a password', (ctx) => {
     const { page, panel } = await openPageWithPanel(env, 'login.html');
     try {
       await watch(panel);
-      await sendFromPanel(panel, 'Sign in as alice with the password I gave you earlier', 'act');
+      // The agent types into a password field only what the person gave (otherwise the person signs in themselves).
+      await sendFromPanel(panel, 'Sign in as alice with password hunter2', 'act');
       await waitForIdle(panel);
       expect(env.llm.problems).to.deep.equal([]);
       expect(await page.text('h1')).to.equal('Welcome, alice');
@@ -74,7 +75,7 @@ scenario('the panel never shows a password', (ctx) => {
     const { page, panel } = await openPageWithPanel(env, 'locked-login.html');
     try {
       await watch(panel);
-      await sendFromPanel(panel, 'Type my password', 'act');
+      await sendFromPanel(panel, 'Type my password hunter2', 'act');
       const items = await waitForIdle(panel);
       expect(env.llm.problems).to.deep.equal([]);
       expect(items.find((i) => i.tool === 'type')?.cls).to.include('failed');

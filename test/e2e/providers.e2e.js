@@ -42,7 +42,8 @@ async function signIn(env, format) {
     }
     expect(EXPECT[format].auth(reqs[0].headers)).to.equal(format === 'ollama' ? 'Bearer sk-test-123' : 'sk-test-123');
     expect(offeredTools(reqs[0].body)).to.include.members(['snapshot', 'click', 'type', 'navigate', 'done']);
-    expect(firstUserText(reqs[0].body)).to.equal('Sign in as alice with password hunter2');
+    // The password the person wrote is a secret of the site: the model sees its name, never the value.
+    expect(firstUserText(reqs[0].body)).to.equal('Sign in as alice with password [secret 1]');
     // Tool results went back in the format's own shape, fenced, and never with the password.
     expect(toolResults(reqs[4].body)).to.have.length(4);
     expect(toolResults(reqs[1].body)[0]).to.match(/^<untrusted_page_content id="\w+">[\s\S]*textbox "Username"/);

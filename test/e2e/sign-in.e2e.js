@@ -31,7 +31,8 @@ scenario('sign in', (ctx) => {
       expect(reqs[0].body.stream).to.equal(true);
       expect(reqs[0].headers.authorization).to.equal('Bearer sk-test-123');
       const user = reqs[0].body.messages.find((/** @type {any} */ m) => m.role === 'user');
-      expect(user.content).to.equal('Sign in as alice with password hunter2');
+      // The password the person wrote is a secret of the site: the model sees its name, never the value.
+      expect(user.content).to.equal('Sign in as alice with password [secret 1]');
       // The snapshot reached the model fenced as untrusted page content.
       expect(toolResults(reqs[1].body)[0]).to.match(/^<untrusted_page_content id="(\w+)">[\s\S]*textbox "Username"[\s\S]*<\/untrusted_page_content id="\1">$/);
       // The password typed into the field never comes back in a tool result.

@@ -48,6 +48,7 @@ import { BudgetReachedError } from './run/spend-check.js';
  * @property {Policy} [policy] the safety policy (agent/safety/policy.js); default: the task scope of the tab's site and the sites the user named, no site lists
  * @property {Fence} [fence] the run's untrusted-content fence; the system prompt must explain the same one (default: a new one)
  * @property {SecretVault} [secrets] the tab's known secrets: masked in everything the model, the panel and the history see
+ * @property {import('../types/handoff').PersonSecret[]} [personSecrets] passwords and codes the person wrote in their messages (the model sees their names); when set (runs the person started), the agent types into a secret field only these or the person's own words
  * @property {{ note: string }} [pinned] the scratchpad note, owned by the caller so it outlives the run
  * @property {Partial<CompactionConfig>} [compaction]
  * @property {Partial<LoopDetectConfig>} [loopDetect]

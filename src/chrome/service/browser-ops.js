@@ -9,6 +9,7 @@ import { createChannelHold } from './channel-hold.js';
 import { createDevtools } from './devtools.js';
 import { createRecording } from './recording.js';
 import { fetchSameOrigin } from '../agent/safety/redirects.js';
+import { createPersonControl } from './person-control.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 
@@ -20,6 +21,7 @@ export function createBrowserOps(platform) {
   const devtools = createDevtools(platform);
   const loads = createNavWatch();
   const content = createContentChannel(platform, { tabGone, settle: loads.untilLoaded, noDocumentYet: loads.noDocumentYet, failed: loads.failed, generation: loads.generation });
+  const person = createPersonControl();
   /**
    * Waits briefly for a navigation an action may have started, then for its document.
    * @param {number} tabId @param {AbortSignal} [signal]
@@ -29,8 +31,9 @@ export function createBrowserOps(platform) {
     await loads.untilLoaded(tabId, signal);
   }
   return {
-    sendToContent: content.sendToContent,
+    sendToContent: async (tabId, msg, opts) => person.refusal(tabId, msg.type) ?? content.sendToContent(tabId, msg, opts),
     listFrames: content.listFrames,
+    personControl: person,
 
     async navigate(tabId, url, signal) {
       try {
@@ -57,7 +60,11 @@ export function createBrowserOps(platform) {
 
     // Issue #4 (actions): trusted input, screenshots, files, history, tabs, fetch, downloads.
     trusted: platform.trusted ?? null,
-    screenshot: (tabId, opts) => platform.screenshot(tabId, opts),
+    screenshot: async (tabId, opts) => {
+      const no = person.refusal(tabId, 'screenshot');
+      if (no) throw new Error(no.message);
+      return platform.screenshot(tabId, opts);
+    },
     setFilePaths: platform.setFilePaths ? (tabId, selector, paths) => /** @type {NonNullable<Platform['setFilePaths']>} */ (platform.setFilePaths)(tabId, selector, paths) : null,
     history: (tabId, which, signal) => historyStep(tabId, which, signal),
     ...tabOps(),

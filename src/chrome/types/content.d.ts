@@ -236,6 +236,8 @@ export interface TabwrightContent {
   pageText: {
     readText(maxChars?: number): ToolResult;
   };
+  /** content/handoff.js: what may need the person (no field's value) */
+  handoff: { signals(): import('./handoff').HandoffSignals };
   indicator: {
     show(driver?: string): void;
     hide(): void;

@@ -101,14 +101,26 @@ export interface Job {
   /** the person asked for this run (Run now): it starts even while every job is paused or runs ask first */
   approved?: boolean;
   lastResult?: JobRun;
-  /** what the run in progress waits for the person about, when it says (a budget reached) */
-  waitingFor?: JobWaitReason;
   /** newest last, at most HISTORY_LIMIT entries */
   history: JobRun[];
+  /** while needs_user_input: what the run waits for the person about, when it says (a budget reached; a sign-in, a code, a challenge) */
+  waitingFor?: JobWaitReason;
 }
 
-/** Why a job's run waits for the person: the code, a sentence, and the budget pause when that is the reason. */
-export interface JobWaitReason { code: string; message: string; budget?: import('./spend').BudgetPause }
+/**
+ * Why a job's run waits for the person: a budget reached (its code, a sentence and the pause) or what
+ * a site needs of them (a sign-in, a code, a challenge: from agent/handoff/).
+ */
+export interface JobWaitReason {
+  code?: string;
+  message?: string;
+  budget?: import('./spend').BudgetPause;
+  kind?: import('./handoff').HandoffKind;
+  site?: string;
+  factor?: 'code' | 'push';
+}
+/** What a site needs of the person, as a job's wait reason. */
+export type JobWaitingFor = JobWaitReason & { kind: import('./handoff').HandoffKind; site: string };
 
 /** What create and update accept. */
 export interface JobInput {

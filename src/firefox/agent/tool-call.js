@@ -9,6 +9,7 @@ import { findTool } from './tools/index.js';
 import { raceAbort, withTimeout } from './abort.js';
 import { textOf } from './compaction.js';
 import { carriesPageContent, effectsOf } from './safety/effects.js';
+import { resolveSecretTyping } from './handoff/person-secrets.js';
 import { fail } from './error-codes.js';
 import { targetOf } from './tools/act.js';
 import { originOf, siteLabel } from './safety/scope.js';
@@ -23,6 +24,7 @@ import { withWrites } from './completion.js';
  * @property {Guard} guard the safety gate of this run
  * @property {import('../types/safety').SecretVault} [secrets] the tab's known secrets: what is typed into a secret field joins them
  * @property {AbortSignal} [signal]
+ * @property {import('../types/handoff').PersonSecret[]} [personSecrets] the agent loop's: what the person gave (set, even empty, the agent types into a secret field only what the person gave; the tool runner, driven by a person, sets none)
  */
 /**
  * @typedef {object} CallOutcome
@@ -74,7 +76,14 @@ export async function runToolCall(call, env) {
     // One reply, one card: a step the user allowed on its own site need not ask again for what it sends there.
     if (verdict.request.rule === 'site_confirm' || verdict.request.rule === 'sensitive_site') approvedOrigin = originOf(urlBefore) ?? undefined;
   }
-  const typed = effects.includes('touches_secrets') ? String(args.text ?? args.value ?? '') : '';
+  const given = env.personSecrets ? secretTyping(args, effects, target, urlBefore, env) : { ok: /** @type {const} */ (true), args };
+  if (!given.ok) {
+    // What the agent wanted to type into a secret field is masked from now on, typed or not.
+    if (target?.secretField) env.secrets?.add([String(args.text ?? args.value ?? '')], originOf(urlBefore) ?? '');
+    return { notes, tool, args, result: given.result, urlBefore, urlAfter: urlBefore, target: target ? { role: target.role, name: target.name } : undefined };
+  }
+  const runArgs = given.args;
+  const typed = effects.includes('touches_secrets') ? String(runArgs.text ?? runArgs.value ?? '') : '';
   // What goes into a secret field is a secret from now on (masked everywhere after this call);
   // anything else typed is remembered so it cannot leave for another site unasked.
   if (typed && target?.secretField) env.secrets?.add([typed], originOf(urlBefore) ?? '');
@@ -89,11 +98,11 @@ export async function runToolCall(call, env) {
     if (effects.includes('acts_on_page') || navigation) {
       const where = dest ?? (typeof args.url === 'string' ? args.url : '');
       const cause = `${tool.name.replace(/_/g, ' ')}${target ? ` ${target.role} "${target.name}"` : where ? ` ${siteLabel(where)}` : ''}`;
-      const step = await raceAbort(guard.runStep(ctx.tabId, ctx.browser, { cause, pageUrl: urlBefore, target, approvedOrigin }, () => raceAbort(tool.run(args, ctx), signal)), signal);
+      const step = await raceAbort(guard.runStep(ctx.tabId, ctx.browser, { cause, pageUrl: urlBefore, target, approvedOrigin }, () => raceAbort(tool.run(runArgs, ctx), signal)), signal);
       // What the step sent and how the server answered, beside what the page showed.
       result = withWrites(step.result, step.writes);
     } else {
-      result = await raceAbort(tool.run(args, ctx), signal);
+      result = await raceAbort(tool.run(runArgs, ctx), signal);
     }
   } catch (err) {
     if (signal?.aborted) throw err;
@@ -105,6 +114,21 @@ export async function runToolCall(call, env) {
   // A declined or blocked write is the gate's own verdict, not the page's words.
   const gated = !result.ok && (result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED');
   return { notes, tool, args, result, urlBefore, urlAfter, target: target ? { role: target.role, name: target.name } : undefined, fromPage: fromPage && !gated };
+}
+
+/**
+ * What the agent may type: a person's secret by its name ("[secret 1]") only into a secret field of
+ * its site, and into a secret field only what the person gave (agent/handoff/person-secrets.js).
+ * @param {Record<string, any>} args @param {readonly import('../types/core').Effect[]} effects
+ * @param {CallFacts['target']} target @param {string} url @param {CallEnv} env
+ * @returns {{ ok: true, args: Record<string, any> } | { ok: false, result: ToolResult }}
+ */
+function secretTyping(args, effects, target, url, env) {
+  const key = typeof args.text === 'string' ? 'text' : typeof args.value === 'string' ? 'value' : null;
+  if (!effects.includes('touches_secrets') || !key) return { ok: true, args };
+  const said = env.messages.filter((m) => m.role === 'user').map((m) => textOf(m.content)).join('\n');
+  const r = resolveSecretTyping(args[key], { secretField: target?.secretField === true, origin: originOf(url) ?? '', given: env.personSecrets ?? [], said });
+  return r.ok ? { ok: true, args: { ...args, [key]: r.text } } : { ok: false, result: fail(r.code, r.message) };
 }
 
 /**

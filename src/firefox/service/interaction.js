@@ -1,4 +1,5 @@
-// The panel side of a paused run: each question (plan approval, confirmation, clarify, a budget) becomes a
+// The panel side of a paused run: each question (plan approval, confirmation, clarify, a budget, the
+// person's turn at a sign-in or a challenge) becomes a
 // transcript card, and the run waits until the panel answers through the router.
 /** @import { ConfirmAnswer, Interaction } from '../types/core' */
 /** @import { Session } from './session.js' */
@@ -22,6 +23,20 @@ export function createPanelInteraction(s) {
       const item = s.item(id);
       if (item?.kind === 'confirm') s.upsert({ ...item, status: answer });
       return answer;
+    },
+    handoff(moment, signal) {
+      const id = s.newId();
+      s.upsert({ kind: 'handoff', id, moment, status: 'waiting' });
+      /** @type {Promise<'done' | 'cancel'>} */
+      const answer = s.wait(id, signal);
+      return {
+        answer,
+        update(u) {
+          s.upsert({ kind: 'handoff', id, moment: u.moment, status: u.status, ...(u.failed ? { failed: u.failed } : {}), ...(u.evidence ? { evidence: u.evidence } : {}) });
+          // The run went on by itself: nothing waits for the card's buttons any more.
+          if (u.status !== 'waiting') s.answer(id, 'done');
+        },
+      };
     },
     async clarify(question, signal) {
       const id = s.newId();

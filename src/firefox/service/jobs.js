@@ -7,6 +7,7 @@
 /** @import { RunHooks } from '../agent/scheduler/scheduler.js' */
 import { createScheduler } from '../agent/scheduler/scheduler.js';
 import { resultFromOutcome } from '../agent/scheduler/outcome.js';
+import { needKey } from '../agent/handoff/need.js';
 
 export const JOBS_ALARM = 'tabwright-jobs';
 const STORAGE_KEY = 'jobs';
@@ -59,6 +60,9 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
   // closed run then (Chrome may drop alarms across a browser restart).
   browser.runtime.onStartup.addListener(() => { void scheduler.tick(); });
   browser.notifications?.onClicked.addListener((/** @type {string} */ id) => {
+    // "Your turn" (a sign-in, a challenge): the tab that waits comes forward.
+    const turn = /^tabwright-turn:(\d+):/.exec(id);
+    if (turn) { void focusTab(Number(turn[1])); void browser.notifications.clear(id); return; }
     if (!id.startsWith('tabwright-job:')) return;
     void browser.tabs.create({ url: browser.runtime.getURL(`ui/jobs.html#${id.split(':')[1]}`) });
     void browser.notifications.clear(id);
@@ -158,9 +162,27 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
     return false;
   }
 
+  /** @param {number} tabId */
+  async function focusTab(tabId) {
+    const tab = await browser.tabs.update(tabId, { active: true }).catch(() => null);
+    if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
+  }
+
   /** @param {Job} job @param {JobRun} run */
   function notify(job, run) {
     if (!browser.notifications) return;
+    // The run waits for the person in its tab (a sign-in, a code, a challenge): say what, and bring that tab forward on click.
+    const tabId = [...runningInTab.entries()].find(([, r]) => r.id === job.id)?.[0];
+    if (run.status === 'needs_user_input' && job.waitingFor?.kind && job.waitingFor.site && tabId !== undefined) {
+      const m = /** @type {import('../types/jobs').JobWaitingFor} */ (job.waitingFor);
+      void browser.notifications.create(`tabwright-turn:${tabId}:${run.finishedAt}`, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('icons/tabwright-128.png'),
+        title: browser.i18n.getMessage('jobNotifyNeedsUser', [job.title]) || job.title,
+        message: browser.i18n.getMessage(needKey(m), [m.site]) || m.site,
+      }).catch(() => {});
+      return;
+    }
     const key = run.status === 'completed' ? 'jobNotifyCompleted' : run.status === 'needs_user_input' ? 'jobNotifyNeedsUser' : 'jobNotifyFailed';
     const detail = run.status === 'completed' ? (run.text ?? '') : (run.text ?? run.error?.message ?? '');
     void browser.notifications.create(`tabwright-job:${job.id}:${run.finishedAt}`, {
@@ -211,11 +233,13 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
      * The confirmation-gate hook: call with true when the run in this tab stops to wait for
      * the user, and with false when it goes on. A scheduled run then shows as needs_user_input and
      * the user gets a notification. Runs not started by a job are ignored.
-     * @param {number} tabId @param {boolean} waiting @param {import('../types/jobs').JobWaitReason} [why] what it waits for, when it says (a budget reached)
+     * @param {number} tabId @param {boolean} waiting @param {import('../types/jobs').JobWaitReason} [why] what it waits for, when it says (a budget reached, what a site needs of the person)
      */
     setWaitingForUser(tabId, waiting, why) {
       runningInTab.get(tabId)?.hooks.setWaiting(waiting, why);
     },
+    /** The job whose run is in this tab, if any. @param {number} tabId */
+    jobIn(tabId) { return runningInTab.get(tabId)?.id ?? null; },
   };
 }
 

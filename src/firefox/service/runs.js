@@ -20,6 +20,12 @@ import { storedProviders } from './settings.js';
 import { PAGE_TOOLS, pageTools } from '../agent/tools/webmcp.js';
 import { recordingLimits } from './recording-limits.js';
 import { budgetSentence } from '../agent/run/spend-check.js';
+import { createPersonTurn } from './person-turn.js';
+import { findPersonSecrets } from '../agent/handoff/person-secrets.js';
+import { originOf } from '../agent/safety/scope.js';
+
+/** Said once per message that held a password or code (the panel shows it in the person's language by its code). */
+const PASSWORD_NOTICE = 'A password or code in your message is kept as a secret: the model sees only its name ([secret 1]), and Tabwright types it only into a password or code field of this site. Next time you can leave it out: when a site asks you to sign in, Tabwright hands you the tab.';
 
 /**
  * @param {object} deps
@@ -37,6 +43,7 @@ import { budgetSentence } from '../agent/run/spend-check.js';
  * @param {import('./spend.js').Spend} [deps.spend] each run's tokens and cost, today's, and the budgets (absent: nothing counted or capped)
  */
 export function createRuns({ platform, settings, ops, history, session, jobs, knowledge, traces, workflows, spend, providerFor = createProvider, checkpoint = async () => {} }) {
+  const personTurn = createPersonTurn({ ops, jobs, showIndicator: (tabId, show) => showIndicator(tabId, show) });
   /** @param {number} tabId @param {string} text @param {Mode} mode @returns {Promise<RouterReply>} */
   async function startChat(tabId, text, mode) {
     const run = await beginRun(tabId, text, mode);
@@ -56,10 +63,26 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
     if (typeof text !== 'string' || !text.trim()) return { ok: false, code: 'EMPTY', message: 'Type a message first.' };
     if (s.interrupted) s.prepareContinue();
     if (opts.fresh) s.messages.length = 0;
-    s.messages.push({ role: 'user', content: text });
+    const said = await keepSecrets(s, text);
+    s.messages.push({ role: 'user', content: said });
     const firstItem = s.items.length;
-    s.addUser(opts.skill ? `/${opts.skill}\n${text}` : text, mode);
+    s.addUser(opts.skill ? `/${opts.skill}\n${said}` : said, mode);
+    if (said !== text) s.upsert({ kind: 'notice', id: s.newId(), code: 'PASSWORD_IN_MESSAGE', message: PASSWORD_NOTICE });
     return startRun(s, mode, firstItem, opts.onlyTools, opts);
+  }
+
+  /**
+   * A password or code in the person's message becomes a secret of the tab's site: the vault masks
+   * it everywhere, and the model (and the panel, History, storage) see its name, "[secret 1]".
+   * @param {Session} s @param {string} text @returns {Promise<string>} the message as the model sees it
+   */
+  async function keepSecrets(s, text) {
+    const found = findPersonSecrets(text, s.personSecrets.length + 1);
+    if (!found.values.length) return text;
+    const origin = originOf((await ops.getTab(s.tabId).catch(() => null))?.url ?? '') ?? '';
+    s.secrets.add(found.values, origin);
+    found.values.forEach((value) => s.personSecrets.push({ name: `[secret ${s.personSecrets.length + 1}]`, value, origin }));
+    return found.text;
   }
 
   /**
@@ -227,6 +250,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       policy,
       fence,
       secrets: s.secrets,
+      personSecrets: s.personSecrets,
       pinned: s.pinned,
       systemFor,
     };
@@ -298,6 +322,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       clarify: (question, signal) => waiting(() => inner.clarify(question, signal), 'stream'),
       // A job paused at its budget says so on the jobs page.
       budget: (pause, signal) => waiting(() => (inner.budget ? inner.budget(pause, signal) : Promise.resolve(null)), 'stream', { code: 'BUDGET_REACHED', message: budgetSentence(pause), budget: pause }),
+      handoff: (moment, signal) => personTurn(s, inner, moment, signal),
     };
   }
 

@@ -39,6 +39,8 @@ export class Session {
     this.mode = 'act';
     /** the tab's known secrets (agent/safety/secrets.js): in memory only, never stored */
     this.secrets = createSecretVault();
+    /** passwords and codes the person wrote in messages, by the names the model sees (agent/handoff/person-secrets.js): in memory only @type {import('../types/handoff').PersonSecret[]} */
+    this.personSecrets = [];
     /** the scratchpad note, pinned across compaction */
     this.pinned = { note: '' };
     this.conversationId = this.newId();
@@ -67,6 +69,7 @@ export class Session {
     this.toolIds.clear();
     this.usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
     this.pinned.note = '';
+    this.personSecrets = [];
     this.conversationId = this.newId();
     this.state.transition('clear');
     this.broadcast({ type: 'state', items: [], running: false });
@@ -156,6 +159,7 @@ export class Session {
     if (!item) return;
     if ((item.kind === 'confirm' || item.kind === 'clarify') && item.status === 'pending') this.upsert({ ...item, status: 'expired' });
     if ((item.kind === 'plan' || item.kind === 'budget') && item.status === 'pending') this.upsert({ ...item, status: 'expired' });
+    if (item.kind === 'handoff' && item.status === 'waiting') this.upsert({ ...item, status: 'expired' });
   }
 
   /** @param {AgentEvent} e */
@@ -271,6 +275,7 @@ export class Session {
       s.items = s.items.map((item) => {
         if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false };
         if ((item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'plan' || item.kind === 'budget') && item.status === 'pending') return { ...item, status: 'expired' };
+        if (item.kind === 'handoff' && item.status === 'waiting') return { ...item, status: 'expired' };
         return item;
       });
       s.items.push({ kind: 'interrupted', id: s.newId(), status: 'pending' });

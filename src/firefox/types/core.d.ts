@@ -127,6 +127,8 @@ export interface BrowserOps {
    * message's own timeoutMs, or opts.deadlineMs): then FRAME_UNRESPONSIVE naming the frame.
    */
   sendToContent(tabId: number, message: ContentRequest, opts?: { deadlineMs?: number }): Promise<ToolResult>;
+  /** tabs the person has (a sign-in, a challenge): nothing reads them meanwhile (service/person-control.js); absent in tests */
+  personControl?: { take(tabId: number): void; give(tabId: number): void; has(tabId: number): boolean };
   navigate(tabId: number, url: string, signal?: AbortSignal): Promise<ToolResult<{ url: string; title: string }>>;
   getTab(tabId: number): Promise<{ url: string; title: string; status?: string } | null>;
   /** wait until the tab has finished loading (no-op when it already has) */
@@ -236,6 +238,8 @@ export interface Interaction {
   clarify(question: string, signal?: AbortSignal): Promise<string>;
   /** the run would pass a budget with its next model call: the raised cap the person chose (in the pause's unit), or null to end the run (agent/run/spend-check.js) */
   budget?(pause: import('./spend').BudgetPause, signal?: AbortSignal): Promise<number | null>;
+  /** the person takes the tab (a sign-in, a code, a challenge): a card that waits for them; absent where nobody can (the run goes on) */
+  handoff?(moment: import('./handoff').HandoffMoment, signal?: AbortSignal): import('./handoff').HandoffCard;
 }
 
 export interface Tool {

@@ -123,6 +123,8 @@ export type TranscriptItem =
   | { kind: 'plan'; id: string; steps: string[]; status: PlanStatus | 'expired'; stepStatus: PlanStepStatus[]; outputs: string[] }
   | ({ kind: 'confirm'; id: string; status: 'pending' | ConfirmAnswer | 'expired' } & ConfirmRequest)
   | { kind: 'clarify'; id: string; question: string; answer?: string; status: 'pending' | 'answered' | 'expired' }
+  /** "Your turn": the person has the tab (agent/handoff/); failed: their last attempt did not go through; evidence: why the run went on */
+  | { kind: 'handoff'; id: string; moment: import('./handoff').HandoffMoment; status: import('./handoff').HandoffStatus; failed?: string; evidence?: string }
   | { kind: 'compacted'; id: string; reason: CompactionReason; before: number; after: number }
   | { kind: 'notice'; id: string; code: string; message: string; args?: string[] }
   | { kind: 'interrupted'; id: string; status: 'pending' | 'continued' }
@@ -174,6 +176,9 @@ export type RouterRequest =
   | { type: 'plan.reject'; tabId: number; id: string }
   | { type: 'confirm.answer'; tabId: number; id: string; answer: ConfirmAnswer }
   | { type: 'clarify.answer'; tabId: number; id: string; text: string }
+  | { type: 'handoff.answer'; tabId: number; id: string; answer: 'done' | 'cancel' }
+  | { type: 'handoff.focus'; tabId: number }
+  | { type: 'handoff.fill'; tabId: number; id: string; code: string }
   | { type: 'history.list'; limit?: number }
   | { type: 'history.delete'; id: string }
   | { type: 'tool.run'; tabId: number; name: string; args?: Record<string, unknown> }

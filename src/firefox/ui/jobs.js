@@ -7,6 +7,7 @@
 import { pauseText } from './spend-format.js';
 import { t, localize } from './i18n.js';
 import { receiptLine, reasonText, shownVerdict, verdictName } from './cards/receipt.js';
+import { needText } from './handoff-need.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 const list = /** @type {HTMLUListElement} */ ($('jobs'));
@@ -110,11 +111,14 @@ function renderJob(job) {
   head.append(el('span', 'title', job.title), el('span', 'state', stateText(job.state)));
   li.append(head);
   li.append(el('div', 'meta schedule', `${describeSchedule(job.schedule)} · ${describeTarget(job.target)} · ${(job.mode === 'ask' ? t('modeAsk') : t('modeAct'))}`));
+  // What the run waits for at a site (a sign-in, a code, a challenge): the person acts in the job's tab.
+  const wait = job.state === 'needs_user_input' ? job.waitingFor : undefined;
+  if (wait?.kind && wait.site) li.append(el('div', 'meta waiting-for', t('jobWaitingFor', [needText(/** @type {import('../types/jobs').JobWaitingFor} */ (wait), t)])));
   li.append(el('div', 'meta next', t('jobNextRun', [job.state === 'running' ? t('jobState_running') : fmt(job.nextRunAt)])));
   // What the run waits for the person about, when it says: a budget reached, with the figures.
-  if (job.state === 'needs_user_input' && job.waitingFor) {
-    const why = el('div', 'meta waiting', job.waitingFor.budget ? t('jobWaitingBudget', [pauseText(job.waitingFor.budget, t)]) : job.waitingFor.message);
-    why.dataset.code = job.waitingFor.code;
+  if (wait && !wait.kind && (wait.budget || wait.message)) {
+    const why = el('div', 'meta waiting', wait.budget ? t('jobWaitingBudget', [pauseText(wait.budget, t)]) : wait.message);
+    if (wait.code) why.dataset.code = wait.code;
     li.append(why);
   }
   const last = el('div', `result ${job.lastResult?.status ?? 'none'}`, job.lastResult ? t('jobLastResult', [runText(job.lastResult)]) : t('jobNoRunsYet'));

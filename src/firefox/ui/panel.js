@@ -8,6 +8,7 @@ import { confirmCard } from './cards/confirm-card.js';
 import { clarifyCard } from './cards/clarify-card.js';
 import { budgetCard } from './cards/budget-card.js';
 import { fillRunCost } from './spend-format.js';
+import { handoffCard } from './cards/handoff-card.js';
 import { compactedCard } from './cards/compacted-card.js';
 import { noticeCard, hideRepeatedNotices } from './cards/notice-card.js';
 import { interruptedCard } from './cards/interrupted-card.js';
@@ -105,7 +106,7 @@ function showRetry() {
 
 /** While a run waits on a card (a plan to approve, a step to confirm, a question), it is not working: it waits for the person. */
 function workingText() {
-  return log.querySelector('.card.pending:is(.plan, .confirm, .clarify, .budget)') ? t('statusWaitingForYou') : t('statusWorking');
+  return log.querySelector('.card.pending:is(.plan, .confirm, .clarify, .budget, .handoff)') ? t('statusWaitingForYou') : t('statusWorking');
 }
 
 /** The status line follows the cards, unless it says something else (a provider's wait). */
@@ -161,6 +162,7 @@ function render(item) {
     case 'plan': return planCard(item, cards);
     case 'confirm': return confirmCard(item, cards);
     case 'clarify': return clarifyCard(item, cards);
+    case 'handoff': return handoffCard(item, cards);
     case 'compacted': return compactedCard(item, cards);
     case 'notice': return noticeCard(item, cards);
     case 'interrupted': return interruptedCard(item, cards);
@@ -192,7 +194,7 @@ function upsert(item) {
   if (item.kind === 'assistant') markDone(el, item);
   if (item.kind === 'notice') hideRepeatedNotices(log);
   showRetry();
-  if (item.kind === 'plan' || item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'budget') refreshWorking();
+  if (item.kind === 'plan' || item.kind === 'confirm' || item.kind === 'clarify' || item.kind === 'budget' || item.kind === 'handoff') refreshWorking();
   log.scrollTop = log.scrollHeight;
 }
 

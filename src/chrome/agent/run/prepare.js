@@ -58,6 +58,10 @@ export async function prepareRun(opts, guard) {
     guideKey: null,
     /** An empty answer is asked for again once per run. */
     emptyRetried: false,
+    /** Moments the person said Done to ("kind URL"): not asked about again on that page (agent/run/handoff.js). @type {string[]} */
+    handoffDismissed: [],
+    /** The run's writes already looked at for a signed-out answer. */
+    handoffWritesSeen: 0,
   };
 }
 

@@ -8,6 +8,7 @@ import { AbortedError, withTimeout } from '../abort.js';
 import { runToolCall } from '../tool-call.js';
 import { guideAfterStep } from './guides.js';
 import { abortBatch, finishRun, loopStopped, skipRest } from './endings.js';
+import { handoffAfterStep } from './handoff.js';
 import { ABORTED, imagesMessage, pendingArgs, previewArgs, toolMessage, withNotes } from './messages.js';
 
 /** @typedef {{ name: string, image: { mediaType: string, data: string } }} BatchImage */
@@ -24,6 +25,8 @@ export async function runBatch(run, calls, step) {
     if (run.signal?.aborted) return abortBatch(run, calls.slice(i), step);
     const end = await runCall(run, calls[i], step, images);
     if (end === 'aborted') return abortBatch(run, calls.slice(i), step);
+    // Stop while the person had the tab: this call has its result already.
+    if (end === 'aborted_after') return abortBatch(run, calls.slice(i + 1), step);
     if (end) {
       skipRest(run, calls.slice(i + 1));
       return end();
@@ -35,7 +38,7 @@ export async function runBatch(run, calls, step) {
 
 /**
  * One call through its stages. @param {Run} run @param {ToolCall} call @param {number} step @param {BatchImage[]} images
- * @returns {Promise<'aborted' | (() => Promise<RunOutcome> | RunOutcome) | null>} Stop pressed, the run's end (after the rest are skipped), or go on
+ * @returns {Promise<'aborted' | 'aborted_after' | (() => Promise<RunOutcome> | RunOutcome) | null>} Stop pressed (before or after the call's result was recorded), the run's end (after the rest are skipped), or go on
  */
 async function runCall(run, call, step, images) {
   const startedAt = Date.now();
@@ -61,7 +64,9 @@ async function runCall(run, call, step, images) {
   const stop = verdicts.find((v) => v.kind === 'stop');
   if (stop) return () => loopStopped(run, stop.message, step);
   if (tool?.terminal && result.ok) return () => finishRun(run, 'done', String(result.data), step);
-  return null;
+  // The page may now need the person (a sign-in, a code, a challenge): the run waits for them here.
+  const handoff = await handoffAfterStep(run, tool, out, step, result);
+  return handoff === 'aborted' ? 'aborted_after' : handoff;
 }
 
 /**
@@ -74,7 +79,7 @@ async function execute(run, call) {
   try {
     await run.opts.checkpoint?.();
     if (secrets) await learnSecrets(run);
-    return await runToolCall(call, { offered, mode, ctx, messages, guard, signal, secrets });
+    return await runToolCall(call, { offered, mode, ctx, messages, guard, signal, secrets, personSecrets: run.opts.personSecrets });
   } catch (err) {
     if (!signal?.aborted && !(err instanceof AbortedError)) throw err;
     emit({ type: 'tool_result', id: call.id, name: call.name, result: ABORTED });

@@ -2,6 +2,7 @@
 /** @import { Handler, HandlerDeps } from './index.js' */
 /** @import { RouterReply } from '../../types/messages' */
 import { required, tabId, id, text, textList, oneOf } from './request-fields.js';
+import { originOf } from '../../agent/safety/scope.js';
 
 /**
  * Hands the panel's answer to the run waiting for it.
@@ -30,6 +31,40 @@ export const ANSWER_HANDLERS = [
     // "yes" allows once, "task" allows for this task, "no" declines.
     fields: { tabId: required(tabId), id: required(id), answer: required(oneOf(['yes', 'task', 'no'])) },
     handle: (msg, d) => answer(d, msg.tabId, msg.id, msg.answer),
+  },
+  {
+    // The person's word on the "Your turn" card: Done (the run goes on) or Cancel (it ends).
+    type: 'handoff.answer',
+    fields: { tabId: required(tabId), id: required(id), answer: required(oneOf(['done', 'cancel'])) },
+    handle: (msg, d) => answer(d, msg.tabId, msg.id, msg.answer),
+  },
+  {
+    // "Go to the tab": the tab the run waits in comes to the front, in its window.
+    type: 'handoff.focus',
+    fields: { tabId: required(tabId) },
+    async handle(msg) {
+      const tab = await browser.tabs.update(msg.tabId, { active: true }).catch(() => null);
+      if (!tab) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed.' };
+      if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
+      return { ok: true, data: null };
+    },
+  },
+  {
+    // The code the person typed into the card: into the code field of the site the card is for, and
+    // nowhere else; it joins the tab's secrets (masked everywhere) and never enters the conversation.
+    type: 'handoff.fill',
+    fields: { tabId: required(tabId), id: required(id), code: required(text) },
+    async handle(msg, d) {
+      const s = await d.session(msg.tabId);
+      const item = s.item(msg.id);
+      if (item?.kind !== 'handoff' || item.status !== 'waiting' || item.moment.kind !== 'second_factor' || item.moment.factor === 'push') return { ok: false, code: 'NOT_WAITING', message: 'Nothing is waiting for a code any more.' };
+      const code = msg.code.trim();
+      const tab = await browser.tabs.get(msg.tabId).catch(() => null);
+      const here = originOf(tab?.url ?? '');
+      if (!here || here !== originOf(item.moment.url)) return { ok: false, code: 'PAGE_CHANGED', message: `The tab is no longer on ${item.moment.site}; the code was not filled in.` };
+      s.secrets.add([code], here);
+      return d.ops.sendToContent(msg.tabId, { type: 'content.handoffFill', code });
+    },
   },
   {
     type: 'clarify.answer',

@@ -71,6 +71,16 @@ export function abortBatch(run, calls, steps) {
   return stopped(run, steps);
 }
 
+/**
+ * The person pressed Cancel on the "Your turn" card: the run ends there, kept like a Stop.
+ * @param {Run} run @param {import('../../types/handoff').HandoffMoment} m @param {number} steps @returns {RunOutcome}
+ */
+export function handoffCancelled(run, m, steps) {
+  const e = { code: 'HANDOFF_CANCELLED', message: `You cancelled at ${m.site} (${m.kind.replace('_', ' ')}). The conversation is kept; send a message to go on.` };
+  run.emit({ type: 'error', ...e });
+  return { status: 'aborted', error: e, steps };
+}
+
 /** @param {Run} run @param {number} steps @returns {RunOutcome} */
 export function stopped(run, steps) {
   run.emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The conversation is kept; send a message to go on.' });

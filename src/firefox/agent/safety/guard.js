@@ -7,6 +7,7 @@
 // waits for that answer, then is judged (a duplicate of an accepted write asks).
 /** @import { BrowserOps, Interaction, ToolResult } from '../../types/core' */
 /** @import { ConfirmAnswer, ConfirmRequest, EffectHold, HeldRequest } from '../../types/safety' */
+/** @import { PersonAttempt } from '../../types/handoff' */
 /** @import { Policy } from './policy.js' */
 import { fail } from '../error-codes.js';
 import { createWriteLedger, writeLine } from './write-ledger.js';
@@ -74,6 +75,12 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
   const pending = new Set();
   /** One card at a time. @type {Promise<unknown>} */
   let cards = Promise.resolve();
+  /**
+   * The person has the tab (a sign-in, a challenge): what their page sends is theirs, not the
+   * run's. It goes at once, unjudged and off the ledger; only its method, URL and answer are told
+   * (never its body: it holds what they typed). @type {PersonWatch | null}
+   */
+  let person = null;
 
   /**
    * Ask the user (one card at a time). Resolves 'no' when nobody can answer or the run stops.
@@ -100,6 +107,7 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
 
   /** @param {HeldRequest} req @returns {Promise<boolean>} */
   async function decide(req) {
+    if (person) { person.sent(req); return true; }
     const info = step ?? lastStep;
     if (!info) return true;
     if (!isWrite(req)) return judge(req, info);
@@ -181,7 +189,7 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
     let h = holds.get(tabId);
     if (!h) {
       h = browser.holdEffects(tabId, {
-        wants: (req) => caused() && policy.wantsRequest(req),
+        wants: (req) => (person ? isWrite(req) : caused() && policy.wantsRequest(req)),
         decide: (req) => {
           const p = decide(req).catch(() => false);
           pending.add(p);
@@ -189,6 +197,7 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
           return p;
         },
         settled: (req, outcome) => {
+          if (person?.answered(req, outcome)) return;
           ledger.settle(req, outcome);
           answered.get(req)?.();
           // Refused (by status or by its body): sending it again is a retry, not a second submit.
@@ -278,6 +287,19 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
       return { result, held: hold !== null, writes };
     },
 
+    /**
+     * The person takes the tab until the returned function is called: their requests are let go
+     * and told to onAttempt with their answers (the hold is armed for it if no step armed it yet).
+     * @param {number} tabId @param {BrowserOps} browser @param {(a: PersonAttempt) => void} onAttempt
+     * @returns {Promise<() => void>}
+     */
+    async personTurn(tabId, browser, onAttempt) {
+      person = personWatch(onAttempt);
+      await armed(tabId, browser);
+      const mine = person;
+      return () => { if (person === mine) person = null; };
+    },
+
     /** Every write this run caused so far, in order. */
     writes: () => ledger.all(),
 
@@ -321,6 +343,36 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
 /** @typedef {ReturnType<typeof createGuard>} Guard */
 
 const REAL_TIMERS = { setTimeout: (/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms), clearTimeout: (/** @type {any} */ id) => clearTimeout(id) };
+
+/**
+ * @typedef {object} PersonWatch
+ * @property {(req: HeldRequest) => void} sent
+ * @property {(req: HeldRequest, outcome: import('../../types/safety').WriteOutcome) => boolean} answered false: not the person's request
+ */
+
+/** @param {(a: PersonAttempt) => void} tell @returns {PersonWatch} */
+function personWatch(tell) {
+  /** @type {WeakMap<HeldRequest, PersonAttempt>} */
+  const mine = new WeakMap();
+  return {
+    sent(req) {
+      const a = { method: req.method, url: req.url, failed: false, settled: false };
+      mine.set(req, a);
+      tell(a);
+    },
+    answered(req, outcome) {
+      const a = mine.get(req);
+      if (!a) return false;
+      a.settled = true;
+      if (outcome.status !== undefined) a.status = outcome.status;
+      if (outcome.error) a.error = outcome.error.slice(0, 200);
+      if (outcome.finalUrl) a.finalUrl = outcome.finalUrl;
+      a.failed = readAnswer(req, outcome).verdict === 'failed';
+      tell(a);
+      return true;
+    },
+  };
+}
 
 /**
  * A write: a request that changes something on a server, or a message sent over a channel (a

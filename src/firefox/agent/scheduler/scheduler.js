@@ -15,7 +15,7 @@ import { SCHEDULED_STATES, transition } from './states.js';
 /**
  * @typedef {object} RunHooks
  * @property {AbortSignal} signal aborted when the job is deleted while it runs
- * @property {(waiting: boolean, why?: import('../../types/jobs').JobWaitReason) => void} setWaiting the run reports it waits for the user (true, and why when it says) or goes on (false)
+ * @property {(waiting: boolean, why?: import('../../types/jobs').JobWaitReason) => void} setWaiting the run reports it waits for the user (true, and why when it says: a budget, what a site needs of them) or goes on (false)
  */
 
 /**
@@ -208,7 +208,7 @@ export function createScheduler(deps) {
     if (!job) { await persist(); return; } // deleted while it ran
     const now = clock.now();
     delete job.runStartedAt;
-    delete job.waitingFor;
+    if (result.status !== 'needs_user_input') delete job.waitingFor;
     if (result.status === 'busy') {
       job.deferrals = (job.deferrals ?? 0) + 1;
       if (job.deferrals > opts.maxDeferrals) {
@@ -258,12 +258,16 @@ export function createScheduler(deps) {
     const now = clock.now();
     if (waiting && job.state === 'running') {
       transition(job, 'needs_user_input', now);
-      // The reason stays on the job while it waits, so the jobs page can say it (a budget reached).
-      if (why) job.waitingFor = why;
-      notify(clone(job), { startedAt: job.runStartedAt ?? now, finishedAt: now, status: 'needs_user_input', ...(why ? { text: why.message } : {}) });
+      // The reason stays on the job while it waits, so the jobs page can say it (a budget reached, a sign-in).
+      if (why) job.waitingFor = why; else delete job.waitingFor;
+      notify(clone(job), { startedAt: job.runStartedAt ?? now, finishedAt: now, status: 'needs_user_input', ...(why?.message ? { text: why.message } : {}) });
+    } else if (waiting && job.state === 'needs_user_input' && why && JSON.stringify(why) !== JSON.stringify(job.waitingFor)) {
+      // Still waiting, for something else now (a sign-in led to a second factor).
+      job.waitingFor = why;
+      job.updatedAt = now;
     } else if (!waiting && job.state === 'needs_user_input') {
-      delete job.waitingFor;
       transition(job, 'running', now);
+      delete job.waitingFor;
     } else return;
     await persist();
   }

@@ -19,6 +19,7 @@ const KNOWN = {
   LOOP_CLICK: { text: (ctx) => ctx.t('noticeLoopClick'), info: false },
   LOOP_NAVIGATION: { text: (ctx) => ctx.t('noticeLoopNavigation'), info: false },
   RECORDING_SAVED: { text: recordingSaved, info: true },
+  PASSWORD_IN_MESSAGE: { text: (ctx) => ctx.t('noticePasswordInMessage'), info: true },
 };
 
 /** Why a recording stopped without the person, by the recorder's reason; null when the person stopped it. @param {CardContext} ctx @param {string} [reason] */
