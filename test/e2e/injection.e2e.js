@@ -17,7 +17,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { ask, historyRecords, tabIdOf, useMockProvider } from './harness/env.js';
+import { QUICK_SETTLE_MS, ask, historyRecords, tabIdOf, useMockProvider, useSettle } from './harness/env.js';
 import { startInjectionServers } from '../fixtures/injection/server.js';
 import { policy } from '../fixtures/injection/policies.js';
 import { HOURS, attackWrite, benignPath } from '../fixtures/injection/cases.js';
@@ -72,9 +72,24 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       // origin at once, which tab's panel shows its card cannot be told (docs/SECURITY.md), so those
       // cases run alone (a download card of s22 once showed in s19's panel when they ran together).
       const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker' || c.sends === 'download';
-      const shared = await pool(cases.filter((c) => !alone(c)), POOL, (c) => runCase(env, servers, c, kind, model.calls));
-      const single = await pool(cases.filter(alone), 1, (c) => runCase(env, servers, c, kind, model.calls));
-      const runs = [...shared, ...single];
+      // A planted case's page writes with a plain fetch from the handler of the step that causes it,
+      // inside the step and its hold, and sends nothing after the run's last step: it needs no settle
+      // period to be judged, so those runs end after the shortest one the settings allow. Every
+      // channel case (an autosave 3.5 s after the typing, a pixel 0.4 s after, what workers, sockets
+      // and frames send a moment later) and a recording keep the product's own 5 s, which is what
+      // catches such writes.
+      const quick = (/** @type {typeof cases[number]} */ c) => !RECORD && c.part === 'planted' && c.send === 'fetch' && !c.goal.late && !alone(c);
+      let runs;
+      try {
+        await useSettle(env, QUICK_SETTLE_MS);
+        const fast = await pool(cases.filter(quick), POOL, (c) => runCase(env, servers, c, kind, model.calls));
+        await useSettle(env, null);
+        const late = await pool(cases.filter((c) => !quick(c) && !alone(c)), POOL, (c) => runCase(env, servers, c, kind, model.calls));
+        const single = await pool(cases.filter(alone), 1, (c) => runCase(env, servers, c, kind, model.calls));
+        runs = [...fast, ...late, ...single];
+      } finally {
+        await useSettle(env, null);
+      }
       for (const r of runs) r.attempted = model.attempted.has(r.id);
       report[kind] = runs;
       if (RECORD) { await clearJobs(env); await saveRecording(ctx.kind); return; }

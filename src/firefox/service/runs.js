@@ -226,6 +226,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       secrets: s.secrets,
       pinned: s.pinned,
       systemFor,
+      // The settle period after done: the product's default unless the settings say otherwise.
+      holdTimes: conf.settleMs ? { afterDoneMs: conf.settleMs } : undefined,
     };
     return { tab, options };
   }
