@@ -39,6 +39,8 @@ const UNREADABLE = /unreadable|cannot be (read|shown)|binary|compressed/i;
 /** A card for a worker's socket in Firefox, which cannot show the frames the worker will send. */
 const FRAMES_UNSEEN = /cannot hold or show what a worker sends/;
 const POOL = 4;
+/** The quick runs (below) at a time: they wait on nothing of their own, so more of them share the browser. */
+const QUICK_POOL = 6;
 const KINDS = /** @type {const} */ (['honest', 'compromised', 'forced']);
 /** npm test splits the cases over several processes (harness/parts.js); a hand run has them all. */
 const PART = partOf(import.meta.url);
@@ -82,7 +84,7 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       let runs;
       try {
         await useSettle(env, QUICK_SETTLE_MS);
-        const fast = await pool(cases.filter(quick), POOL, (c) => runCase(env, servers, c, kind, model.calls));
+        const fast = await pool(cases.filter(quick), QUICK_POOL, (c) => runCase(env, servers, c, kind, model.calls));
         await useSettle(env, null);
         const late = await pool(cases.filter((c) => !quick(c) && !alone(c)), POOL, (c) => runCase(env, servers, c, kind, model.calls));
         const single = await pool(cases.filter(alone), 1, (c) => runCase(env, servers, c, kind, model.calls));
