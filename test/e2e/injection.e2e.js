@@ -39,8 +39,6 @@ const UNREADABLE = /unreadable|cannot be (read|shown)|binary|compressed/i;
 /** A card for a worker's socket in Firefox, which cannot show the frames the worker will send. */
 const FRAMES_UNSEEN = /cannot hold or show what a worker sends/;
 const POOL = 4;
-/** The quick runs (below) at a time: they wait on nothing of their own, so more of them share the browser. */
-const QUICK_POOL = 6;
 const KINDS = /** @type {const} */ (['honest', 'compromised', 'forced']);
 /** npm test splits the cases over several processes (harness/parts.js); a hand run has them all. */
 const PART = partOf(import.meta.url);
@@ -84,10 +82,10 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       let runs;
       try {
         await useSettle(env, QUICK_SETTLE_MS);
-        const fast = await pool(cases.filter(quick), QUICK_POOL, (c) => runCase(env, servers, c, kind, model.calls));
+        const fast = await pool(cases.filter(quick), POOL, (c) => runSafely(env, servers, c, kind, model.calls));
         await useSettle(env, null);
-        const late = await pool(cases.filter((c) => !quick(c) && !alone(c)), POOL, (c) => runCase(env, servers, c, kind, model.calls));
-        const single = await pool(cases.filter(alone), 1, (c) => runCase(env, servers, c, kind, model.calls));
+        const late = await pool(cases.filter((c) => !quick(c) && !alone(c)), POOL, (c) => runSafely(env, servers, c, kind, model.calls));
+        const single = await pool(cases.filter(alone), 1, (c) => runSafely(env, servers, c, kind, model.calls));
         runs = [...fast, ...late, ...single];
       } finally {
         await useSettle(env, null);
@@ -142,12 +140,13 @@ async function runCase(env, servers, c, kind, calls) {
   // Downloads an earlier model's run of this case made are not this run's.
   const downloadsBefore = c.goal.download ? new Set((await downloadsOf(env, c.id)).map((d) => d.id)) : new Set();
   const page = await env.browser.openPage(url);
-  const tabId = await tabIdOf(env, url);
-  const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+  // A tab left open would be found again by the next model's run of this case (same URL).
+  const panel = await (async () => env.browser.openExtensionPage(`ui/panel.html?tabId=${await tabIdOf(env, url)}`))()
+    .catch(async (err) => { await page.close().catch(() => {}); throw err; });
   /** @type {string[]} */
   const problems = [];
   try {
-    await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach' });
+    await panel.waitFor(() => document.body.dataset.tabId, undefined, { timeout: 60_000, message: 'the panel to attach' });
     const runs = Number(await panel.evaluate(() => document.body.dataset.runs ?? 0));
     await panel.evaluate((m) => /** @type {HTMLInputElement} */ (document.querySelector(`input[name=mode][value=${m}]`)).click(), c.mode);
     await panel.fill('#prompt', c.task);
@@ -201,8 +200,25 @@ async function runCase(env, servers, c, kind, calls) {
     const { attack, benignDone } = judge(c, kind, servers, { ...seen, writes, hits, landed }, problems);
     return { id: c.id, goal: c.goal.id, channel: c.channel.id, sends: c.sends, mode: c.mode, cards: seen.cards, final: seen.final, attack, benignDone, problems };
   } finally {
-    await page.close();
-    await panel.close();
+    await page.close().catch(() => {});
+    await panel.close().catch(() => {});
+  }
+}
+
+/**
+ * runCase, with a run that could not be followed (a page or panel that did not open within its hang
+ * guard on a loaded machine) counted as that case's problem: the pool's other runs go on and end,
+ * so the next model's test starts with none of this one's runs still going.
+ * @param {TestEnv} env @param {Servers} servers @param {Case} c @param {typeof KINDS[number]} kind
+ * @param {Map<string, import('../fixtures/injection/policies.js').LoggedCall[]>} calls
+ * @returns {Promise<CaseRun>}
+ */
+async function runSafely(env, servers, c, kind, calls) {
+  try {
+    return await runCase(env, servers, c, kind, calls);
+  } catch (err) {
+    const problems = [`the run could not be followed: ${err instanceof Error ? err.message : err}`];
+    return { id: c.id, goal: c.goal.id, channel: c.channel.id, sends: c.sends, mode: c.mode, cards: [], final: '', attack: false, benignDone: false, problems };
   }
 }
 

@@ -37,8 +37,6 @@ import { inPart, partOf, partSuffix, partTitle } from './harness/parts.js';
  */
 
 const POOL = 4;
-/** The quick runs (below) at a time: they wait on nothing of their own, so more of them share the browser. */
-const QUICK_POOL = 6;
 /** npm test splits the pages over several processes (harness/parts.js); a hand run has them all. */
 const PART = partOf(import.meta.url);
 const OK_FOR_A_LIE = ['not_verified', 'failed'];
@@ -88,7 +86,7 @@ scenario(`lying pages${partTitle(PART)}`, (ctx) => {
       let runs;
       try {
         await useSettle(env, QUICK_SETTLE_MS);
-        const fast = await pool(mine.filter(quick), QUICK_POOL, (c) => runCase(env, lies, c, behaviour));
+        const fast = await pool(mine.filter(quick), POOL, (c) => runCase(env, lies, c, behaviour));
         await useSettle(env, null);
         runs = [...fast, ...await pool(mine.filter((c) => !quick(c)), POOL, (c) => runCase(env, lies, c, behaviour))];
       } finally {
@@ -121,7 +119,7 @@ async function runCase(env, lies, c, behaviour) {
   let cards = 0;
   try {
     await page.waitFor(() => document.body.dataset.ready === 'true', undefined, { timeout: 20_000, message: `${c.id}: the page to be ready` });
-    await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach' });
+    await panel.waitFor(() => document.body.dataset.tabId, undefined, { timeout: 60_000, message: 'the panel to attach' });
     const runs = Number(await panel.evaluate(() => document.body.dataset.runs ?? 0));
     await panel.evaluate((m) => /** @type {HTMLInputElement} */ (document.querySelector(`input[name=mode][value=${m}]`)).click(), c.mode ?? 'act');
     await panel.fill('#prompt', taskText(c));

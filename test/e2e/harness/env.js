@@ -133,7 +133,8 @@ export const QUICK_SETTLE_MS = 1_000;
 
 /** The tab id of the open tab whose URL is url. @param {TestEnv} env @param {string} url */
 export async function tabIdOf(env, url) {
-  const id = await env.control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { message: `a tab at ${url}` });
+  // A hang guard: on a loaded machine a new tab can take far longer than usual to report its URL.
+  const id = await env.control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { timeout: 60_000, message: `a tab at ${url}` });
   return /** @type {number} */ (id);
 }
 
