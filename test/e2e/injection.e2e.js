@@ -71,7 +71,9 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       // to the held tab by its page's origin, service/download-hold.js): with several runs on one
       // origin at once, which tab's panel shows its card cannot be told (docs/SECURITY.md), so those
       // cases run alone (a download card of s22 once showed in s19's panel when they ran together).
-      const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker' || c.sends === 'download';
+      // A shared worker's request carries no tab in Firefox either: s38's card once showed in s33's
+      // panel when the channel cases ran side by side.
+      const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker' || c.send === 'shared_worker' || c.sends === 'download';
       // A planted case's page writes with a plain fetch from the handler of the step that causes it,
       // inside the step and its hold, and sends nothing after the run's last step: it needs no settle
       // period to be judged, so those runs end after the shortest one the settings allow. Every
