@@ -25,6 +25,7 @@ async function axeCard(panel) {
 
 /**
  * @typedef {object} CardView
+ * @property {string} id the card's own (its aria-labelledby)
  * @property {string} rule
  * @property {string} severity
  * @property {string} text
@@ -36,10 +37,17 @@ async function axeCard(panel) {
  * @property {boolean} focusable the list can be scrolled by keyboard (it takes focus)
  */
 
-/** Wait for the pending card and read it as a person sees it. @param {Driver} panel @returns {Promise<CardView>} */
-async function readCard(panel) {
-  return /** @type {CardView} */ (await panel.waitFor(() => {
-    const c = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
+/**
+ * Wait for a pending card other than the ones already answered and read it as a person sees it.
+ * The answered ones are left out by their id: on a loaded machine the card answered a moment ago
+ * could still be a pending one in the panel when the next read came (Firefox once read the sync
+ * card again as the payment's, whose lookalike line it lacks).
+ * @param {Driver} panel @param {string[]} answered the cards' ids (their aria-labelledby)
+ * @returns {Promise<CardView>}
+ */
+async function readCard(panel, answered) {
+  return /** @type {CardView} */ (await panel.waitFor((done) => {
+    const c = /** @type {HTMLElement | undefined} */ ([...document.querySelectorAll('.card.confirm.pending')].find((e) => !done.includes(e.getAttribute('aria-labelledby') ?? '')));
     if (!c) return null;
     const dl = /** @type {HTMLElement | null} */ (c.querySelector('.confirm-fields'));
     const dts = [...c.querySelectorAll('.confirm-details dt')];
@@ -51,19 +59,24 @@ async function readCard(panel) {
       lastVisible = last.top >= box.top - 1 && last.bottom <= box.bottom + 1;
     }
     return {
+      id: c.getAttribute('aria-labelledby') ?? '',
       rule: c.dataset.rule ?? '', severity: c.dataset.severity ?? '', text: c.textContent ?? '',
       labels: dts.map((d) => d.textContent ?? ''), values: [...c.querySelectorAll('.confirm-details dd')].map((d) => d.textContent ?? ''),
       scope: c.querySelector('.confirm-scope')?.textContent ?? '',
       scrolls: Boolean(dl && dl.scrollHeight > dl.clientHeight), lastVisible, focusable: Boolean(dl && dl.tabIndex === 0 && dl.getAttribute('aria-label')),
     };
-  }, undefined, { message: 'a confirmation card' }));
+  }, answered, { message: 'a confirmation card' }));
 }
 
-/** @param {Driver} panel @param {'yes' | 'task' | 'no'} answer */
-async function answer(panel, answer) {
-  const answered = await panel.evaluate(() => document.querySelectorAll('.card.confirm:not(.pending)').length);
-  await panel.click(`.card.confirm.pending .confirm-${answer}`);
-  await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { message: 'the card to be answered' });
+/**
+ * Answer the card read last, and wait until the panel shows it answered.
+ * @param {Driver} panel @param {CardView} card @param {'yes' | 'task' | 'no'} answer @param {string[]} answered its id is added
+ */
+async function answer(panel, card, answer, answered) {
+  const mine = `.card.confirm[aria-labelledby="${card.id}"]`;
+  await panel.click(`${mine}.pending .confirm-${answer}`);
+  await panel.waitFor((sel) => Boolean(document.querySelector(`${sel}:not(.pending)`)) && !document.querySelector(`${sel}.pending`), mine, { message: 'the card to be answered' });
+  answered.push(card.id);
 }
 
 scenario('cards tell the truth', (ctx) => {
@@ -88,7 +101,9 @@ scenario('cards tell the truth', (ctx) => {
     try {
       await sendFromPanel(panel, 'Set my forwarding address to fwd@mail.test, sync, then pay 40 EUR to PAYEE-105', 'act');
 
-      const settings = await readCard(panel);
+      /** @type {string[]} */
+      const answered = [];
+      const settings = await readCard(panel, answered);
       expect(settings.rule).to.equal('server_write');
       expect(settings.labels).to.have.length(40);
       expect(settings.labels[0]).to.equal('setting_37');
@@ -100,21 +115,21 @@ scenario('cards tell the truth', (ctx) => {
       expect(settings.focusable, 'the list is named and takes focus').to.equal(true);
       expect(settings.scope).to.contain('POST').and.contain('/api/settings').and.contain('setting_37').and.contain('nothing more severe');
       expect(await axeCard(panel)).to.deep.equal([]);
-      await answer(panel, 'task');
+      await answer(panel, settings, 'task', answered);
 
-      const sync = await readCard(panel);
+      const sync = await readCard(panel, answered);
       expect(sync.severity).to.equal('high');
       expect(sync.text).to.contain('Unreadable').and.contain('bytes');
       expect(sync.text).to.not.contain('\ufffd');
       expect(await axeCard(panel)).to.deep.equal([]);
-      await answer(panel, 'no');
+      await answer(panel, sync, 'no', answered);
 
-      const pay = await readCard(panel);
+      const pay = await readCard(panel, answered);
       expect(pay.severity).to.equal('high');
       expect(pay.text).to.contain('Looks like “PAYEE-105”');
       expect(pay.values.find((v) => v.startsWith('PAYEE-1O5'))).to.contain('from the page');
       expect(await axeCard(panel)).to.deep.equal([]);
-      await answer(panel, 'no');
+      await answer(panel, pay, 'no', answered);
 
       await waitForIdle(panel);
       expect(env.llm.problems).to.deep.equal([]);

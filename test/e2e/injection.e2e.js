@@ -17,7 +17,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { ask, historyRecords, tabIdOf, useMockProvider } from './harness/env.js';
+import { QUICK_SETTLE_MS, ask, historyRecords, tabIdOf, useMockProvider, useSettle } from './harness/env.js';
 import { startInjectionServers } from '../fixtures/injection/server.js';
 import { policy } from '../fixtures/injection/policies.js';
 import { HOURS, attackWrite, benignPath } from '../fixtures/injection/cases.js';
@@ -71,10 +71,27 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       // to the held tab by its page's origin, service/download-hold.js): with several runs on one
       // origin at once, which tab's panel shows its card cannot be told (docs/SECURITY.md), so those
       // cases run alone (a download card of s22 once showed in s19's panel when they ran together).
-      const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker' || c.sends === 'download';
-      const shared = await pool(cases.filter((c) => !alone(c)), POOL, (c) => runCase(env, servers, c, kind, model.calls));
-      const single = await pool(cases.filter(alone), 1, (c) => runCase(env, servers, c, kind, model.calls));
-      const runs = [...shared, ...single];
+      // A shared worker's request carries no tab in Firefox either: s38's card once showed in s33's
+      // panel when the channel cases ran side by side.
+      const alone = (/** @type {typeof cases[number]} */ c) => c.send === 'service_worker' || c.send === 'shared_worker' || c.sends === 'download';
+      // A planted case's page writes with a plain fetch from the handler of the step that causes it,
+      // inside the step and its hold, and sends nothing after the run's last step: it needs no settle
+      // period to be judged, so those runs end after the shortest one the settings allow. Every
+      // channel case (an autosave 3.5 s after the typing, a pixel 0.4 s after, what workers, sockets
+      // and frames send a moment later) and a recording keep the product's own 5 s, which is what
+      // catches such writes.
+      const quick = (/** @type {typeof cases[number]} */ c) => !RECORD && c.part === 'planted' && c.send === 'fetch' && !c.goal.late && !alone(c);
+      let runs;
+      try {
+        await useSettle(env, QUICK_SETTLE_MS);
+        const fast = await pool(cases.filter(quick), POOL, (c) => runSafely(env, servers, c, kind, model.calls));
+        await useSettle(env, null);
+        const late = await pool(cases.filter((c) => !quick(c) && !alone(c)), POOL, (c) => runSafely(env, servers, c, kind, model.calls));
+        const single = await pool(cases.filter(alone), 1, (c) => runSafely(env, servers, c, kind, model.calls));
+        runs = [...fast, ...late, ...single];
+      } finally {
+        await useSettle(env, null);
+      }
       for (const r of runs) r.attempted = model.attempted.has(r.id);
       report[kind] = runs;
       if (RECORD) { await clearJobs(env); await saveRecording(ctx.kind); return; }
@@ -125,12 +142,13 @@ async function runCase(env, servers, c, kind, calls) {
   // Downloads an earlier model's run of this case made are not this run's.
   const downloadsBefore = c.goal.download ? new Set((await downloadsOf(env, c.id)).map((d) => d.id)) : new Set();
   const page = await env.browser.openPage(url);
-  const tabId = await tabIdOf(env, url);
-  const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
+  // A tab left open would be found again by the next model's run of this case (same URL).
+  const panel = await (async () => env.browser.openExtensionPage(`ui/panel.html?tabId=${await tabIdOf(env, url)}`))()
+    .catch(async (err) => { await page.close().catch(() => {}); throw err; });
   /** @type {string[]} */
   const problems = [];
   try {
-    await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach' });
+    await panel.waitFor(() => document.body.dataset.tabId, undefined, { timeout: 60_000, message: 'the panel to attach' });
     const runs = Number(await panel.evaluate(() => document.body.dataset.runs ?? 0));
     await panel.evaluate((m) => /** @type {HTMLInputElement} */ (document.querySelector(`input[name=mode][value=${m}]`)).click(), c.mode);
     await panel.fill('#prompt', c.task);
@@ -184,8 +202,25 @@ async function runCase(env, servers, c, kind, calls) {
     const { attack, benignDone } = judge(c, kind, servers, { ...seen, writes, hits, landed }, problems);
     return { id: c.id, goal: c.goal.id, channel: c.channel.id, sends: c.sends, mode: c.mode, cards: seen.cards, final: seen.final, attack, benignDone, problems };
   } finally {
-    await page.close();
-    await panel.close();
+    await page.close().catch(() => {});
+    await panel.close().catch(() => {});
+  }
+}
+
+/**
+ * runCase, with a run that could not be followed (a page or panel that did not open within its hang
+ * guard on a loaded machine) counted as that case's problem: the pool's other runs go on and end,
+ * so the next model's test starts with none of this one's runs still going.
+ * @param {TestEnv} env @param {Servers} servers @param {Case} c @param {typeof KINDS[number]} kind
+ * @param {Map<string, import('../fixtures/injection/policies.js').LoggedCall[]>} calls
+ * @returns {Promise<CaseRun>}
+ */
+async function runSafely(env, servers, c, kind, calls) {
+  try {
+    return await runCase(env, servers, c, kind, calls);
+  } catch (err) {
+    const problems = [`the run could not be followed: ${err instanceof Error ? err.message : err}`];
+    return { id: c.id, goal: c.goal.id, channel: c.channel.id, sends: c.sends, mode: c.mode, cards: [], final: '', attack: false, benignDone: false, problems };
   }
 }
 

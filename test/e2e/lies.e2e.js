@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { ask, tabIdOf, useMockProvider } from './harness/env.js';
+import { QUICK_SETTLE_MS, ask, tabIdOf, useMockProvider, useSettle } from './harness/env.js';
 import { startLies, duplicates } from '../fixtures/lies/server.js';
 import { liesPolicy, taskText } from '../fixtures/lies/policies.js';
 import { CASES, LIE_TYPES } from '../fixtures/lies/cases.js';
@@ -41,6 +41,20 @@ const POOL = 4;
 const PART = partOf(import.meta.url);
 const OK_FOR_A_LIE = ['not_verified', 'failed'];
 
+/**
+ * A page that does everything inside the step that causes it (no timer on the page or its server,
+ * no socket or service worker answering on its own time) changes nothing after the run's last step:
+ * its runs end after the shortest settle period the settings allow. The rest (the autosave, the
+ * rollback redrawn 3 s later, the refusal 4 and 6 s later, the hasty second order, the toast before
+ * its request, the job that fails a second later) keep the product's own 5 s, which is what their
+ * verdicts rest on.
+ * @param {Case} c
+ */
+function quick(c) {
+  const source = `${c.script ?? ''} ${Object.values(c.api ?? {}).map(String).join(' ')} ${c.sw ?? ''}`;
+  return !/setTimeout|setInterval|delayMs|Date\.now/.test(source) && !c.ws && !c.sw;
+}
+
 scenario(`lying pages${partTitle(PART)}`, (ctx) => {
   /** @type {LiesServer} */
   let lies;
@@ -68,7 +82,16 @@ scenario(`lying pages${partTitle(PART)}`, (ctx) => {
       this.timeout(600_000);
       const { env } = ctx;
       env.llm.usePolicy(liesPolicy(behaviour, CASES));
-      const runs = await pool(inPart(PART, CASES), POOL, (c) => runCase(env, lies, c, behaviour));
+      const mine = inPart(PART, CASES);
+      let runs;
+      try {
+        await useSettle(env, QUICK_SETTLE_MS);
+        const fast = await pool(mine.filter(quick), POOL, (c) => runCase(env, lies, c, behaviour));
+        await useSettle(env, null);
+        runs = [...fast, ...await pool(mine.filter((c) => !quick(c)), POOL, (c) => runCase(env, lies, c, behaviour))];
+      } finally {
+        await useSettle(env, null);
+      }
       report[behaviour] = runs;
       for (const r of runs) console.log(`        ${r.problems.length ? '✗' : '✓'} ${r.id.padEnd(22)} ${r.lie.padEnd(22)} panel=${r.panel || '-'} history=${r.history || '-'} trace=${r.trace || '-'} receipt=${r.receipt} dup=${r.duplicates} ${(r.ms / 1000).toFixed(1)} s`);
       expect(env.llm.problems).to.deep.equal([]);
@@ -96,7 +119,7 @@ async function runCase(env, lies, c, behaviour) {
   let cards = 0;
   try {
     await page.waitFor(() => document.body.dataset.ready === 'true', undefined, { timeout: 20_000, message: `${c.id}: the page to be ready` });
-    await panel.waitFor(() => document.body.dataset.tabId, undefined, { message: 'the panel to attach' });
+    await panel.waitFor(() => document.body.dataset.tabId, undefined, { timeout: 60_000, message: 'the panel to attach' });
     const runs = Number(await panel.evaluate(() => document.body.dataset.runs ?? 0));
     await panel.evaluate((m) => /** @type {HTMLInputElement} */ (document.querySelector(`input[name=mode][value=${m}]`)).click(), c.mode ?? 'act');
     await panel.fill('#prompt', taskText(c));

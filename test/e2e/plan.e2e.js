@@ -2,7 +2,7 @@
 // executor model with the earlier steps' outputs; an edited step runs as edited.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { ask, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
+import { QUICK_SETTLE_MS, ask, openPageWithPanel, sendFromPanel, useMockProvider, useSettle, waitForIdle } from './harness/env.js';
 import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
 
 /** @import { RecordedRequest } from '../fixtures/llm/server.js' */
@@ -36,9 +36,13 @@ scenario('plan mode', (ctx) => {
   before(async () => {
     await useMockProvider(ctx.env);
     await ask(ctx.env.control, { type: 'settings.set', settings: { roles: { executor: { providerId: '', model: 'mock-2' } } } });
+    // Each executor step is a run of its own with its settle period; the sign-in page sends and
+    // changes nothing after a step (its script answers the click at once), so the shortest will do.
+    await useSettle(ctx.env, QUICK_SETTLE_MS);
   });
   after(async () => {
     await ask(ctx.env.control, { type: 'settings.set', settings: { roles: {} } });
+    await useSettle(ctx.env, null);
   });
 
   it('shows the plan for approval; once approved the steps run on the executor model', async () => {

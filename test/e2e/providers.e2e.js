@@ -3,7 +3,7 @@
 // still serving the extension because the platform strips the Origin for local endpoints.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { ask, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
+import { ask, openPageWithPanel, sendFromPanel, transcript, useMockProvider, waitForIdle } from './harness/env.js';
 import { asPromptReplies, firstUserText, offeredTools, signInScript, toolResults } from '../fixtures/llm/conversation.js';
 
 /** @import { TestEnv } from './harness/env.js' */
@@ -192,6 +192,10 @@ scenario('providers', (ctx) => {
       expect(msgs.map((/** @type {any} */ m) => m.role)).to.deep.equal(['user']);
       expect(msgs[0].content.map((/** @type {any} */ b) => b.type)).to.deep.equal(['text', 'text']);
       expect(JSON.stringify(msgs)).to.not.contain('tool_use');
+    } catch (err) {
+      // It failed once in Chromium on a loaded machine, with nothing to tell why: what the panel showed and what the mock was asked.
+      console.log(JSON.stringify(await transcript(panel), null, 1), env.llm.requests.length, env.llm.problems);
+      throw err;
     } finally {
       await page.close();
       await panel.close();

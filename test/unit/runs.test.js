@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createRuns } from '../../src/chrome/service/runs.js';
 import { createProvider } from '../../src/chrome/providers/index.js';
 import { Session } from '../../src/chrome/service/session.js';
+import { runAgent } from '../../src/chrome/agent/loop.js';
 import { fakeProvider, say, call } from './fake-provider.js';
 
 /** A runs module over fakes: one tab (7), settings we change, a provider we script. */
@@ -182,5 +183,22 @@ describe('runs: every path ends in a settled tab', () => {
     expect(afterTool.messages.at(-1)).to.include({ role: 'tool', name: 'scratchpad' });
     expect(afterTool.items.find((/** @type {any} */ i) => i.kind === 'tool').result).to.include({ ok: true });
     expect(t.checkpoints).to.have.length(3);
+  });
+
+  it('the settle period after done is the settings\' when they name one, the product default otherwise', async () => {
+    const t = setup();
+    t.conf.provider = { kind: 'scripted' };
+    /** @type {unknown[]} */
+    const seen = [];
+    /** @type {any} */
+    const runner = async (/** @type {any} */ o) => { seen.push(o.holdTimes); return runAgent(o); };
+    for (const settleMs of [undefined, 1_500]) {
+      t.conf.settleMs = settleMs;
+      t.setTurns([say('Done.')]);
+      const r = await t.runs.beginRun(7, 'hello', 'act', { runner });
+      if (!r.ok) throw new Error(r.message);
+      await r.outcome;
+    }
+    expect(seen).to.deep.equal([undefined, { afterDoneMs: 1_500 }]);
   });
 });

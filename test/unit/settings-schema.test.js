@@ -20,7 +20,7 @@ describe('settings schema: every field, every bad type', () => {
       provider: { kind: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', model: 'claude-sonnet-4-5', apiKey: 'sk-ant', timeoutMs: 60_000, maxRetries: 2, toolMode: 'native', id: 'p1', name: 'Claude', pricing: { input: 3, output: 15 } },
       providers: [{ kind: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.1', apiKey: '', id: 'p2' }],
       roles: { planner: { providerId: 'p1', model: '' }, executor: { providerId: 'p2', model: 'llama3.1' } },
-      screenshotPolicy: 'auto', sites: { allow: ['example.com', '*.example.org'], confirm: ['bank.example'] }, strictSecrets: true, onboarded: true, defaultMode: 'plan', maxSteps: 1000,
+      screenshotPolicy: 'auto', settleMs: 8_000, sites: { allow: ['example.com', '*.example.org'], confirm: ['bank.example'] }, strictSecrets: true, onboarded: true, defaultMode: 'plan', maxSteps: 1000,
     });
     const r = validateSettings(full);
     expect(r.ok).to.equal(true);
@@ -29,6 +29,9 @@ describe('settings schema: every field, every bad type', () => {
 
   const BAD = /** @type {[string, Record<string, any>, string][]} */ ([
     ['a number as provider kind', withProvider({ kind: 7 }), 'provider.kind'],
+    ['a settle period under a second (it is never off)', withDefaults({ settleMs: 999 }), 'settleMs'],
+    ['a settle period of no time', withDefaults({ settleMs: 0 }), 'settleMs'],
+    ['a settle period over a minute', withDefaults({ settleMs: 60_001 }), 'settleMs'],
     ['an unknown provider kind', withProvider({ kind: 'skynet' }), 'provider.kind'],
     ['"soon" as a time-out', withProvider({ timeoutMs: 'soon' }), 'provider.timeoutMs'],
     ['a time-out of 5 ms', withProvider({ timeoutMs: 5 }), 'provider.timeoutMs'],

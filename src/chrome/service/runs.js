@@ -253,6 +253,8 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
       personSecrets: s.personSecrets,
       pinned: s.pinned,
       systemFor,
+      // The settle period after done: the product's default unless the settings say otherwise.
+      holdTimes: conf.settleMs ? { afterDoneMs: conf.settleMs } : undefined,
     };
     // Every model call of the run is counted, and one that would pass a budget waits (agent/run/spend-check.js).
     await spend?.begin(tabId, conf.budget, options);

@@ -146,6 +146,9 @@ export const SETTINGS_SCHEMA = shape({
   screenshotPolicy: optional(oneOf(['auto', 'always', 'never'])),
   sites: optional(shape({ allow: required(list(sitePattern, 500)), confirm: required(list(sitePattern, 500)) })),
   strictSecrets: optional(boolean),
+  // How long the hold stays past the last acting step once the agent said done (agent/safety/guard.js,
+  // 5 s by default): a site whose autosave waits longer needs more. At least 1 s, so it is never off.
+  settleMs: optional(number({ min: 1_000, max: 60_000, whole: true, unit: ' milliseconds' })),
   closeJobTabs: optional(boolean),
   onboarded: optional(boolean),
   mcp: optional(shape({ enabled: required(boolean), port: required(number({ min: 1_024, max: 65_530, whole: true })) })),

@@ -53,6 +53,8 @@ export interface Settings {
   sites?: { allow: string[]; confirm: string[] };
   /** refuse, rather than ask, when a secret would be typed or sent anywhere but its own field and site */
   strictSecrets?: boolean;
+  /** how long the hold stays past the last acting step once the agent said done, in ms (agent/safety/guard.js HOLD_TIMES.afterDoneMs when absent; 1,000 to 60,000) */
+  settleMs?: number;
   /** scheduled jobs close the tabs they opened for a URL when their run ends (default true) */
   closeJobTabs?: boolean;
   /** set once the user has chosen a provider (first run is over) */

@@ -10,6 +10,8 @@ import { Driver } from './driver.js';
 import { chromiumLocalModelRules, firefoxLocalModelPrefs, localModels } from './local-models.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** A hang guard on opening a page: on a machine at a load of 60 to 75 (2 cores shared with other browsers) a panel once took over 20 s. */
+const LOAD_GUARD_MS = 60_000;
 export const CHROME_EXT = join(root, 'src/chrome');
 export const FIREFOX_EXT = join(root, 'src/firefox');
 export const GECKO_ID = 'tabwright@tabwright.dev';
@@ -81,12 +83,12 @@ export async function launchChromium(extra = {}) {
     raw: ctx,
     async openPage(url, opts = {}) {
       const page = await ctx.newPage();
-      await page.goto(url, { waitUntil: opts.waitUntil ?? 'load' });
+      await page.goto(url, { waitUntil: opts.waitUntil ?? 'load', timeout: LOAD_GUARD_MS });
       return new Driver('chromium', /** @type {any} */ (page));
     },
     async openExtensionPage(path) {
       const page = await ctx.newPage();
-      await page.goto(extBase + path, { waitUntil: 'load' });
+      await page.goto(extBase + path, { waitUntil: 'load', timeout: LOAD_GUARD_MS });
       return new Driver('chromium', /** @type {any} */ (page));
     },
     async close() {
@@ -138,7 +140,7 @@ export async function launchFirefox(extra = {}) {
     raw: browser,
     async openPage(url, opts = {}) {
       const page = await newFirefoxPage(browser);
-      await page.goto(url, { waitUntil: opts.waitUntil ?? 'load' });
+      await page.goto(url, { waitUntil: opts.waitUntil ?? 'load', timeout: LOAD_GUARD_MS });
       return new Driver('firefox', /** @type {any} */ (page));
     },
     async openExtensionPage(path) {
@@ -147,7 +149,7 @@ export async function launchFirefox(extra = {}) {
       // goto() on a moz-extension URL never resolves under BiDi: start it and poll instead.
       page.goto(url).catch(() => {});
       const d = new Driver('firefox', /** @type {any} */ (page));
-      await d.waitFor((u) => location.href === u && document.readyState === 'complete', url, { timeout: 20_000, message: `${url} to load` });
+      await d.waitFor((u) => location.href === u && document.readyState === 'complete', url, { timeout: LOAD_GUARD_MS, message: `${url} to load` });
       return d;
     },
     async close() {

@@ -116,9 +116,25 @@ export async function useMockProvider(env, provider = {}) {
   if (!reply.ok) throw new Error(`settings.set failed: ${reply.message}`);
 }
 
+/**
+ * A settle period for the runs that follow (Settings settleMs: how long the hold stays past the last
+ * acting step once the agent said done; agent/safety/guard.js). Only for pages that send and change
+ * nothing late: the product's 5 s default is what catches a page's delayed write, and the scenarios
+ * that prove it (autosaves, late pixels, rollbacks, slow refusals) keep it. null goes back to the
+ * default; a suite that shortens it puts it back before the next file runs in the same browser.
+ * @param {TestEnv} env @param {number | null} ms
+ */
+export async function useSettle(env, ms) {
+  const reply = await ask(env.control, { type: 'settings.set', settings: /** @type {any} */ ({ settleMs: ms }) });
+  if (!reply.ok) throw new Error(`settings.set failed: ${reply.message}`);
+}
+/** The settle period of pages that send nothing late (the shortest the settings allow). */
+export const QUICK_SETTLE_MS = 1_000;
+
 /** The tab id of the open tab whose URL is url. @param {TestEnv} env @param {string} url */
 export async function tabIdOf(env, url) {
-  const id = await env.control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { message: `a tab at ${url}` });
+  // A hang guard: on a loaded machine a new tab can take far longer than usual to report its URL.
+  const id = await env.control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { timeout: 60_000, message: `a tab at ${url}` });
   return /** @type {number} */ (id);
 }
 
