@@ -141,6 +141,8 @@ export const SETTINGS_SCHEMA = shape({
   sites: optional(shape({ allow: required(list(sitePattern, 500)), confirm: required(list(sitePattern, 500)) })),
   strictSecrets: optional(boolean),
   closeJobTabs: optional(boolean),
+  // How many runs go at once: due jobs and MCP clients' runs beyond it wait (service/run-slots.js).
+  maxRunsAtOnce: optional(number({ min: 1, max: 20, whole: true })),
   onboarded: optional(boolean),
   mcp: optional(shape({ enabled: required(boolean), port: required(number({ min: 1_024, max: 65_530, whole: true })) })),
   webmcp: optional(boolean),

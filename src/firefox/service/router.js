@@ -23,6 +23,9 @@ import { createWorkflows } from './workflows.js';
 import { thumbnail } from './thumbnail.js';
 import { startRecordShortcut } from './record-shortcut.js';
 import { startMcp } from './mcp/index.js';
+import { createRunSlots, DEFAULT_MAX_RUNS } from './run-slots.js';
+import { createRunGroups } from './run-groups.js';
+import { createRunsOverview } from './runs-overview.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
 const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
@@ -48,6 +51,22 @@ export function startRouter({ platform }) {
   const loading = new Map();
   /** @param {Session} s */
   const persist = (s) => store.schedule(s.tabId, () => s.toJSON());
+  // Runs side by side: the slots background work waits for, each run's tab group, the overview of them all.
+  const slots = createRunSlots({
+    limit: () => settings.get().then((c) => c.maxRunsAtOnce ?? DEFAULT_MAX_RUNS),
+    active: () => [...sessions.values()].filter((x) => x.running).length,
+    onChange: () => overview.changed(),
+  });
+  const groups = createRunGroups({ platform, onChange: () => overview.changed() });
+  const overview = createRunsOverview({ sessions, queued: slots.queued, groupOf: groups.of, getTab: (id) => ops.getTab(id) });
+  /** Whether each session's run was active when last seen: a run that ends frees a slot. @type {WeakMap<Session, boolean>} */
+  const wasRunning = new WeakMap();
+  /** @param {Session} s */
+  const onSessionChange = (s) => {
+    persist(s);
+    overview.changed();
+    if (wasRunning.get(s) !== s.running) { wasRunning.set(s, s.running); if (!s.running) slots.recheck(); }
+  };
 
   /**
    * Local endpoints (Ollama, LM Studio…) refuse extension Origins; the platform strips it for the
@@ -72,7 +91,7 @@ export function startRouter({ platform }) {
     if (!p) {
       p = (async () => {
         const data = await store.load(tabId).catch(() => null);
-        const s = data ? Session.fromJSON(data, { onChange: persist }) : new Session(tabId, { onChange: persist });
+        const s = data ? Session.fromJSON(data, { onChange: onSessionChange }) : new Session(tabId, { onChange: onSessionChange });
         if (!sessions.has(tabId)) sessions.set(tabId, s);
         if (s.interrupted) persist(s);
         return /** @type {Session} */ (sessions.get(tabId));
@@ -91,10 +110,13 @@ export function startRouter({ platform }) {
   const traces = createTraces({ store: traceStore, settings, getTab: (tabId) => ops.getTab(tabId), thumbnail });
   const workflows = createWorkflows({ store: createWorkflowStore(), traces: traceStore, history, runs: () => runs });
   const runs = createRuns({ platform, settings, ops, history, session, knowledge, traces, workflows: () => workflows, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
-  const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false), controls: () => settings.get().then(jobControls) });
-  const mcp = startMcp({ settings, ops, session, runs, knowledge });
+  const places = { slots, groups };
+  const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false), controls: () => settings.get().then(jobControls), places });
+  const mcp = startMcp({ settings, ops, session, runs, knowledge, places });
   /** @type {import('./handlers/index.js').HandlerDeps} */
-  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp, traces: traceStore, workflows };
+  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp, traces: traceStore, workflows, overview };
+  // A raised limit lets queued work start at once.
+  browser.storage.onChanged.addListener((/** @type {Record<string, unknown>} */ changes, /** @type {string} */ area) => { if (area === 'local' && changes.settings) slots.recheck(); });
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
@@ -138,7 +160,10 @@ export function startRouter({ platform }) {
     let listener = null;
     /** @type {Session | null} */
     let attached = null;
-    port.onDisconnect.addListener(() => { open = false; if (attached && listener) attached.listeners.delete(listener); });
+    // Every panel shows the runs overview: all runs, whichever tab the panel follows.
+    const unsubscribe = overview.subscribe((rows) => port.postMessage({ type: 'runs', ...rows }));
+    void overview.list().then((rows) => { if (open) port.postMessage({ type: 'runs', ...rows }); });
+    port.onDisconnect.addListener(() => { open = false; unsubscribe(); if (attached && listener) attached.listeners.delete(listener); });
     // The panel's keepalive messages need no answer: receiving them keeps Chrome's worker awake (panel.js).
     port.onMessage.addListener(() => {});
     session(Number(m[1])).then((s) => {
@@ -151,7 +176,18 @@ export function startRouter({ platform }) {
     });
   });
 
+  // A tab a run's tab opens (the tabs tool, a target=_blank link the agent clicked) joins the run's group.
+  browser.tabs.onCreated.addListener((/** @type {{ id?: number, openerTabId?: number }} */ t) => {
+    if (t.id === undefined || t.openerTabId === undefined) return;
+    const opener = t.openerTabId;
+    const inRun = (/** @type {number} */ id) => sessions.get(id)?.running === true;
+    const group = groups.of(opener);
+    if (!inRun(opener) && !group?.tabs.some(inRun)) return;
+    void groups.joinOpener(opener, t.id, (id) => (inRun(id) ? sessions.get(id)?.task || null : null));
+  });
+
   browser.tabs.onRemoved.addListener((/** @type {number} */ tabId) => {
+    groups.forget(tabId);
     const s = sessions.get(tabId);
     if (s) runs.stopRun(s, 'tab_closed');
     sessions.delete(tabId);

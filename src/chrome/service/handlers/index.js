@@ -19,6 +19,7 @@ import { RECORDER_HANDLERS } from './recorder.js';
 import { TRACE_HANDLERS } from './traces.js';
 import { WORKFLOW_HANDLERS } from './workflows.js';
 import { PAGE_HANDLERS } from './page.js';
+import { OVERVIEW_HANDLERS } from './overview.js';
 
 /**
  * What handlers work with: the router's stores, sessions and runs.
@@ -36,6 +37,7 @@ import { PAGE_HANDLERS } from './page.js';
  * @property {import('../trace-store.js').TraceStore} traces the runs' traces
  * @property {import('../workflows.js').Workflows} workflows saved workflows
  * @property {import('../mcp/index.js').Mcp} mcp the MCP bridge (service/mcp/)
+ * @property {ReturnType<typeof import('../runs-overview.js').createRunsOverview>} overview every active run and the work queued for a slot
  */
 
 /**
@@ -46,7 +48,7 @@ import { PAGE_HANDLERS } from './page.js';
  */
 
 /** @type {readonly Handler[]} */
-export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS, ...RECORDER_HANDLERS, ...PAGE_HANDLERS, ...TRACE_HANDLERS, ...WORKFLOW_HANDLERS]);
+export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS, ...RECORDER_HANDLERS, ...PAGE_HANDLERS, ...TRACE_HANDLERS, ...WORKFLOW_HANDLERS, ...OVERVIEW_HANDLERS]);
 
 /** @type {ReadonlyMap<string, Handler>} */
 const BY_TYPE = new Map(HANDLERS.map((h) => [h.type, h]));
