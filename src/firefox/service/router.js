@@ -34,7 +34,7 @@ const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
 export function startRouter({ platform }) {
   // The person's settings with the organization's policy over them (Chrome's managed_schema policy, Firefox's policies.json).
   const settings = createSettingsStore(browser.storage.local, browser.storage.managed);
-  const ops = createBrowserOps(platform);
+  const ops = createBrowserOps(platform, { onOpened: (opener, tabId) => runOpened(opener, tabId) });
   const history = createHistoryStore();
   /** @type {Map<number, Session>} */
   const sessions = new Map();
@@ -59,6 +59,15 @@ export function startRouter({ platform }) {
   });
   const groups = createRunGroups({ platform, onChange: () => overview.changed() });
   const overview = createRunsOverview({ sessions, queued: slots.queued, groupOf: groups.of, getTab: (id) => ops.getTab(id) });
+  /**
+   * A tab opened from a tab a run acts in (or from one of its group) joins that run's group.
+   * @param {number} opener @param {number} tabId
+   */
+  const runOpened = (opener, tabId) => {
+    const inRun = (/** @type {number} */ id) => sessions.get(id)?.running === true;
+    if (!inRun(opener) && !groups.of(opener)?.tabs.some(inRun)) return;
+    void groups.joinOpener(opener, tabId, (id) => (inRun(id) ? sessions.get(id)?.task || null : null));
+  };
   /** Whether each session's run was active when last seen: a run that ends frees a slot. @type {WeakMap<Session, boolean>} */
   const wasRunning = new WeakMap();
   /** @param {Session} s */
@@ -176,14 +185,10 @@ export function startRouter({ platform }) {
     });
   });
 
-  // A tab a run's tab opens (the tabs tool, a target=_blank link the agent clicked) joins the run's group.
+  // A tab a run's tab opens (a target=_blank link the agent clicked; the tabs tool says so itself,
+  // since Chrome gives tabs an extension creates no opener in this event) joins the run's group.
   browser.tabs.onCreated.addListener((/** @type {{ id?: number, openerTabId?: number }} */ t) => {
-    if (t.id === undefined || t.openerTabId === undefined) return;
-    const opener = t.openerTabId;
-    const inRun = (/** @type {number} */ id) => sessions.get(id)?.running === true;
-    const group = groups.of(opener);
-    if (!inRun(opener) && !group?.tabs.some(inRun)) return;
-    void groups.joinOpener(opener, t.id, (id) => (inRun(id) ? sessions.get(id)?.task || null : null));
+    if (t.id !== undefined && t.openerTabId !== undefined) runOpened(t.openerTabId, t.id);
   });
 
   browser.tabs.onRemoved.addListener((/** @type {number} */ tabId) => {
