@@ -96,6 +96,9 @@ scenario('runs at once', (ctx) => {
     const writesBefore = env.site.writes.filter((w) => w.path === '/api/orders').length;
     const hasGroups = await env.control.evaluate(() => typeof /** @type {any} */ (browser.tabs).group === 'function');
     const activeBefore = await startCounting(env.control);
+    const t0 = Date.now();
+    /** Where the scenario's time goes, for the report (never asserted). @param {string} what */
+    const mark = (what) => console.log(`      [${ctx.kind}] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     /** @type {string | null} */
     let jobId = null;
     try {
@@ -109,6 +112,7 @@ scenario('runs at once', (ctx) => {
           throw e;
         });
       }
+      mark('three cards waiting');
       // The overview, opened in the first tab's panel, lists the three runs with their cards.
       const overview = opened[0].panel;
       await overview.click('#runs-toggle');
@@ -133,6 +137,7 @@ scenario('runs at once', (ctx) => {
       expect(queued).to.contain(JOB_TITLE);
       expect(await overview.evaluate(() => document.querySelector('#runs-toggle')?.getAttribute('data-queued'))).to.equal('1');
 
+      mark('the job queued');
       // The first run's card answered from the overview, the others from their own panels.
       await overview.click(`#runs-overview .run-row[data-tab-id="${opened[0].tabId}"] .confirm-yes`);
       for (const o of opened.slice(1)) await o.panel.click('#log .card.confirm .confirm-yes');
@@ -140,6 +145,7 @@ scenario('runs at once', (ctx) => {
         const items = await waitForIdle(o.panel, 60_000);
         expect(items.find((i) => i.cls.includes('final'))?.text).to.match(/Ordered the poster for shop \d/);
       }
+      mark('three runs ended');
       expect(env.site.writes.filter((w) => w.path === '/api/orders').length - writesBefore).to.equal(3);
       expect(env.llm.problems).to.deep.equal([]);
 
@@ -153,6 +159,7 @@ scenario('runs at once', (ctx) => {
       expect(jobRow.grouped).to.equal(String(hasGroups));
       if (hasGroups) expect((await tabGroups(env))?.find((g) => g.title === JOB_TITLE)?.tabs).to.deep.equal([jobRow.tabId]);
       expect(opened.map((o) => o.tabId)).to.not.include(jobRow.tabId);
+      mark('the job running');
       releaseJob();
       await env.control.waitFor(async (id) => {
         const r = await browser.runtime.sendMessage({ type: 'jobs.list' });
@@ -160,6 +167,7 @@ scenario('runs at once', (ctx) => {
       }, jobId, { timeout: 45_000, message: 'the job to complete' });
       await overview.waitFor(() => document.querySelectorAll('#runs-overview .run-row').length === 0, undefined, { message: 'the overview to empty' });
 
+      mark('the job completed, the overview empty');
       const focus = await stopCounting(env.control);
       expect({ activated: focus.activated, focused: focus.focused, active: focus.active }).to.deep.equal({ activated: [], focused: [], active: activeBefore });
     } finally {

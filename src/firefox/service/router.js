@@ -23,9 +23,7 @@ import { createWorkflows } from './workflows.js';
 import { thumbnail } from './thumbnail.js';
 import { startRecordShortcut } from './record-shortcut.js';
 import { startMcp } from './mcp/index.js';
-import { createRunSlots, DEFAULT_MAX_RUNS } from './run-slots.js';
-import { createRunGroups } from './run-groups.js';
-import { createRunsOverview } from './runs-overview.js';
+import { createRunPlaces } from './run-places.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
 const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
@@ -34,7 +32,7 @@ const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
 export function startRouter({ platform }) {
   // The person's settings with the organization's policy over them (Chrome's managed_schema policy, Firefox's policies.json).
   const settings = createSettingsStore(browser.storage.local, browser.storage.managed);
-  const ops = createBrowserOps(platform, { onOpened: (opener, tabId) => runOpened(opener, tabId) });
+  const ops = createBrowserOps(platform, { onOpened: (opener, tabId) => places.opened(opener, tabId) });
   const history = createHistoryStore();
   /** @type {Map<number, Session>} */
   const sessions = new Map();
@@ -52,30 +50,10 @@ export function startRouter({ platform }) {
   /** @param {Session} s */
   const persist = (s) => store.schedule(s.tabId, () => s.toJSON());
   // Runs side by side: the slots background work waits for, each run's tab group, the overview of them all.
-  const slots = createRunSlots({
-    limit: () => settings.get().then((c) => c.maxRunsAtOnce ?? DEFAULT_MAX_RUNS),
-    active: () => [...sessions.values()].filter((x) => x.running).length,
-    onChange: () => overview.changed(),
-  });
-  const groups = createRunGroups({ platform, onChange: () => overview.changed() });
-  const overview = createRunsOverview({ sessions, queued: slots.queued, groupOf: groups.of, getTab: (id) => ops.getTab(id) });
-  /**
-   * A tab opened from a tab a run acts in (or from one of its group) joins that run's group.
-   * @param {number} opener @param {number} tabId
-   */
-  const runOpened = (opener, tabId) => {
-    const inRun = (/** @type {number} */ id) => sessions.get(id)?.running === true;
-    if (!inRun(opener) && !groups.of(opener)?.tabs.some(inRun)) return;
-    void groups.joinOpener(opener, tabId, (id) => (inRun(id) ? sessions.get(id)?.task || null : null));
-  };
-  /** Whether each session's run was active when last seen: a run that ends frees a slot. @type {WeakMap<Session, boolean>} */
-  const wasRunning = new WeakMap();
+  const places = createRunPlaces({ platform, sessions, maxRuns: () => settings.get().then((c) => c.maxRunsAtOnce), getTab: (id) => ops.getTab(id) });
+  const { overview } = places;
   /** @param {Session} s */
-  const onSessionChange = (s) => {
-    persist(s);
-    overview.changed();
-    if (wasRunning.get(s) !== s.running) { wasRunning.set(s, s.running); if (!s.running) slots.recheck(); }
-  };
+  const onSessionChange = (s) => { persist(s); places.sessionChanged(s); };
 
   /**
    * Local endpoints (Ollama, LM Studio…) refuse extension Origins; the platform strips it for the
@@ -119,13 +97,10 @@ export function startRouter({ platform }) {
   const traces = createTraces({ store: traceStore, settings, getTab: (tabId) => ops.getTab(tabId), thumbnail });
   const workflows = createWorkflows({ store: createWorkflowStore(), traces: traceStore, history, runs: () => runs });
   const runs = createRuns({ platform, settings, ops, history, session, knowledge, traces, workflows: () => workflows, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
-  const places = { slots, groups };
   const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false), controls: () => settings.get().then(jobControls), places });
   const mcp = startMcp({ settings, ops, session, runs, knowledge, places });
   /** @type {import('./handlers/index.js').HandlerDeps} */
   const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp, traces: traceStore, workflows, overview };
-  // A raised limit lets queued work start at once.
-  browser.storage.onChanged.addListener((/** @type {Record<string, unknown>} */ changes, /** @type {string} */ area) => { if (area === 'local' && changes.settings) slots.recheck(); });
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
@@ -185,14 +160,7 @@ export function startRouter({ platform }) {
     });
   });
 
-  // A tab a run's tab opens (a target=_blank link the agent clicked; the tabs tool says so itself,
-  // since Chrome gives tabs an extension creates no opener in this event) joins the run's group.
-  browser.tabs.onCreated.addListener((/** @type {{ id?: number, openerTabId?: number }} */ t) => {
-    if (t.id !== undefined && t.openerTabId !== undefined) runOpened(t.openerTabId, t.id);
-  });
-
   browser.tabs.onRemoved.addListener((/** @type {number} */ tabId) => {
-    groups.forget(tabId);
     const s = sessions.get(tabId);
     if (s) runs.stopRun(s, 'tab_closed');
     sessions.delete(tabId);
