@@ -21,11 +21,23 @@ export function createRunsOverview({ view, button, t, request, card }) {
   /** Each row's element and the data it was drawn from: unchanged rows keep their element (and what is typed in their card). @type {Map<string, { json: string, el: HTMLElement }>} */
   const drawn = new Map();
 
+  /** The latest list the background pushed. @type {{ runs: RunRow[], queued: QueuedRow[] }} */
+  let latest = { runs: [], queued: [] };
+
   /** @param {{ runs: RunRow[], queued: QueuedRow[] }} data */
-  function show({ runs, queued }) {
+  function show(data) {
+    latest = data;
+    const { runs, queued } = data;
     count.textContent = runs.length || queued.length ? String(runs.length + queued.length) : '';
     button.dataset.runs = String(runs.length);
     button.dataset.queued = String(queued.length);
+    // Rows (and their cards) exist only while the overview is open: a closed one keeps no second,
+    // hidden copy of a card the tab's own transcript shows.
+    if (!view.hidden) draw();
+  }
+
+  function draw() {
+    const { runs, queued } = latest;
     const rows = [...runs.map((r) => /** @type {const} */ ([`run:${r.tabId}`, r, () => runRow(r)])), ...queued.map((q) => /** @type {const} */ ([`queued:${q.id}`, q, () => queuedRow(q)]))];
     /** @type {HTMLElement[]} */
     const els = [];
@@ -106,7 +118,13 @@ export function createRunsOverview({ view, button, t, request, card }) {
   function toggle(open) {
     view.hidden = !open;
     button.setAttribute('aria-pressed', String(open));
-    if (open) void request({ type: 'runs.list' }).then((r) => { if (r.ok) show(r.data); });
+    if (open) {
+      draw();
+      void request({ type: 'runs.list' }).then((r) => { if (r.ok) show(r.data); });
+    } else {
+      list.replaceChildren();
+      drawn.clear();
+    }
   }
 
   return { show, toggle, get open() { return !view.hidden; } };
