@@ -173,6 +173,11 @@ scenario('MCP bridge', (ctx) => {
       expect(progress.map((p) => p.message).join('\n')).to.contain('Step 1: read_page');
       expect(env.llm.problems).to.deep.equal([]);
       expect(await panel.evaluate(() => document.querySelector('#log .final')?.textContent ?? '')).to.contain('answers within a day');
+      // The client's run went in a tab group of the client's own (Firefox ESR 153 and Chromium both have them).
+      expect(await env.control.evaluate(async (id) => {
+        const t = /** @type {any} */ (await browser.tabs.get(id));
+        return t.groupId >= 0 ? (await /** @type {any} */ (browser).tabGroups.get(t.groupId)).title : null;
+      }, tabId)).to.match(/^MCP · /);
 
       // 7. WebMCP (Settings): the page's own tool is listed and called behind a page_tool card.
       await ask(env.control, { type: 'settings.set', settings: { webmcp: true } });

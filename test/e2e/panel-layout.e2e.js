@@ -35,7 +35,7 @@ function layout(panel) {
 /** @param {Driver} panel @param {string} who @param {'chromium' | 'firefox'} kind */
 async function checkWidths(panel, who, kind) {
   // Chrome's panel also records the tab (issue 20); Firefox has no tab capture, so no record button.
-  const actions = ['new-chat', 'history-toggle', 'open-jobs', 'open-settings', ...(kind === 'chromium' ? ['record'] : [])];
+  const actions = ['new-chat', 'history-toggle', 'runs-toggle', 'open-jobs', 'open-settings', ...(kind === 'chromium' ? ['record'] : [])];
   // The record button shows once the background said the browser can record.
   if (kind === 'chromium') await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#record'))).hidden, undefined, { message: 'the record button' });
   for (const width of [240, 380, 600]) {

@@ -86,12 +86,27 @@ async function setFileInputFiles(cdp, tabId, selector, paths) {
   await cdp.send(tabId, 'DOM.setFileInputFiles', { nodeId, files: paths });
 }
 
+/** How long a move's or a wheel turn's answer is waited for (a few frames of a visible tab). */
+const FRAME_WAIT_MS = 150;
+
 /** @param {Sessions} cdp @returns {TrustedInput} */
 export function createTrustedInput(cdp) {
   const BUTTON = { left: 'left', right: 'right', middle: 'middle' };
 
-  /** @param {number} tabId @param {string} type @param {number} x @param {number} y @param {Record<string, unknown>} [extra] */
-  const mouse = (tabId, type, x, y, extra = {}) => cdp.send(tabId, 'Input.dispatchMouseEvent', { type, x, y, ...extra });
+  /**
+   * Moves and wheel turns are delivered with the page's next frame, and a tab in the background
+   * draws none (Chromium acknowledges them seconds later, or never): their answer is waited for a
+   * short while only. The event stays queued in order, and the press that follows delivers it first.
+   * @param {number} tabId @param {string} type @param {number} x @param {number} y @param {Record<string, unknown>} [extra]
+   */
+  const mouse = async (tabId, type, x, y, extra = {}) => {
+    const sent = cdp.send(tabId, 'Input.dispatchMouseEvent', { type, x, y, ...extra });
+    if (type !== 'mouseMoved' && type !== 'mouseWheel') return sent;
+    // The tab in front answers at its next frame: wait for it, as ever.
+    if ((await chrome.tabs.get(tabId).catch(() => null))?.active) return sent;
+    sent.catch(() => {});
+    return Promise.race([sent, new Promise((r) => setTimeout(r, FRAME_WAIT_MS))]);
+  };
 
   /** @param {number} tabId @param {string} key @param {number} modifiers */
   const press = (tabId, key, modifiers) => pressKey(cdp, tabId, key, modifiers);

@@ -102,6 +102,10 @@ export function createCdpSessions() {
         // A hold left by an earlier service worker must not freeze the tab's requests.
         await chrome.debugger.sendCommand({ tabId }, 'Fetch.disable').catch(() => {});
         await chrome.debugger.sendCommand({ tabId }, 'Page.enable').catch(() => {});
+        // A tab Tabwright acts in stays in the background: it must behave as focused (focus and blur
+        // handlers, :focus, document.hasFocus) and never be frozen, without being brought to the front.
+        await chrome.debugger.sendCommand({ tabId }, 'Emulation.setFocusEmulationEnabled', { enabled: true }).catch(() => {});
+        await chrome.debugger.sendCommand({ tabId }, 'Page.setWebLifecycleState', { state: 'active' }).catch(() => {});
         const tree = /** @type {any} */ (await chrome.debugger.sendCommand({ tabId }, 'Page.getFrameTree').catch(() => null));
         if (tree?.frameTree?.frame?.id) mainFrame.set(tabId, tree.frameTree.frame.id);
       })();

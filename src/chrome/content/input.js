@@ -108,7 +108,9 @@
   channel.port1.onmessage = () => waiting.shift()?.();
   /** @returns {Promise<void>} the next task, unthrottled even in a background tab */
   const nextTask = () => new Promise((r) => { waiting.push(() => r()); channel.port2.postMessage(null); });
-  const nextFrame = () => (document.hidden ? nextTask() : new Promise((r) => requestAnimationFrame(() => r(undefined))));
+  // A tab behind another one may still say it is visible (an occluded window, Chromium headless) yet
+  // draw no frames: a frame that does not come within 50 ms is not waited for longer.
+  const nextFrame = () => (document.hidden ? nextTask() : new Promise((r) => { requestAnimationFrame(() => r(undefined)); setTimeout(r, 50); }));
 
   /** Points to try, as fractions of the box: the centre, four insets, then where a row's or a tree item's label sits. */
   const POINTS = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75], [0.1, 0.5], [0.1, 0.1], [0.5, 0.1]];

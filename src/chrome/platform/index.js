@@ -64,6 +64,13 @@ export function createPlatform() {
       return /** @type {any} */ (globalThis).LanguageModel ?? null;
     },
     trusted,
+    async groupTabs(tabIds, title, groupId) {
+      // A group made in another window cannot take a tab (tabs.group refuses it): a new group then.
+      const ids = /** @type {[number, ...number[]]} */ (tabIds);
+      const id = await chrome.tabs.group(groupId !== undefined ? { tabIds: ids, groupId } : { tabIds: ids }).catch(() => (groupId !== undefined ? chrome.tabs.group({ tabIds: ids }) : Promise.reject(new Error('no group'))));
+      await chrome.tabGroups.update(id, { title, collapsed: false });
+      return id;
+    },
     screenshot: (tabId, opts) => captureScreenshot(cdp, tabId, opts),
     setFilePaths: (tabId, selector, paths) => trusted.setFiles(tabId, selector, paths),
     readPdf,

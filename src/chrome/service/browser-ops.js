@@ -13,8 +13,12 @@ import { createPersonControl } from './person-control.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 
-/** @param {Platform} platform @returns {BrowserOps & { devtools: ReturnType<typeof createDevtools>, recorder: ReturnType<typeof createRecording> | null, channels: import('./channel-hold.js').ChannelHold }} */
-export function createBrowserOps(platform) {
+/**
+ * @param {Platform} platform
+ * @param {{ onOpened?: (openerTabId: number, tabId: number) => void }} [hooks] onOpened: a tab the tools opened from a tab (it joins that run's tab group)
+ * @returns {BrowserOps & { devtools: ReturnType<typeof createDevtools>, recorder: ReturnType<typeof createRecording> | null, channels: import('./channel-hold.js').ChannelHold }}
+ */
+export function createBrowserOps(platform, hooks = {}) {
   const downloads = createDownloadHold(platform.downloadBytes ? (url) => /** @type {NonNullable<Platform['downloadBytes']>} */ (platform.downloadBytes)(url) : undefined);
   // Every frame of the tab hears when its hold begins and ends (frames loaded later ask: content/channel-hold.js).
   const channels = createChannelHold((tabId, msg) => browser.tabs.sendMessage(tabId, msg));
@@ -67,7 +71,7 @@ export function createBrowserOps(platform) {
     },
     setFilePaths: platform.setFilePaths ? (tabId, selector, paths) => /** @type {NonNullable<Platform['setFilePaths']>} */ (platform.setFilePaths)(tabId, selector, paths) : null,
     history: (tabId, which, signal) => historyStep(tabId, which, signal),
-    ...tabOps(),
+    ...tabOps(hooks.onOpened),
     watchNewTabs,
     fetchUrl,
     listDownloads,
@@ -134,8 +138,8 @@ async function urlChanged(tabId, from, timeoutMs) {
   throw new Error('timeout');
 }
 
-/** @returns {Pick<BrowserOps, 'listTabs' | 'openTab' | 'activateTab' | 'closeTab'>} */
-function tabOps() {
+/** @param {(openerTabId: number, tabId: number) => void} [onOpened] @returns {Pick<BrowserOps, 'listTabs' | 'openTab' | 'activateTab' | 'closeTab'>} */
+function tabOps(onOpened) {
   /** @param {any} t */
   const info = (t) => ({ tabId: /** @type {number} */ (t.id), url: t.url ?? '', title: t.title ?? '', active: Boolean(t.active) });
   return {
@@ -145,10 +149,11 @@ function tabOps() {
       return tabs.filter((t) => /^https?:|^about:blank/.test(t.url ?? '')).map(info);
     },
     async openTab(url, opts) {
-      const loaded = (/** @type {number} */ id) => waitForLoad(id, opts.signal, NAV_TIMEOUT_MS).catch(() => {});
       const t = await browser.tabs.create({ url, active: opts.active ?? true, openerTabId: opts.openerTabId });
-      if (t.status !== 'complete') await loaded(/** @type {number} */ (t.id));
-      return info(await browser.tabs.get(/** @type {number} */ (t.id)));
+      const id = /** @type {number} */ (t.id);
+      if (opts.openerTabId !== undefined) onOpened?.(opts.openerTabId, id);
+      await pageLoaded(id, opts.signal);
+      return info(await browser.tabs.get(id));
     },
     async activateTab(tabId) {
       const t = await browser.tabs.update(tabId, { active: true });
@@ -261,6 +266,20 @@ function waitForLoad(tabId, signal, timeoutMs = NAV_TIMEOUT_MS) {
     // Already loading when we started listening: a later "complete" is enough.
     browser.tabs.get(tabId).then((t) => { if (t.status === 'loading') sawLoading = true; }, () => {});
   });
+}
+
+/**
+ * Waits until a new tab has loaded its page, not the blank page it starts with: Firefox reports a
+ * background tab's about:blank as complete before the URL has begun to load.
+ * @param {number} tabId @param {AbortSignal} [signal]
+ */
+async function pageLoaded(tabId, signal) {
+  const deadline = Date.now() + NAV_TIMEOUT_MS;
+  while (Date.now() < deadline && !signal?.aborted) {
+    const t = await browser.tabs.get(tabId).catch(() => null);
+    if (!t || (t.status === 'complete' && t.url && t.url !== 'about:blank')) return;
+    await sleep(100);
+  }
 }
 
 /** @param {number} ms */

@@ -14,17 +14,18 @@ const STORAGE_KEY = 'jobs';
 const LOAD_TIMEOUT_MS = 30_000;
 
 /**
- * @typedef {(tabId: number, text: string, mode: Mode, opts?: { fresh?: boolean }) =>
+ * @typedef {(tabId: number, text: string, mode: Mode, opts?: { fresh?: boolean, origin?: import('../types/messages').RunOrigin }) =>
  *   Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void } | { ok: false, code: string, message: string }>} BeginRun
  */
 
 /**
- * @param {{ beginRun: BeginRun, ops: BrowserOps, isBusy: (tabId: number) => boolean, closeTabs?: () => Promise<boolean>, beginWorkflow?: (tabId: number, job: Job) => ReturnType<BeginRun>, controls?: () => Promise<import('../agent/scheduler/scheduler.js').JobControls> }} deps
+ * @param {{ beginRun: BeginRun, ops: BrowserOps, isBusy: (tabId: number) => boolean, closeTabs?: () => Promise<boolean>, beginWorkflow?: (tabId: number, job: Job) => ReturnType<BeginRun>, controls?: () => Promise<import('../agent/scheduler/scheduler.js').JobControls>, places?: import('./mcp/calls.js').RunPlaces }} deps
  *   closeTabs: whether a run closes the tab it opened for a URL when it ends (settings: closeJobTabs);
  *   beginWorkflow: replays a "workflow" job's workflow in its tab (service/workflows.js);
- *   controls: pause all, ask before every run, the scheduler switched off (settings and the organization's policy)
+ *   controls: pause all, ask before every run, the scheduler switched off (settings and the organization's policy);
+ *   places: the slots a due job waits for (Settings → runs at once) and the tab group its tabs go in
  */
-export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true, beginWorkflow, controls }) {
+export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true, beginWorkflow, controls, places }) {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   /** Tabs opened for URL targets, reused by the job's next run while they stay open. @type {Map<string, number>} */
   const openedTabs = new Map();
@@ -87,11 +88,21 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
    * @returns {Promise<JobRunResult>}
    */
   async function runJob(job, hooks) {
-    const tab = await targetTab(job);
-    if (!tab.ok) return tab.result;
-    const tabId = tab.tabId;
-    if (isBusy(tabId)) return { status: 'busy', tabId };
-    const run = job.kind === 'workflow' && beginWorkflow ? await beginWorkflow(tabId, job) : await beginRun(tabId, job.prompt, job.mode, { fresh: job.kind === 'task' });
+    // At the limit of runs at once, a due job waits here (the runs overview lists it as queued).
+    const release = places ? await places.slots.acquire({ id: job.id, kind: 'job', title: job.title }, hooks.signal) : () => {};
+    if (!release) return { status: 'cancelled' };
+    /** @type {Awaited<ReturnType<BeginRun>>} */
+    let run;
+    /** @type {number} */
+    let tabId;
+    try {
+      const tab = await targetTab(job);
+      if (!tab.ok) return tab.result;
+      tabId = tab.tabId;
+      if (isBusy(tabId)) return { status: 'busy', tabId };
+      const origin = { kind: /** @type {const} */ ('job'), label: job.title, jobId: job.id };
+      run = job.kind === 'workflow' && beginWorkflow ? await beginWorkflow(tabId, job) : await beginRun(tabId, job.prompt, job.mode, { fresh: job.kind === 'task', origin });
+    } finally { release(); }
     if (!run.ok) {
       if (run.code === 'BUSY') return { status: 'busy', tabId };
       return { status: 'failed', error: { code: run.code, message: run.message }, tabId };
@@ -144,6 +155,8 @@ export function startJobs({ beginRun, ops, isBusy, closeTabs = async () => true,
     const created = await browser.tabs.create({ url: job.target.url, active: false });
     const tabId = /** @type {number} */ (created.id);
     openedTabs.set(job.id, tabId);
+    // The job's tabs are a group of their own, named for the job, beside whatever the person does.
+    void places?.groups.join(`job:${job.id}`, job.title, [tabId]);
     if (!(await loaded(tabId))) {
       return { ok: false, result: { status: 'failed', error: { code: 'NAVIGATION_TIMEOUT', message: `${job.target.url} did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s. Check that the page opens, then use Run now.` }, tabId } };
     }

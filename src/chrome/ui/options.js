@@ -4,6 +4,7 @@
 import { t, localize } from './i18n.js';
 import { exportSettings, parseImport } from '../service/settings-io.js';
 import { MAX_IMPORT_BYTES } from '../service/settings-schema.js';
+import { DEFAULT_MAX_RUNS } from '../service/run-slots.js';
 import { createProviderCard, readProviderCard } from './options-providers.js';
 import { setupKnowledge } from './options-knowledge.js';
 import { setupMcp } from './options-mcp.js';
@@ -49,6 +50,7 @@ function fill(s) {
   fillRoles(s);
   field('defaultMode').value = s.defaultMode;
   field('maxSteps').value = String(s.maxSteps);
+  field('maxRunsAtOnce').value = String(s.maxRunsAtOnce ?? DEFAULT_MAX_RUNS);
   field('screenshotPolicy').value = s.screenshotPolicy ?? 'auto';
   field('sitesAllow').value = (s.sites?.allow ?? []).join('\n');
   field('sitesConfirm').value = (s.sites?.confirm ?? []).join('\n');
@@ -152,12 +154,15 @@ function collect() {
   if (!Number.isInteger(steps) || steps < 1 || steps > 1000) return { ok: false, message: t('errSteps') };
   const budget = readBudget();
   if (!budget.ok) return budget;
+  const atOnce = Number(field('maxRunsAtOnce').value);
+  if (!Number.isInteger(atOnce) || atOnce < 1 || atOnce > 20) return { ok: false, message: t('errMaxRuns') };
   return {
     ok: true,
     settings: {
       provider, providers, roles,
       defaultMode: field('defaultMode').value === 'ask' ? 'ask' : 'act',
       maxSteps: steps,
+      maxRunsAtOnce: atOnce,
       screenshotPolicy: /** @type {any} */ (field('screenshotPolicy').value),
       sites: { allow, confirm },
       strictSecrets: field('strictSecrets').checked,

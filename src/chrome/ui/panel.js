@@ -33,6 +33,7 @@ import { linkCitations } from './citations.js';
 import { createPageNote } from './page-note.js';
 import { placeRetry } from './retry-answer.js';
 import { applyOrgModes } from './org-modes.js';
+import { createRunsOverview } from './runs-overview.js';
 
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const log = $('#log');
@@ -249,6 +250,7 @@ function onEvent(e) {
     case 'runCost': if (e.cost.tabId === tabId) fillRunCost(runCostEl, e.cost, t, browser.i18n.getUILanguage()); break;
     case 'driver': driverBar.show(e.name); break;
     case 'recording': recorder.update(e.status); break;
+    case 'runs': runsView.show(e); break;
   }
   if (waiting && (e.type === 'delta' || e.type === 'upsert' || (e.type === 'running' && !e.running))) {
     waiting = false;
@@ -319,7 +321,7 @@ stopBtn.addEventListener('click', stop);
 // Escape stops a run from anywhere in the panel, so keyboard users never hunt for the button.
 document.addEventListener('keydown', (e) => {
   if (e.key !== 'Escape') return;
-  if (running) { e.preventDefault(); stop(); } else if (!$('#history').hidden) { e.preventDefault(); toggleHistory(false); historyBtn.focus(); }
+  if (running) { e.preventDefault(); stop(); } else if (!$('#history').hidden) { e.preventDefault(); toggleHistory(false); historyBtn.focus(); } else if (runsView.open) { e.preventDefault(); toggleRuns(false); $('#runs-toggle').focus(); }
 });
 $('#new-chat').addEventListener('click', () => {
   if (tabId !== null) request({ type: 'chat.clear', tabId });
@@ -337,13 +339,37 @@ const historyView = createHistoryView({ view: $('#history'), request, render: (i
 const historyBtn = $('#history-toggle');
 /** @param {boolean} open */
 function toggleHistory(open) {
+  if (open) toggleRuns(false);
   $('#history').hidden = !open;
-  log.hidden = open;
+  log.hidden = open || runsView.open;
   historyBtn.setAttribute('aria-pressed', String(open));
   document.body.dataset.view = open ? 'history' : 'chat';
   if (open) historyView.showList();
 }
 historyBtn.addEventListener('click', () => toggleHistory(Boolean($('#history').hidden)));
+
+// The runs overview: every run in every tab, with the card each waits on (ui/runs-overview.js).
+const runsView = createRunsOverview({
+  view: $('#runs-overview'), button: /** @type {HTMLButtonElement} */ ($('#runs-toggle')), t, request,
+  card: (item, ctx) => {
+    switch (item.kind) {
+      case 'plan': return planCard(item, ctx);
+      case 'confirm': return confirmCard(item, ctx);
+      case 'clarify': return clarifyCard(item, ctx);
+      case 'budget': return budgetCard(item, ctx);
+      case 'handoff': return handoffCard(item, ctx);
+      default: return null;
+    }
+  },
+});
+/** @param {boolean} open */
+function toggleRuns(open) {
+  if (open && !$('#history').hidden) toggleHistory(false);
+  runsView.toggle(open);
+  log.hidden = open || !$('#history').hidden;
+  document.body.dataset.view = open ? 'runs' : $('#history').hidden ? 'chat' : 'history';
+}
+$('#runs-toggle').addEventListener('click', () => toggleRuns(!runsView.open));
 // The jobs page, told which tab this panel shows and what is typed, so the message can be scheduled for it.
 $('#open-jobs').addEventListener('click', () => {
   const q = new URLSearchParams({ ...(tabId !== null ? { tabId: String(tabId) } : {}), ...(prompt.value.trim() ? { prompt: prompt.value.trim() } : {}), mode: currentMode() });

@@ -54,6 +54,15 @@ export function createPlatform() {
     languageModel() {
       return null; // Firefox has no Prompt API
     },
+    async groupTabs(tabIds, title, groupId) {
+      // Tab groups reached Firefox's extension API late (tabs.group, tabGroups): older builds get a
+      // labelled set in the runs overview instead.
+      const api = /** @type {any} */ (browser);
+      if (typeof api.tabs.group !== 'function') return null;
+      const id = await api.tabs.group(groupId !== undefined ? { tabIds, groupId } : { tabIds }).catch(() => (groupId !== undefined ? api.tabs.group({ tabIds }) : Promise.reject(new Error('no group'))));
+      await api.tabGroups?.update(id, { title, collapsed: false });
+      return /** @type {number} */ (id);
+    },
     readPdf,
     holdRequests,
     downloadBytes,

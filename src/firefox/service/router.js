@@ -24,6 +24,7 @@ import { thumbnail } from './thumbnail.js';
 import { startRecordShortcut } from './record-shortcut.js';
 import { startMcp } from './mcp/index.js';
 import { createSpend } from './spend.js';
+import { createRunPlaces } from './run-places.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
 const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
@@ -32,7 +33,7 @@ const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
 export function startRouter({ platform }) {
   // The person's settings with the organization's policy over them (Chrome's managed_schema policy, Firefox's policies.json).
   const settings = createSettingsStore(browser.storage.local, browser.storage.managed);
-  const ops = createBrowserOps(platform);
+  const ops = createBrowserOps(platform, { onOpened: (opener, tabId) => places.opened(opener, tabId) });
   const history = createHistoryStore();
   /** @type {Map<number, Session>} */
   const sessions = new Map();
@@ -49,6 +50,11 @@ export function startRouter({ platform }) {
   const loading = new Map();
   /** @param {Session} s */
   const persist = (s) => store.schedule(s.tabId, () => s.toJSON());
+  // Runs side by side: the slots background work waits for, each run's tab group, the overview of them all.
+  const places = createRunPlaces({ platform, sessions, maxRuns: () => settings.get().then((c) => c.maxRunsAtOnce), getTab: (id) => ops.getTab(id), costOf: (id) => spend.view(id) });
+  const { overview } = places;
+  /** @param {Session} s */
+  const onSessionChange = (s) => { persist(s); places.sessionChanged(s); };
 
   /**
    * Local endpoints (Ollama, LM Studio…) refuse extension Origins; the platform strips it for the
@@ -73,7 +79,7 @@ export function startRouter({ platform }) {
     if (!p) {
       p = (async () => {
         const data = await store.load(tabId).catch(() => null);
-        const s = data ? Session.fromJSON(data, { onChange: persist }) : new Session(tabId, { onChange: persist });
+        const s = data ? Session.fromJSON(data, { onChange: onSessionChange }) : new Session(tabId, { onChange: onSessionChange });
         if (!sessions.has(tabId)) sessions.set(tabId, s);
         if (s.interrupted) persist(s);
         return /** @type {Session} */ (sessions.get(tabId));
@@ -92,12 +98,12 @@ export function startRouter({ platform }) {
   const traces = createTraces({ store: traceStore, settings, getTab: (tabId) => ops.getTab(tabId), thumbnail });
   const workflows = createWorkflows({ store: createWorkflowStore(), traces: traceStore, history, runs: () => runs });
   // Each run's tokens and cost reach its panels as they come (the footer, the runs overview).
-  const spend = createSpend({ area: browser.storage.local, onChange: (tabId, cost) => sessions.get(tabId)?.broadcast({ type: 'runCost', cost }) });
+  const spend = createSpend({ area: browser.storage.local, onChange: (tabId, cost) => { sessions.get(tabId)?.broadcast({ type: 'runCost', cost }); overview.changed(); } });
   const runs = createRuns({ platform, settings, ops, history, session, knowledge, traces, spend, workflows: () => workflows, jobs: () => jobs, checkpoint: (s) => { persist(s); return store.flush(s.tabId); } });
-  const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false), controls: () => settings.get().then(jobControls) });
-  const mcp = startMcp({ settings, ops, session, runs, knowledge });
+  const jobs = startJobs({ beginRun: runs.beginRun, beginWorkflow: workflows.beginJob, ops, isBusy: (tabId) => Boolean(sessions.get(tabId)?.running), closeTabs: () => settings.get().then((s) => s.closeJobTabs !== false), controls: () => settings.get().then(jobControls), places });
+  const mcp = startMcp({ settings, ops, session, runs, knowledge, places });
   /** @type {import('./handlers/index.js').HandlerDeps} */
-  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp, traces: traceStore, workflows, spend };
+  const deps = { platform, settings, ops, history, sessions, session, runs, jobs: () => jobs, syncLocalEndpoints, knowledge, mcp, traces: traceStore, workflows, spend, overview };
 
   browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} */ sender, /** @type {(r: unknown) => void} */ sendResponse) => {
     // The Stop button of the on-page indicator: a content script may stop its own tab's run, nothing else.
@@ -141,7 +147,10 @@ export function startRouter({ platform }) {
     let listener = null;
     /** @type {Session | null} */
     let attached = null;
-    port.onDisconnect.addListener(() => { open = false; if (attached && listener) attached.listeners.delete(listener); });
+    // Every panel shows the runs overview: all runs, whichever tab the panel follows.
+    const unsubscribe = overview.subscribe((rows) => port.postMessage({ type: 'runs', ...rows }));
+    void overview.list().then((rows) => { if (open) port.postMessage({ type: 'runs', ...rows }); });
+    port.onDisconnect.addListener(() => { open = false; unsubscribe(); if (attached && listener) attached.listeners.delete(listener); });
     // The panel's keepalive messages need no answer: receiving them keeps Chrome's worker awake (panel.js).
     port.onMessage.addListener(() => {});
     session(Number(m[1])).then((s) => {

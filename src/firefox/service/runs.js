@@ -54,7 +54,7 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
    * Starts an agent run in a tab's session and returns at once with a promise of its outcome:
    * the panel's Send and scheduled jobs (service/jobs.js) both start runs here.
    * @param {number} tabId @param {string} text @param {Mode} mode
-   * @param {{ fresh?: boolean, onlyTools?: readonly string[], skill?: string } & RunExtra} [opts] fresh: the model sees only this prompt (a scheduled task); the panel's transcript keeps what came before; onlyTools: a skill's tools, the only ones offered; skill: the skill's name, shown with the message
+   * @param {{ fresh?: boolean, onlyTools?: readonly string[], skill?: string, origin?: import('../types/messages').RunOrigin } & RunExtra} [opts] origin: who started it (a job, an MCP client; the panel when absent); fresh: the model sees only this prompt (a scheduled task); the panel's transcript keeps what came before; onlyTools: a skill's tools, the only ones offered; skill: the skill's name, shown with the message
    * @returns {Promise<{ ok: true, outcome: Promise<RunOutcome>, stop: () => void } | { ok: false, code: string, message: string }>}
    */
   async function beginRun(tabId, text, mode, opts = {}) {
@@ -130,6 +130,9 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
    */
   async function startRun(s, mode, firstItem, onlyTools, extra = {}) {
     s.state.transition('start');
+    s.origin = extra.origin ?? { kind: 'panel' };
+    s.task = s.origin.task ?? textOf([...s.messages].reverse().find((m) => m.role === 'user')?.content ?? '');
+    s.startedAt = Date.now();
     const generation = s.generation;
     const controller = new AbortController();
     s.run = controller;
@@ -354,4 +357,5 @@ export function createRuns({ platform, settings, ops, history, session, jobs, kn
  * @typedef {object} RunExtra
  * @property {(options: import('../agent/loop.js').RunOptions) => Promise<RunOutcome>} [runner] runs instead of the agent loop, with the same options (a workflow replay)
  * @property {string} [workflowId] the workflow a replay runs, for its trace
+ * @property {import('../types/messages').RunOrigin} [origin] who started the run (the panel when absent)
  */

@@ -46,6 +46,12 @@ export class Session {
     this.conversationId = this.newId();
     /** @type {Map<string, (answer: any) => void>} */
     this.pending = new Map();
+    /** @type {import('../types/messages').RunOrigin | undefined} who started the latest run (the runs overview says so) */
+    this.origin = undefined;
+    /** the latest run's task, as its group and the runs overview name it */
+    this.task = '';
+    /** when the latest run started (ms) */
+    this.startedAt = 0;
     this.onChange = opts.onChange;
   }
 

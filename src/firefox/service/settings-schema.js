@@ -150,6 +150,8 @@ export const SETTINGS_SCHEMA = shape({
   // 5 s by default): a site whose autosave waits longer needs more. At least 1 s, so it is never off.
   settleMs: optional(number({ min: 1_000, max: 60_000, whole: true, unit: ' milliseconds' })),
   closeJobTabs: optional(boolean),
+  // How many runs go at once: due jobs and MCP clients' runs beyond it wait (service/run-slots.js).
+  maxRunsAtOnce: optional(number({ min: 1, max: 20, whole: true })),
   onboarded: optional(boolean),
   mcp: optional(shape({ enabled: required(boolean), port: required(number({ min: 1_024, max: 65_530, whole: true })) })),
   webmcp: optional(boolean),

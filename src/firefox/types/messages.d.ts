@@ -69,6 +69,8 @@ export interface Settings {
   recorder?: RecorderSettings;
   /** traces of runs (issue 18): whether to record them, how many and how old to keep */
   traces?: import('./traces').TraceSettings;
+  /** how many runs go at once: jobs and MCP clients' runs beyond it wait (queued); the person's own Send always starts (service/run-slots.js; default 4) */
+  maxRunsAtOnce?: number;
   /** scheduled jobs: pauseAll holds every job (due ones wait, none starts); askBeforeRun makes each due job wait for the person's Run now */
   jobs?: { pauseAll?: boolean; askBeforeRun?: boolean };
   /** what an administrator's policy set (service/settings-managed.js): on the settings in force, never stored */
@@ -232,7 +234,9 @@ export type RouterRequest =
   | { type: 'mcp.driver'; tabId: number }
   // Spending and budgets (service/handlers/spend.js): every run's figures, and a paused run's raised cap.
   | { type: 'spend.status' }
-  | { type: 'spend.raise'; tabId: number; id: string; amount: number };
+  | { type: 'spend.raise'; tabId: number; id: string; amount: number }
+  // The runs overview (service/runs-overview.js).
+  | { type: 'runs.list' };
 
 /** Pushed over the port named `panel:<tabId>`. */
 export type PanelEvent =
@@ -249,7 +253,33 @@ export type PanelEvent =
   /** an MCP client acts in this tab (its name), or no longer (null): ui/driver-bar.js */
   | { type: 'driver'; name: string | null }
   /** whether a tab is being recorded (the panel's record button and pill); file: a recording was just saved */
-  | { type: 'recording'; status: import('./platform').RecordingStatus & { available: boolean }; file?: import('./platform').RecordingFile };
+  | { type: 'recording'; status: import('./platform').RecordingStatus & { available: boolean }; file?: import('./platform').RecordingFile }
+  /** every active run and the work queued for a slot (the runs overview), to every panel */
+  | { type: 'runs'; runs: RunRow[]; queued: QueuedRow[] };
+
+/** Who started a run: the person in a panel, a scheduled job, an MCP client (label: the job's title, the client's name). */
+export interface RunOrigin { kind: 'panel' | 'job' | 'mcp'; label?: string; jobId?: string; task?: string }
+
+/** One active run in the runs overview (ui/runs-overview.js). */
+export interface RunRow {
+  tabId: number;
+  phase: RunPhase;
+  mode: Mode;
+  task: string;
+  startedAt: number;
+  kind: RunOrigin['kind'];
+  label?: string;
+  tab: { url: string; title: string };
+  /** the card the run waits on the person for (plan, confirm, clarify, a budget, the person's turn at a site) */
+  waiting?: TranscriptItem;
+  /** the run's tabs: a browser tab group (grouped) or, where the browser has none, a labelled set */
+  group?: { title: string; tabs: number[]; grouped: boolean };
+  /** its tokens and cost so far (service/spend.js), once it has called a model */
+  cost?: import('./spend').RunCostView;
+}
+
+/** Work waiting for a free slot (Settings → runs at once). */
+export interface QueuedRow { id: string; kind: 'job' | 'mcp'; title: string; since: number; limit: number }
 
 export interface UsageTotal {
   inputTokens: number; outputTokens: number; costUsd?: number; calls: number;

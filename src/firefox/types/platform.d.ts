@@ -17,6 +17,11 @@ export interface Platform {
   languageModel(): import('../providers/builtin.js').LanguageModelAPI | null;
   /** trusted input (Chrome: CDP through chrome.debugger); absent where the browser has none (Firefox) */
   trusted?: TrustedInput;
+  /**
+   * put tabs into one tab group named title (groupId: the group to add to), answering the group's id;
+   * absent, or null, where the browser has no tab groups (the runs overview then lists the set)
+   */
+  groupTabs?(tabIds: number[], title: string, groupId?: number): Promise<number | null>;
   /** a PNG of the viewport, or of a region of the document (CSS pixels, document coordinates) */
   screenshot(tabId: number, opts: ScreenshotOptions): Promise<{ dataUrl: string; width: number; height: number }>;
   /** set files on a file input from paths on this computer (Chrome: CDP DOM.setFileInputFiles); absent in Firefox */

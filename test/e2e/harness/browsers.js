@@ -52,7 +52,7 @@ async function requireBinary(path, what, install) {
  */
 
 /**
- * @param {{ args?: string[], env?: Record<string, string | undefined>, locale?: string, hostRules?: string[], headed?: boolean }} [extra] more flags and
+ * @param {{ args?: string[], env?: Record<string, string | undefined>, locale?: string, hostRules?: string[], headed?: boolean, throttled?: boolean }} [extra] more flags and
  *   environment; locale sets the browser's UI language (Playwright passes it as --lang); hostRules: more
  *   host-resolver rules ("MAP host 127.0.0.1:port"); headed: a real window on env.DISPLAY (harness/headed.js)
  * @returns {Promise<BrowserEnv>}
@@ -72,6 +72,8 @@ export async function launchChromium(extra = {}) {
       `--host-resolver-rules=${[...MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1`), ...local, ...(extra.hostRules ?? [])].join(',')}`, ...(extra.args ?? [])],
     ...(extra.env ? { env: extra.env } : {}),
     ...(extra.locale ? { locale: extra.locale } : {}),
+    // throttled: Chromium's own background-tab throttling, which Playwright turns off by default (bench/runs-at-once.mjs).
+    ...(extra.throttled ? { ignoreDefaultArgs: ['--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding'] } : {}),
   });
   let [sw] = ctx.serviceWorkers();
   sw ??= await ctx.waitForEvent('serviceworker', { timeout: 20_000 });

@@ -20,6 +20,7 @@ import { TRACE_HANDLERS } from './traces.js';
 import { WORKFLOW_HANDLERS } from './workflows.js';
 import { PAGE_HANDLERS } from './page.js';
 import { SPEND_HANDLERS } from './spend.js';
+import { OVERVIEW_HANDLERS } from './overview.js';
 
 /**
  * What handlers work with: the router's stores, sessions and runs.
@@ -38,6 +39,7 @@ import { SPEND_HANDLERS } from './spend.js';
  * @property {import('../workflows.js').Workflows} workflows saved workflows
  * @property {import('../mcp/index.js').Mcp} mcp the MCP bridge (service/mcp/)
  * @property {import('../spend.js').Spend} spend what runs spend, today's tally and the budgets (service/spend.js)
+ * @property {ReturnType<typeof import('../runs-overview.js').createRunsOverview>} overview every active run and the work queued for a slot
  */
 
 /**
@@ -48,7 +50,7 @@ import { SPEND_HANDLERS } from './spend.js';
  */
 
 /** @type {readonly Handler[]} */
-export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS, ...RECORDER_HANDLERS, ...PAGE_HANDLERS, ...TRACE_HANDLERS, ...WORKFLOW_HANDLERS, ...SPEND_HANDLERS]);
+export const HANDLERS = Object.freeze([...CHAT_HANDLERS, ...ANSWER_HANDLERS, ...TOOL_HANDLERS, ...SETTINGS_HANDLERS, ...HISTORY_HANDLERS, ...JOB_HANDLERS, ...KNOWLEDGE_HANDLERS, ...MCP_HANDLERS, ...RECORDER_HANDLERS, ...PAGE_HANDLERS, ...TRACE_HANDLERS, ...WORKFLOW_HANDLERS, ...SPEND_HANDLERS, ...OVERVIEW_HANDLERS]);
 
 /** @type {ReadonlyMap<string, Handler>} */
 const BY_TYPE = new Map(HANDLERS.map((h) => [h.type, h]));

@@ -25,12 +25,13 @@ const ALARM = 'tabwright-mcp';
  * @param {(tabId: number) => Promise<Session>} deps.session
  * @param {ReturnType<typeof import('../runs.js').createRuns>} deps.runs
  * @param {ReturnType<typeof import('../knowledge.js').createKnowledge>} [deps.knowledge]
+ * @param {import('./calls.js').RunPlaces} [deps.places] the run slots and tab groups
  */
-export function startMcp({ settings, ops, session, runs, knowledge }) {
+export function startMcp({ settings, ops, session, runs, knowledge, places }) {
   const clients = createClientsStore({ area: browser.storage.local });
   const drivers = createDrivers({ ops, session });
   const gate = createGate({ ops, session, settings, knowledge });
-  const calls = createCalls({ clients, gate, drivers, session, runs, settings });
+  const calls = createCalls({ clients, gate, drivers, session, runs, settings, places });
   /** @type {Map<number, import('./link.js').Link>} */
   const links = new Map();
   let webmcp = false;

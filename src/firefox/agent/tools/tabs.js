@@ -57,7 +57,8 @@ export const tabs = {
         let url;
         try { url = new URL(String(args.url)); } catch { return { ok: false, code: 'INVALID_URL', message: 'open needs url: an absolute http(s) address.' }; }
         if (!/^https?:$/.test(url.protocol)) return { ok: false, code: 'INVALID_URL', message: `Only http and https URLs can be opened, not ${url.protocol}` };
-        const t = await b.openTab(url.href, { active: true, openerTabId: ctx.tabId, signal: ctx.signal });
+        // Opened in the background: a run never takes the person's tab or window from them.
+        const t = await b.openTab(url.href, { active: false, openerTabId: ctx.tabId, signal: ctx.signal });
         switchTo(ctx, t.tabId);
         return { ok: true, data: { opened: t, note: 'Later actions in this run act on the new tab.' } };
       }
@@ -65,9 +66,10 @@ export const tabs = {
         const id = Number(args.tab_id);
         const list = await b.listTabs(ctx.tabId);
         if (!list.some((t) => t.tabId === id)) return { ok: false, code: 'NO_SUCH_TAB', message: `There is no tab ${args.tab_id} in this window. Call tabs with action "list".` };
-        const t = await b.activateTab(id);
+        // The run moves to that tab without bringing it to the front: the person's view stays theirs.
+        const t = list.find((x) => x.tabId === id);
         switchTo(ctx, id);
-        return { ok: true, data: { switched: t, note: 'Later actions in this run act on this tab.' } };
+        return { ok: true, data: { switched: t, note: 'Later actions in this run act on this tab (it stays in the background).' } };
       }
       case 'close': {
         const id = Number(args.tab_id);

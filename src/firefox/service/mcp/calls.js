@@ -24,8 +24,9 @@ import { createFence } from '../../agent/untrusted.js';
  * @param {(tabId: number) => Promise<Session>} deps.session
  * @param {ReturnType<typeof import('../runs.js').createRuns>} deps.runs
  * @param {ReturnType<typeof import('../settings.js').createSettingsStore>} deps.settings
+ * @param {RunPlaces} [deps.places] the slots runs wait for and the tab groups they go in (absent: neither)
  */
-export function createCalls({ clients, gate, drivers, session, runs, settings }) {
+export function createCalls({ clients, gate, drivers, session, runs, settings, places }) {
   /** One fence for what clients read; the bridge's instructions tell them what it means. */
   const fence = createFence();
 
@@ -114,7 +115,7 @@ export function createCalls({ clients, gate, drivers, session, runs, settings })
     };
     s.listeners.add(listener);
     try {
-      const run = await runs.beginRun(tab.tabId, `${task}\n\n(Asked by ${client.name}, an MCP client.)`, mode);
+      const run = await beginInSlot(client, tab.tabId, task, mode, controller.signal, progress);
       if (!run.ok) return run;
       const stop = () => run.stop();
       controller.signal.addEventListener('abort', stop, { once: true });
@@ -128,8 +129,34 @@ export function createCalls({ clients, gate, drivers, session, runs, settings })
     }
   }
 
+  /**
+   * A client's run waits for a free slot like a job (Settings → runs at once), then starts in the
+   * client's own tab group, named for the client, and shows in the runs overview as the client's.
+   * @param {ClientRecord} client @param {number} tabId @param {string} task @param {'ask' | 'act'} mode
+   * @param {AbortSignal} signal @param {(message: string, progress?: number) => void} progress
+   */
+  async function beginInSlot(client, tabId, task, mode, signal, progress) {
+    const id = `mcp:${client.name}:${tabId}`;
+    /** @type {(() => void) | null} */
+    let release = () => {};
+    if (places) {
+      release = await places.slots.acquire({ id, kind: 'mcp', title: `${client.name}: ${task}` }, signal, () => progress('Waiting for a free slot: Tabwright runs a limited number of tasks at once (Settings → Runs at once).', 0));
+      if (!release) return { ok: /** @type {const} */ (false), code: 'ABORTED', message: 'The run was cancelled before it started.' };
+      void places.groups.join(`mcp:${client.name}`, `MCP · ${client.name}`, [tabId]);
+    }
+    try {
+      return await runs.beginRun(tabId, `${task}\n\n(Asked by ${client.name}, an MCP client.)`, mode, { origin: { kind: 'mcp', label: client.name, task } });
+    } finally { release(); }
+  }
+
   return { handle };
 }
+
+/**
+ * @typedef {object} RunPlaces
+ * @property {ReturnType<typeof import('../run-slots.js').createRunSlots>} slots
+ * @property {ReturnType<typeof import('../run-groups.js').createRunGroups>} groups
+ */
 
 /** The active web page's tab, for calls that name none. */
 async function activeTabId() {
