@@ -181,6 +181,26 @@ scenario('accessibility', (ctx) => {
       }
     });
 
+    it(`ui/panel.html: the person's turn at a challenge ("Your turn") has no axe violations (${scheme})`, async () => {
+      const env = envs[scheme];
+      await useMockProvider(env);
+      env.llm.script([{ toolCalls: [{ name: 'snapshot', args: {} }] }]);
+      const { page, panel } = await openPageWithPanel(env, 'gate/shop');
+      try {
+        await sendFromPanel(panel, 'What does the harbor lamp cost?', 'act');
+        await panel.waitFor(() => Boolean(document.querySelector('.card.handoff.pending .handoff-done')), undefined, { message: 'the Your turn card' });
+        const waiting = 'Waiting for you: answer the card above.';
+        expect(await panel.waitFor((w) => document.querySelector('#status')?.textContent === w, waiting, { message: 'the waiting status' })).to.equal(true);
+        await audit(panel, 'panel with the person\'s turn at a challenge', scheme);
+        await panel.click('.card.handoff .handoff-cancel');
+        await waitForIdle(panel);
+        expect(env.llm.problems).to.deep.equal([]);
+      } finally {
+        await page.close();
+        await panel.close();
+      }
+    });
+
     it(`ui/panel.html: chat, a confirmation, a finished run and History have no axe violations (${scheme})`, async () => {
       const env = envs[scheme];
       await useMockProvider(env);

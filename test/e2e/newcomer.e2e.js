@@ -122,8 +122,15 @@ for (const kind of BROWSERS) {
     async function toDemo() {
       // Firefox: the panel stands in for the sidebar and is pinned to the demo tab, which stays in view.
       if (kind === 'firefox') return;
-      const seen = await person.look(demo).waitFor(() => ({ visible: document.visibilityState === 'visible' }), undefined, { message: 'the demo tab' });
-      if (!seen.visible) await person.switchTo(demo, 'the demo tab');
+      // What the person sees in the tab strip: which tab is in front. (The page's own visibilityState
+      // cannot tell: Tabwright emulates focus for a tab it acts in, so a background run never stalls.)
+      const front = panel
+        ? await panel.evaluate(() => browser.tabs.query({ active: true, lastFocusedWindow: true }).then((tabs) => tabs[0]?.url ?? '')).catch(() => null)
+        : null;
+      const inFront = front === null
+        ? (await person.look(demo).waitFor(() => ({ visible: document.visibilityState === 'visible' }), undefined, { message: 'the demo tab' })).visible
+        : front === demo.url();
+      if (!inFront) await person.switchTo(demo, 'the demo tab');
     }
     /**
      * The shop's own answer to an order: after the POST it was waiting for, the form page goes to

@@ -176,9 +176,12 @@ scenario('providers', (ctx) => {
     const { page, panel } = await openPageWithPanel(env, 'login.html');
     try {
       await sendFromPanel(panel, 'What is this page?', 'ask');
-      let items = await waitForIdle(panel);
+      await waitForIdle(panel);
+      // The run's end and its error card are two messages to the panel: read once the card is there.
+      await panel.waitFor(() => Boolean(document.querySelector('#log .error')), undefined, { timeout: 10_000, message: 'the error card' }).catch(() => null);
+      let items = await transcript(panel);
       const errors = items.filter((i) => i.cls.includes('error'));
-      expect(errors).to.have.length(1);
+      expect(errors, `the panel showed ${JSON.stringify(items.map((i) => [i.cls, i.code, i.text.slice(0, 80)]))}; the mock was asked ${env.llm.requests.length} times`).to.have.length(1);
       expect(errors[0].code).to.equal('STREAM_CUT');
       expect(errors[0].text).to.match(/^The connection broke while the model was answering\. Retry\..*Anthropic .* broke mid-answer\. Try again\./);
       expect(items.filter((i) => i.tool)).to.deep.equal([]);
