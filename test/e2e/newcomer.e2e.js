@@ -173,7 +173,8 @@ for (const kind of BROWSERS) {
       // Chromium loads a background tab of its start-up only once it is shown: read after the switch.
       if (kind === 'firefox') expect(await person.look(demo).waitFor(() => document.readyState === 'complete' && document.querySelector('h1')?.textContent, undefined, { message: 'the demo page' })).to.equal('Try Tabwright on these pages');
       // Chromium: npm start opens it once the extension has loaded; Firefox: the add-on, at its install.
-      welcome = await tabAt(started.browser, '/ui/welcome.html');
+      // A hang guard, not a time limit: on a loaded machine Firefox's background page starts a while after web-ext's install.
+      welcome = await tabAt(started.browser, '/ui/welcome.html', 90_000);
       facts.welcomeLoaded = await person.look(welcome).waitFor(() => document.readyState === 'complete' && (document.querySelector('h1')?.textContent || document.title), undefined, { message: 'the welcome tab to settle' });
     });
 
