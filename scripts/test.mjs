@@ -40,10 +40,8 @@ const CHROMIUM_ONLY = ['test/e2e/service-worker-restart.e2e.js', 'test/e2e/worke
  * Files that change what every Chromium of this checkout reads (a managed policy in Chromium's own
  * policy folder, keyed to the extension id they all share): run in Chromium alone, after every other
  * process has ended. Their Firefox suites run in the lanes (Firefox gets a private copy of its install).
- * The queue's scale test (three worker processes, each with its own Chromium, 100 runs) runs there too:
- * beside four other browsers on two cores its workers' runs did not finish within the test's guard.
  */
-const CHROMIUM_ALONE = ['test/e2e/managed-policy.e2e.js', 'test/e2e/queue.e2e.js'];
+const CHROMIUM_ALONE = ['test/e2e/managed-policy.e2e.js'];
 /** Files cut into parts (at most one per lane): each runs about 1/n of the cases (harness/parts.js). */
 const SPLIT = { 'test/e2e/injection.e2e.js': 3, 'test/e2e/lies.e2e.js': 2, 'test/e2e/evals.e2e.js': 2 };
 

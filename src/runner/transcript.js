@@ -23,7 +23,7 @@ export function stepLine(item) {
 
 /**
  * What a person must do before the run can go on, or null.
- * @param {any[]} items @returns {{ kind: 'confirmation' | 'question' | 'plan', reason: string, id: string } | null}
+ * @param {any[]} items @returns {{ kind: 'confirmation' | 'question' | 'plan' | 'person' | 'budget', reason: string, id: string } | null}
  */
 export function personNeeded(items) {
   for (const item of items) {
@@ -32,6 +32,9 @@ export function personNeeded(items) {
     }
     if (item.kind === 'clarify' && item.status === 'pending') return { kind: 'question', id: item.id, reason: `The run asks: ${item.question}` };
     if (item.kind === 'plan' && item.status === 'pending') return { kind: 'plan', id: item.id, reason: `A plan of ${item.steps?.length ?? 0} steps waits for a person to approve it.` };
+    // The site needs the person (a sign-in, a code, a challenge), or the run reached a budget: nobody here can.
+    if (item.kind === 'handoff' && item.status === 'waiting') return { kind: 'person', id: item.id, reason: `The site needs a person: ${item.moment?.kind ?? 'a sign-in or a challenge'} on ${item.moment?.site ?? 'the site'}.` };
+    if (item.kind === 'budget' && item.status === 'pending') return { kind: 'budget', id: item.id, reason: 'The run reached its budget; a person must raise the cap.' };
   }
   return null;
 }
