@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Replay against the original run (issue 18), in the real extension in each browser: the workflow
+// Replay against the original run, in the real extension in each browser: the workflow
 // fixture's task (test/fixtures/site/pages/flow/) done once by the mock model, saved as a workflow,
 // then replayed with other values. Model calls and wall time come from the runs' traces; tokens are
 // what the requests really carried, counted with o200k (gpt-tokenizer) on the bodies the mock LLM

@@ -206,7 +206,7 @@ async function main() {
         try {
           return await page.locator(`aria-ref=${a.ref}`).evaluate((el) => {
             if (/** @type {any} */ (window).Tabwright?.refs.refOf(el)) return true;
-            // Inside aria-hidden="true" or inert: out of the accessibility tree, left out of the outline by design (issue #3).
+            // Inside aria-hidden="true" or inert: out of the accessibility tree, left out of the outline by design.
             for (let e = /** @type {Element | null} */ (el); e; e = e.parentElement ?? /** @type {any} */ (e.getRootNode()).host ?? null) {
               if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert')) return 'hidden';
             }

@@ -1,4 +1,4 @@
-// Issue 19, accessibility: axe-core runs on every extension page, in light and in dark, in both
+// Accessibility: axe-core runs on every extension page, in light and in dark, in both
 // browsers, and finds nothing: one h1 per page, every control inside a landmark, names, contrast.
 // axe is injected by the test only (node_modules/axe-core); the extension ships none of it.
 import { expect } from 'chai';

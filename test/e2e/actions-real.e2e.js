@@ -1,4 +1,4 @@
-// Issue 13, parts 3 and 4: actions on real-world widgets, in Chromium (trusted CDP input) and Firefox
+// Actions on real-world widgets, in Chromium (trusted CDP input) and Firefox
 // (synthetic events): several options of a <select multiple> and ambiguous labels, scrolling an app's
 // main pane when the document does not scroll, uploads through a label or a styled button, a click
 // right after a hover whose tooltip briefly covers the target, targets 50 shadow roots deep, a

@@ -1,4 +1,4 @@
-// Issue 15, site adapters: on a page of a site Tabwright has an adapter for (the fixture site served
+// Site adapters: on a page of a site Tabwright has an adapter for (the fixture site served
 // under real host names, harness/browsers.js MAPPED_HOSTS), the adapter's guidance reaches the model
 // in the run's first user message, once, and again once when a step takes the tab to a site with
 // another adapter; the panel says so. A high-risk adapter makes every acting step ask, through the

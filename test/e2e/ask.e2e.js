@@ -1,4 +1,4 @@
-// Issue #2 "ask": Ask mode reads and answers, streamed; a click in Ask mode is refused and the
+// "ask": Ask mode reads and answers, streamed; a click in Ask mode is refused and the
 // page stays untouched.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

@@ -1,4 +1,4 @@
-// Issue #2 "bad input": malformed tool calls get tool errors and the run goes on; a 401 shows an
+// "bad input": malformed tool calls get tool errors and the run goes on; a 401 shows an
 // error naming the provider and what to fix, and the conversation is kept.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

@@ -1,4 +1,4 @@
-// Issue 13: a page of about 100,000 elements through the tool runner. The snapshot the model gets
+// A page of about 100,000 elements through the tool runner. The snapshot the model gets
 // fits the one budget, summarises what it cannot show, and names the calls that show it; following
 // them reaches a button in row 2,500 of a 3,000-row table, and clicking it works.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue #5 context compaction: a 50-step scripted run compacts at least twice mid-flight, the
+// Context compaction: a 50-step scripted run compacts at least twice mid-flight, the
 // panel shows the markers, and the last request still carries the original task. The run compacts
 // when it passes 50 messages and keeps the last 30 (agent/compaction.js), so the first compaction
 // comes after about 25 steps and the next every 10: 50 steps show two or more (it was a 150-step

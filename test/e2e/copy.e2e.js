@@ -1,4 +1,4 @@
-// Issue 19, answers: a finished answer has a copy button (its markdown) and so does each code block
+// Answers: a finished answer has a copy button (its markdown) and so does each code block
 // (the code); the buttons add no text to the answer. The clipboard is observed through
 // navigator.clipboard.writeText, replaced in the panel to record what it is given.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue 20, the developer tools in both browsers, through the tool runner (as the agent runs them)
+// The developer tools in both browsers, through the tool runner (as the agent runs them)
 // and through a real run in the panel: execute_js answers a value, a thrown error with its stack,
 // a promise's result, and asks first unless the site is allowed; network_requests lists the page's
 // fetches with their status and masks credentials; console_logs keeps an exception's stack;

@@ -1,4 +1,4 @@
-// Issue 19, errors for people: a failed run says what happened in the user's words with a button
+// Errors for people: a failed run says what happened in the user's words with a button
 // that does the next thing (Retry goes on from the conversation as it stands), the code behind
 // Details; the user's own Stop is a quiet line with Continue.
 import { expect } from 'chai';

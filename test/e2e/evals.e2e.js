@@ -1,4 +1,4 @@
-// Issue 17: the eval suite's fixed subset in both browsers, through the real panel, with the
+// The eval suite's fixed subset in both browsers, through the real panel, with the
 // rule-based mock model (test/evals/mock-policy.js): every task passes by the server's own check,
 // no task whose page lies ends in a claimed done, and the double-submit trap leaves one order.
 // The whole suite: `npm run eval` (docs/EVALS.md).

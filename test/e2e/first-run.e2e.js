@@ -1,4 +1,4 @@
-// Issue #7: first run. Before the user picks a model the panel probes only this machine (Ollama,
+// First run. Before the user picks a model the panel probes only this machine (Ollama,
 // LM Studio, the browser's built-in model), sends nothing to any model, and guides to an API key.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

@@ -1,4 +1,4 @@
-// Issue 13: pages whose frames cannot host scripts or never load. The ad-tag pattern (an iframe with
+// Pages whose frames cannot host scripts or never load. The ad-tag pattern (an iframe with
 // src="javascript:false" beside an empty iframe a script writes into) once made snapshot, get_frames
 // and click hang in Chromium; a frame that fails to load added half a second to every step. Each
 // page is driven through the tool runner and compared with the same page without the frames: not

@@ -1,4 +1,4 @@
-// Issue 16, setup that cannot trap: in a fresh profile, choosing the OpenAI preset and pasting a key
+// Setup that cannot trap: in a fresh profile, choosing the OpenAI preset and pasting a key
 // reaches OpenAI's address without anyone typing a URL, the key is tried at once, and the first
 // message is answered. The browser resolves api.openai.com to a TLS server on 127.0.0.1 in front of
 // the mock LLM (Chromium: a host-resolver rule; Firefox: an HTTPS proxy), with the tests' own

@@ -1,4 +1,4 @@
-// Issue #7: while the agent acts, the page shows a border and a Stop button in a closed shadow root,
+// While the agent acts, the page shows a border and a Stop button in a closed shadow root,
 // out of reach of the page's CSS; the button stops the run; the indicator goes when the run ends.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

@@ -108,7 +108,7 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       const requests = JSON.stringify(env.llm.requests.map((r) => r.body));
       const history = JSON.stringify(await historyRecords(env, 200));
       const storage = await env.control.evaluate(async () => JSON.stringify([await browser.storage.session.get(null), await browser.storage.local.get(null)]));
-      // Every run's trace (issue 18) too: the whole of each, its requests and steps.
+      // Every run's trace too: the whole of each, its requests and steps.
       const traces = await env.control.evaluate(async () => {
         const list = await browser.runtime.sendMessage({ type: 'traces.list' });
         const all = await Promise.all((list.ok ? list.data : []).map((/** @type {{ id: string }} */ t) => browser.runtime.sendMessage({ type: 'traces.get', id: t.id })));

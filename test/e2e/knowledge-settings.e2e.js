@@ -1,4 +1,4 @@
-// Issue 15, user control: the settings page lists the site adapters and skills (search, turn off,
+// User control: the settings page lists the site adapters and skills (search, turn off,
 // view), takes the user's own in the same format (each wrong field named, nothing saved until it is
 // right), lets the user's adapter override a bundled one (and the model then gets the user's text),
 // and exports and imports them all or nothing.

@@ -1,4 +1,4 @@
-// Issue 21, the MCP bridge, in both browsers: the MCP SDK's own Client starts the bridge
+// The MCP bridge, in both browsers: the MCP SDK's own Client starts the bridge
 // (src/bridge/main.js) over stdio; the user pairs it by typing the printed code into the real
 // settings page; the client lists tools, snapshots a fixture page, fills and submits a form whose
 // POST is held until the user allows it in the panel (exactly one POST arrives), runs a whole Ask

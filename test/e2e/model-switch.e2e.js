@@ -1,4 +1,4 @@
-// Issue 19, answers: the composer says which model answers and switches between the configured
+// Answers: the composer says which model answers and switches between the configured
 // providers; the next message goes to the one chosen, with its own key.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

@@ -1,4 +1,4 @@
-// Issue 16, models: a small local model (8k window, no native tools: the prompt protocol) signs in
+// Models: a small local model (8k window, no native tools: the prompt protocol) signs in
 // with the compact tools, its request measured to fit; Plan mode plans with the planner role's
 // model; a model without vision gets the vision role's description of a screenshot. The mock
 // asserts which model each request names.

@@ -1,4 +1,4 @@
-// Issue 13, part 1 "Names": what the model reads keeps word boundaries, in both browsers. The
+// "Names": what the model reads keeps word boundaries, in both browsers. The
 // fixture (names.html) is snapshotted through the tool runner and the model-visible lines are
 // asserted whole: order rows, cards, chips, flex items, inline runs, hidden parts, long names cut
 // with "…", and editors named by placeholder and marked [multiline]. Then the refs are acted on.

@@ -1,4 +1,4 @@
-// Issue #7: the settings page driven like a user: add a provider, test it, pick a model from its
+// The settings page driven like a user: add a provider, test it, pick a model from its
 // list, make it active, a model per role, screenshot policy, site lists, export and import without keys.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

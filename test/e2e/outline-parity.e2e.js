@@ -1,4 +1,4 @@
-// Issue #3: the outline is the same in Chromium and Firefox. Every fixture page is outlined in
+// The outline is the same in Chromium and Firefox. Every fixture page is outlined in
 // both browsers and compared line by line; the only differences allowed are the ones written in
 // docs/PERCEPTION.md ("Browser differences"), applied here by normalise().
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue 13: the page cannot see or steer Tabwright. From the page's own world no global, symbol or
+// The page cannot see or steer Tabwright. From the page's own world no global, symbol or
 // wrapped-looking function betrays the helpers; fake dialog events and a forged dialog policy do
 // not reach the agent's results; the indicator comes back when the page removes or covers it.
 import { expect } from 'chai';

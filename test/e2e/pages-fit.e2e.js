@@ -1,4 +1,4 @@
-// Issue 19: every extension page fits a narrow window. At 380 px (Chrome's side panel) and 240 px
+// Every extension page fits a narrow window. At 380 px (Chrome's side panel) and 240 px
 // (Firefox's narrowest sidebar) the settings, jobs, welcome, trace viewer and workflows pages never
 // scroll sideways: scrollWidth ≤ clientWidth for the document (the panel itself: panel-layout.e2e.js).
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue 19, the rest of the panel: a step's screenshot as a thumbnail on its card; the agent's
+// The rest of the panel: a step's screenshot as a thumbnail on its card; the agent's
 // target outlined on the page while it acts; a ref the model cites in its answer shows that place
 // on the page; History's delete; the welcome tab opens the panel.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue 19, a header that fits: at Firefox's 240 px sidebar and Chrome's 380 px side panel, in
+// A header that fits: at Firefox's 240 px sidebar and Chrome's 380 px side panel, in
 // English, Japanese and Arabic (right to left), nothing scrolls sideways and every header action is
 // reachable (below 480 px through the More menu, whose items press the header's own buttons). The
 // other languages run in a browser of their own: Chromium takes its UI language from --lang, Firefox
@@ -34,7 +34,7 @@ function layout(panel) {
 
 /** @param {Driver} panel @param {string} who @param {'chromium' | 'firefox'} kind */
 async function checkWidths(panel, who, kind) {
-  // Chrome's panel also records the tab (issue 20); Firefox has no tab capture, so no record button.
+  // Chrome's panel also records the tab; Firefox has no tab capture, so no record button.
   const actions = ['new-chat', 'history-toggle', 'runs-toggle', 'open-jobs', 'open-settings', ...(kind === 'chromium' ? ['record'] : [])];
   // The record button shows once the background said the browser can record.
   if (kind === 'chromium') await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#record'))).hidden, undefined, { message: 'the record button' });

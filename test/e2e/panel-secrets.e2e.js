@@ -1,4 +1,4 @@
-// Issue 19, steps people can read without leaking: a password the agent types never appears in
+// Steps people can read without leaking: a password the agent types never appears in
 // clear in the panel's DOM, at any moment of the run: a MutationObserver in the panel records every
 // text, attribute and value the panel ever holds while the agent signs in, and, in a second run,
 // while the typing step fails.

@@ -1,4 +1,4 @@
-// Issue #7: the real panel UI driven like a user: Stop while the model streams, switching mode
+// The real panel UI driven like a user: Stop while the model streams, switching mode
 // (by mouse and by keyboard), safe markdown, tool cards, the token counter, history and New chat.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

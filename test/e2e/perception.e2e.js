@@ -1,4 +1,4 @@
-// Issue #3: the outline's hard cases, each given a ref and acted on through it, in both browsers:
+// The outline's hard cases, each given a ref and acted on through it, in both browsers:
 // a span wired with addEventListener, icon-only buttons, a cursor:pointer card, a label standing
 // in for a hidden checkbox, a shadow-DOM component with a slot, same- and cross-origin iframes,
 // and a React-like list that re-renders between the snapshot and the click.

@@ -1,4 +1,4 @@
-// Issue #5 Plan mode (seed 000): the plan shows in the panel; approved, its steps run on the
+// Plan mode (seed 000): the plan shows in the panel; approved, its steps run on the
 // executor model with the earlier steps' outputs; an edited step runs as edited.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

@@ -1,4 +1,4 @@
-// Issue #6: the sign-in scenario through each native wire format (the OpenAI run is
+// The sign-in scenario through each native wire format (the OpenAI run is
 // sign-in.e2e.js), and a mock Ollama that refuses extension Origins, as a stock Ollama does,
 // still serving the extension because the platform strips the Origin for local endpoints.
 import { expect } from 'chai';

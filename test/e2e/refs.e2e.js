@@ -1,4 +1,4 @@
-// Issue 13, item 2 "Refs for every control", in both browsers: the fixture (refs.html) is
+// "Refs for every control", in both browsers: the fixture (refs.html) is
 // snapshotted through the tool runner, and every control inside a script-wired container has a ref
 // of its own beside the container's (an icon in a clickable row, nested tree items, suggestions in
 // an autocomplete list, cards in a sortable column); slotted content of web components is outlined

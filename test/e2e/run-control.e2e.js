@@ -1,4 +1,4 @@
-// Issue #5 run control: Stop ends a streaming answer (the time it took is logged), and clarify
+// Run control: Stop ends a streaming answer (the time it took is logged), and clarify
 // pauses the run for the user's answer in the panel, then resumes.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

@@ -1,4 +1,4 @@
-// Issue 14, run lifecycle: New chat leaves the panel attached to the tab's session, so the next run
+// Run lifecycle: New chat leaves the panel attached to the tab's session, so the next run
 // shows live and Stop works; New chat in the middle of a run ends it cleanly; a run that cannot
 // start (a provider kind Tabwright does not know, as an old settings file could hold) fails with a
 // message, keeps the conversation, and the next message runs.

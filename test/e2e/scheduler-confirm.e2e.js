@@ -1,4 +1,4 @@
-// Issue #8, build item 5: a scheduled Act run obeys the safety gates. The order the click sends is
+// A scheduled Act run obeys the safety gates. The order the click sends is
 // held and its card waits in the tab's panel, the job shows as needs_user_input meanwhile, and it
 // completes only after the user allows it.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue #8 "scheduler": jobs created from the panel and the jobs page run at real browser alarms
+// "scheduler": jobs created from the panel and the jobs page run at real browser alarms
 // against the fixture site with the mock LLM, their results show on the jobs page, and a job whose
 // run is cut short by a background restart runs again to completion.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue #7: the panel follows the system's light or dark scheme, lays out right to left, and speaks
+// The panel follows the system's light or dark scheme, lays out right to left, and speaks
 // the browser's language. The run writes screenshots to test-artifacts/ (git-ignored); a chosen
 // set is copied by hand to docs/screenshots/ for the README.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue #5 persistence, Chrome only: Chrome may stop the extension's service worker at any time
+// Persistence, Chrome only: Chrome may stop the extension's service worker at any time
 // (Firefox's MV2 background page is persistent, so there is nothing to stop there). The worker is
 // stopped mid-run through CDP; the panel then shows the run as interrupted, and Continue completes it.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue 14, settings validated by one schema: an import with wrong types is refused with each field
+// Settings validated by one schema: an import with wrong types is refused with each field
 // named and nothing changed; an oversized file is refused before it is read; a bad site on the form
 // is refused and the form keeps what the user typed; unknown fields are left out and said so.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue #2 "sign in": Act mode, the mock model plays snapshot → type → type → click → done.
+// "sign in": Act mode, the mock model plays snapshot → type → type → click → done.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';

@@ -1,4 +1,4 @@
-// Issue 15, skills: the panel lists the skills for the page and runs one with a click (asking for its
+// Skills: the panel lists the skills for the page and runs one with a click (asking for its
 // parameters first) or with a "/" command completed in the message box; the model sends exactly the
 // skill's prompt, with only the skill's tools. The model saves a per-domain skill only after the user
 // allowed it, and the next run on that site is told about it and reads it.

@@ -1,4 +1,4 @@
-// Issue 19, streaming: a 30,000-character answer arriving in 1,500 deltas renders completely, and
+// Streaming: a 30,000-character answer arriving in 1,500 deltas renders completely, and
 // at a cost that grows with its length: the panel appends what is stable once and redraws only the
 // tail, so the characters it renders over the whole stream (counted by a MutationObserver) stay a
 // small multiple of the answer, where redrawing the answer per frame would render it about a

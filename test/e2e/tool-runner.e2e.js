@@ -1,4 +1,4 @@
-// Issue #2: the tool runner runs a tool exactly as the agent would, from any extension page.
+// The tool runner runs a tool exactly as the agent would, from any extension page.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ask, tabIdOf } from './harness/env.js';

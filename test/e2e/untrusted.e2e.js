@@ -1,4 +1,4 @@
-// Issue #5: page content reaches the model fenced as untrusted data; a page that writes the closing
+// Page content reaches the model fenced as untrusted data; a page that writes the closing
 // fence itself cannot break out of it.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

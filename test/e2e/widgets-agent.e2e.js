@@ -1,4 +1,4 @@
-// Issue #4 through the agent: Act mode, the mock model fills the form widgets with the new tools
+// Through the agent: Act mode, the mock model fills the form widgets with the new tools
 // (type, select_option, check, set_field) and finishes; the page's own state is asserted.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

@@ -1,4 +1,4 @@
-// Issue #4, hard widgets (dialogs, tabs, navigation): alert/confirm/prompt answered as told and
+// Hard widgets (dialogs, tabs, navigation): alert/confirm/prompt answered as told and
 // reported, a modal <dialog>, a link that opens a new tab, tab switching, history, HTTP status,
 // and a navigation that happens while typing (no keystroke may land in the next page).
 import { expect } from 'chai';

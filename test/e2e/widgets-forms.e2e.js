@@ -1,4 +1,4 @@
-// Issue #4, hard widgets (forms): real React and Vue inputs, a contenteditable editor, native select,
+// Hard widgets (forms): real React and Vue inputs, a contenteditable editor, native select,
 // an async ARIA combobox, date and range inputs, checkbox and radio groups, file upload, key presses.
 // Each case acts through the tool runner and asserts the page's own state afterwards.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Issue #4, hard widgets (frames): a sign-in form inside a same-origin iframe and one inside a
+// Hard widgets (frames): a sign-in form inside a same-origin iframe and one inside a
 // cross-origin iframe (the fixture server under "localhost"). Each case types into the frame's fields
 // by ref, selects, checks and submits there, and reads the frame's own DOM afterwards through the
 // browser's frame API; get_frames lists both; text and selector targets act inside a frame with frame_id.

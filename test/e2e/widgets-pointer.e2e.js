@@ -1,4 +1,4 @@
-// Issue #4, hard widgets (pointer): open and closed shadow roots, a hover menu, an icon that swaps
+// Hard widgets (pointer): open and closed shadow roots, a hover menu, an icon that swaps
 // under the pointer, double/right/modified clicks, HTML5 drag-and-drop, a pointer slider, an element
 // removed mid-action, a covered element, a disabled one, and a target far below the fold.
 import { expect } from 'chai';

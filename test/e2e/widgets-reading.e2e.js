@@ -1,4 +1,4 @@
-// Issue #4, reading and the rest of the tool set: screenshots (viewport, element, full page),
+// Reading and the rest of the tool set: screenshots (viewport, element, full page),
 // get_html without secrets, console logs, fetch_url (GET only without permission), downloads,
 // the element picker driven by a real pointer and keyboard, upload by path (Chrome), and Chrome's
 // fallback to synthetic events when another debugger holds the tab.

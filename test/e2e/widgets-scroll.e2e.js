@@ -1,4 +1,4 @@
-// Issue #4, hard widgets (long lists): an infinite-scroll feed that loads batches as it nears the end,
+// Hard widgets (long lists): an infinite-scroll feed that loads batches as it nears the end,
 // and a virtualised list of 5000 rows where the target row does not exist until scrolled to.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';

@@ -1,4 +1,4 @@
-// Issue 14, write-ahead persistence, Chrome only (Firefox's MV2 background page is persistent):
+// Write-ahead persistence, Chrome only (Firefox's MV2 background page is persistent):
 // the service worker is stopped through CDP at the worst moments of a run (50, 150 and 300 ms
 // after Send, and right after a click reached the page), and once deep into a 40-step run on a
 // big page whose snapshots all differ. Every finished step comes back, and Continue completes the

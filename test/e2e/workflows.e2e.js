@@ -1,4 +1,4 @@
-// Issue 18: a multi-step task on the fixture shop (a list page, a form with several fields, a
+// A multi-step task on the fixture shop (a list page, a form with several fields, a
 // confirmation page) done by the mock model, saved from the panel's history as a workflow with two
 // parameters, then replayed from the panel with other values and no request to the model; the same
 // on a page re-rendered with other ids and order; a removed button stops the replay with its

@@ -1,4 +1,4 @@
-// The acting tools' browser-free logic (issue #4): the per-tab queue, target arguments, the effects
+// The acting tools' browser-free logic: the per-tab queue, target arguments, the effects
 // report, permission rules and argument checks, with a BrowserOps double.
 import { expect } from 'chai';
 import { queued, targetOf, act } from '../../src/chrome/agent/tools/act.js';

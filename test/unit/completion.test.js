@@ -1,4 +1,4 @@
-// Verified completion (issue 17): every acting step names the writes it caused and how the server
+// Verified completion: every acting step names the writes it caused and how the server
 // answered; done is challenged when the last write failed or a task that asked for a change wrote
 // nothing; a write the server accepted, or a job created, is evidence where the page is silent; a
 // done that stands after its challenge is flagged with the refused write.

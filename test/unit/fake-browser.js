@@ -50,7 +50,7 @@ export function fakeBrowser(answer) {
     async navigate(_tabId, url) { ops.url = url; return { ok: true, data: { url, title: 'Navigated' } }; },
     async getTab() { return { url: ops.url, title: 'Test' }; },
     async settle() {},
-    // Issue #4 (actions): no trusted input, so the tools take the synthetic path through sendToContent.
+    // Actions: no trusted input, so the tools take the synthetic path through sendToContent.
     trusted: null,
     async screenshot() { return { dataUrl: 'data:image/png;base64,AAAA', width: 1, height: 1 }; },
     setFilePaths: null,

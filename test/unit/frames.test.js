@@ -1,4 +1,4 @@
-// Frames (issue #4): which frame an action target names, the request routing, the frame offset summed
+// Frames: which frame an action target names, the request routing, the frame offset summed
 // up the parent chain for Chrome's trusted input, and get_frames' listing; with a BrowserOps double.
 import { expect } from 'chai';
 import { targetOf } from '../../src/chrome/agent/tools/act.js';

@@ -41,8 +41,8 @@ describe('agent loop', () => {
       call({ name: 'done', args: { summary: 'Clicked Go.' } }),
     ]);
     expect(outcome).to.include({ status: 'done', text: 'Clicked Go.', steps: 3 });
-    // The click runs between the effects watch and the effects report (issue #4), which takes a new
-    // outline to say what changed since the snapshot (issue #3).
+    // The click runs between the effects watch and the effects report, which takes a new
+    // outline to say what changed since the snapshot.
     // Before it, the safety policy asks the page what the target is (targetInfo).
     expect(browser.sent.map((m) => m.type)).to.deep.equal(['content.snapshot', 'content.targetInfo', 'content.watch', 'content.click', 'content.effects', 'content.snapshot']);
     expect(browser.sent[3]).to.deep.include({ type: 'content.click', target: { ref: 'e1' } });

@@ -1,4 +1,4 @@
-// Names and text fallbacks keep word boundaries (issue 13, "Names"): box boundaries (block, table
+// Names and text fallbacks keep word boundaries: box boundaries (block, table
 // cell, flex or grid item, inline-block) are a space, inline elements are not; hidden descendants
 // are no part of a name; every name is capped with "…"; editors are named by label or placeholder
 // and marked [multiline]. Run on jsdom (content/accname.js, actionable.js, dom.js, outline.js).

@@ -1,4 +1,4 @@
-// Refs for every control (issue 13, content/ref-rule.js and content/select-options.js) on jsdom: a
+// Refs for every control (content/ref-rule.js and content/select-options.js) on jsdom: a
 // control inside a script-wired container gets its own ref and the container keeps its own; layout
 // and delegation around controls get none; slotted content is outlined once; native selects list
 // their options. Clicking these refs in real browsers: test/e2e/refs.e2e.js.

@@ -1,4 +1,4 @@
-// Issue 16, roles and screenshots that work: the planner role plans, the vision role describes
+// Roles and screenshots that work: the planner role plans, the vision role describes
 // screenshots for a model without vision, and the screenshot policy decides when one is taken.
 import { expect } from 'chai';
 import { runAgent } from '../../src/chrome/agent/loop.js';

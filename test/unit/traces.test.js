@@ -1,4 +1,4 @@
-// Traces (issue 18): a run through the real loop, watched from outside, gives every request (its
+// Traces: a run through the real loop, watched from outside, gives every request (its
 // messages once each, tools, tokens, reply, time), every tool call with its page, the page data
 // each request carried, and nothing secret; the store keeps traces within the retention.
 import 'fake-indexeddb/auto';

@@ -1,4 +1,4 @@
-// Workflows (issue 18): fingerprints bind to one element or fail closed, a run compiles into a
+// Workflows: fingerprints bind to one element or fail closed, a run compiles into a
 // value-free workflow with parameters, a replay makes no model call and passes the same gate as an
 // agent step, a step that cannot bind stops with its reason or is repaired by one model request.
 import { expect } from 'chai';

@@ -168,7 +168,7 @@ export interface RefRegistry {
   readonly frameId: number;
 }
 
-/** content/ref-rule.js: targets inside targets (issue 13). */
+/** content/ref-rule.js: targets inside targets. */
 export interface RefRule {
   /** leaf widgets (and headings, images): their content is part of them */
   LEAF: Set<string>;
@@ -245,7 +245,7 @@ export interface TabwrightContent {
   };
   /** content/highlight.js: a brief outline around an element (the agent's target, a cited place) */
   highlight?: { flash(el: Element, opts?: { cite?: boolean; ms?: number }): void };
-  // Issue #4 (actions).
+  // Actions.
   input: TabwrightInput;
   /** content/editing.js: the default actions of editing keys for synthetic key events */
   editing?: { key(el: Element, key: string, mods: Mods): void; selectedText(el: Element): string | null };
@@ -276,7 +276,7 @@ export interface TabwrightContent {
 
 /**
  * content/input.js: targets and actionability checks; content/pointer.js adds the synthetic pointer and
- * content/keys.js the synthetic keyboard (issue #4).
+ * content/keys.js the synthetic keyboard.
  */
 export interface TabwrightInput {
   /** the next task, unthrottled in a background tab */

@@ -1,4 +1,4 @@
-// Workflows (issue 18): a finished run compiled into steps that replay with no model calls.
+// Workflows: a finished run compiled into steps that replay with no model calls.
 // Compiled by agent/workflows/compile.js, replayed by agent/workflows/replay.js, stored by
 // service/workflow-store.js, edited on ui/workflows.html.
 import type { ToolContext, ToolResult } from './core';

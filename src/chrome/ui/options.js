@@ -61,7 +61,7 @@ function fill(s) {
   field('recMaxMinutes').value = String(Math.max(1, Math.round(rec.maxSeconds / 60)));
   field('recMaxMB').value = String(rec.maxMB);
   field('recAudio').checked = rec.audio;
-  // Traces (issue 18): on, 100 runs, 30 days unless the user changed them.
+  // Traces: on, 100 runs, 30 days unless the user changed them.
   const tr = s.traces ?? { record: true, keepRuns: 100, keepDays: 30 };
   field('traceRecord').checked = tr.record;
   field('traceKeepRuns').value = String(tr.keepRuns);

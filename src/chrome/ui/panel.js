@@ -297,7 +297,7 @@ const skillsBar = createSkillsBar({
   bar: $('#skills'), params: /** @type {HTMLFormElement} */ ($('#skill-params')), menu: /** @type {HTMLUListElement} */ ($('#slash')),
   prompt, request, t, tabId: () => tabId, showStatus, busy: () => running,
 });
-// Saved workflows that start on this tab's site (issue 18).
+// Saved workflows that start on this tab's site.
 const workflowsBar = createWorkflowsBar({
   bar: $('#workflows'), form: /** @type {HTMLFormElement} */ ($('#workflow-params')), request, t, tabId: () => tabId, showStatus, busy: () => running,
 });

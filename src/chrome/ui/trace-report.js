@@ -1,4 +1,4 @@
-// A trace as a timeline (issue 18), written once as HTML and used twice: the trace viewer shows it
+// A trace as a timeline, written once as HTML and used twice: the trace viewer shows it
 // (ui/traces.js) and the "HTML report" export is the same markup in a self-contained file (styles
 // inline, no script: <details> expands a step), so the report shows exactly what the viewer does.
 // Every page-derived string is escaped; nothing in a trace becomes markup.

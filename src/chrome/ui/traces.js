@@ -1,4 +1,4 @@
-// The trace viewer (issue 18): every traced run, searchable by text, site, status and date; one run
+// The trace viewer: every traced run, searchable by text, site, status and date; one run
 // as a timeline (ui/trace-report.js) with the page data each request carried; export as JSON or as a
 // self-contained HTML report; a JSON file imported to view (not stored). Opened from the panel's
 // history (ui/traces.html#<run id>) and from Settings.

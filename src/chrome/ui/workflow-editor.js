@@ -1,4 +1,4 @@
-// The review form of a workflow (issue 18): its name and description, repair on or off, the
+// The review form of a workflow: its name and description, repair on or off, the
 // parameters (untick one to keep its value fixed, rename it, change its default), the steps
 // (remove one, edit a fixed value), and what the compiler left out of the run. Returns the edited
 // workflow on save; the page (ui/workflows.js) sends it to the background, which checks it again.

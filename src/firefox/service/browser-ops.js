@@ -62,7 +62,7 @@ export function createBrowserOps(platform, hooks = {}) {
 
     settle: settleTab,
 
-    // Issue #4 (actions): trusted input, screenshots, files, history, tabs, fetch, downloads.
+    // Actions: trusted input, screenshots, files, history, tabs, fetch, downloads.
     trusted: platform.trusted ?? null,
     screenshot: async (tabId, opts) => {
       const no = person.refusal(tabId, 'screenshot');

@@ -133,7 +133,7 @@ export interface BrowserOps {
   getTab(tabId: number): Promise<{ url: string; title: string; status?: string } | null>;
   /** wait until the tab has finished loading (no-op when it already has) */
   settle(tabId: number, signal?: AbortSignal): Promise<void>;
-  // Issue #4 (actions).
+  // Actions.
   /** trusted input (Chrome, CDP); null where the browser has none: the tools use synthetic events */
   trusted: import('./platform').TrustedInput | null;
   screenshot(tabId: number, opts: import('./platform').ScreenshotOptions): Promise<{ dataUrl: string; width: number; height: number }>;
@@ -207,7 +207,7 @@ export interface ToolContext {
   resultChars?: number;
   /** the recorder's limits from settings (record_tab) */
   recording?: { maxSeconds: number; maxBytes: number; audio: boolean };
-  /** the saved workflows, for run_workflow (issue 18); absent where there are none */
+  /** the saved workflows, for run_workflow; absent where there are none */
   workflows?: import('./workflows').WorkflowsAccess;
   /** the run's safety gate, set by the agent loop: a workflow the model runs passes each step through it */
   guard?: import('../agent/safety/guard.js').Guard;
@@ -385,5 +385,5 @@ export type ContentRequest =
   | { type: 'content.indicator'; show: boolean; driver?: string }
   | { type: 'content.indicatorState' }
 
-  // Issue #4 (actions): content/input.js, widgets.js, page-events.js, picker.js; see their handlers.
+  // Actions: content/input.js, widgets.js, page-events.js, picker.js; see their handlers.
   | { type: `content.${string}`; [key: string]: unknown };

@@ -42,7 +42,7 @@ export type JobTarget =
 export type JobState =
   | 'pending' | 'queued' | 'running' | 'completed' | 'failed' | 'needs_user_input' | 'paused' | 'cancelled';
 
-/** resume: continue the tab's conversation later; task: a stored prompt run on its own; workflow: a saved workflow replayed (issue 18), no model calls. */
+/** resume: continue the tab's conversation later; task: a stored prompt run on its own; workflow: a saved workflow replayed, no model calls. */
 export type JobKind = 'task' | 'resume' | 'workflow';
 
 /** A workflow job's workflow and the values of its parameters. */

@@ -67,7 +67,7 @@ export interface Settings {
   devTools?: boolean;
   /** the tab recorder's caps and whether it records the tab's sound (Chrome) */
   recorder?: RecorderSettings;
-  /** traces of runs (issue 18): whether to record them, how many and how old to keep */
+  /** traces of runs: whether to record them, how many and how old to keep */
   traces?: import('./traces').TraceSettings;
   /** how many runs go at once: jobs and MCP clients' runs beyond it wait (queued); the person's own Send always starts (service/run-slots.js; default 4) */
   maxRunsAtOnce?: number;
@@ -210,7 +210,7 @@ export type RouterRequest =
   | { type: 'skills.export' }
   | { type: 'skills.import'; data: unknown }
   | { type: 'skills.run'; tabId: number; name: string; values?: Record<string, string> }
-  // Traces and workflows (issue 18): service/handlers/traces.js and workflows.js.
+  // Traces and workflows: service/handlers/traces.js and workflows.js.
   | { type: 'traces.list' }
   | { type: 'traces.get'; id: string }
   | { type: 'traces.delete'; id: string }

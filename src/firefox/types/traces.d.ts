@@ -1,4 +1,4 @@
-// Traces (issue 18): what one run did, step by step, kept in IndexedDB (service/trace-store.js).
+// Traces: what one run did, step by step, kept in IndexedDB (service/trace-store.js).
 // Built by agent/traces/recorder.js, shown by ui/traces.js, exported as JSON and as an HTML report.
 import type { ContentPart, Mode, RunStatus, ToolResult, Usage } from './core';
 

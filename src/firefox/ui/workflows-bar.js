@@ -1,4 +1,4 @@
-// The panel's workflows (issue 18): a button for each saved workflow that starts on the tab's site,
+// The panel's workflows: a button for each saved workflow that starts on the tab's site,
 // a form for its parameters (a secret asked for as a password, never stored; repair on or off),
 // and Run, which replays it in this tab with no model calls (workflows.run). "All workflows"
 // opens the workflows page.

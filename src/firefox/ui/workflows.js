@@ -1,4 +1,4 @@
-// The workflows page (issue 18): saved workflows with their parameters and steps; edit, delete,
+// The workflows page: saved workflows with their parameters and steps; edit, delete,
 // export and import; schedule one as a job (the scheduler's "workflow" kind, no model calls); a
 // step a replay repaired, saved back or dismissed. Opened with ?fromRun=<run id> it compiles that
 // run into a draft for review (ui/workflow-editor.js); with ?id=<id> it opens that one for editing.

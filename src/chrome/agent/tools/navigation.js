@@ -23,7 +23,7 @@ export const navigate = {
     }
     const r = await ctx.browser.navigate(ctx.tabId, url.href, ctx.signal);
     if (!r.ok) return r;
-    // Issue #4: the HTTP status, from the page's own navigation timing entry.
+    // The HTTP status, from the page's own navigation timing entry.
     const info = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.pageInfo' });
     const status = info.ok ? /** @type {{ status: number | null }} */ (info.data).status : null;
     return { ok: true, data: { ...r.data, status } };
