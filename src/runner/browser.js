@@ -22,7 +22,8 @@ const CONTROL_PAGE = 'ui/options.html';
  * @property {'chromium' | 'firefox'} kind
  * @property {string} profile the profile folder
  * @property {(req: Record<string, unknown>) => Promise<any>} ask a router request, answered as the panel's are
- * @property {(url: string) => Promise<number>} openTab a new background tab at url, loaded; its tab id
+ * @property {(url: string, made?: (tabId: number) => void) => Promise<number>} openTab a new background tab at
+ *   url, loaded; its tab id (made hears it as soon as the tab exists, before it has loaded)
  * @property {(tabId: number) => Promise<void>} closeTab
  * @property {(url: string) => Promise<string>} readText the text a GET of url shows in this profile (its cookies)
  * @property {() => Promise<number>} memory the browser's processes' proportional set size, bytes
@@ -53,8 +54,9 @@ export async function launchBrowser(opts) {
     // A tab per run, never reused: a run's request hold on a tab is cleaned up in the background
     // after it ends, and a next run's hold on the same tab right after it once saw its write go
     // unheld (NO_WRITE_SEEN) on a very loaded machine. A new tab costs a renderer; it is worth it.
-    async openTab(url) {
+    async openTab(url, made) {
       const id = await inControl((u) => /** @type {any} */ (globalThis).browser.tabs.create({ url: u, active: false }).then((/** @type {any} */ t) => t.id), url);
+      made?.(id);
       const want = samePage(url);
       await waitUntil(() => inControl((i) => /** @type {any} */ (globalThis).browser.tabs.get(i).then((/** @type {any} */ t) => t.status === 'complete' ? t.url : ''), id).then(want), 30_000, `the tab at ${url} to load`);
       return id;

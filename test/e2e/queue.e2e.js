@@ -130,7 +130,7 @@ if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tab
     for (let i = 0; i < 3; i++) {
       const profile = await mkdtemp(join(tmpdir(), 'tw-worker-'));
       profiles.push(profile);
-      const w = tabwright(['worker', '--redis', redis.url, '--browser', 'chromium', '--concurrency', '3', '--allow-site', host, '--profile', profile, '--lock-ms', '6000'], 'ready');
+      const w = tabwright(['worker', '--redis', redis.url, '--browser', 'chromium', '--concurrency', '3', '--allow-site', host, '--profile', profile, '--lock-ms', '6000', '--deadline', '150'], 'ready');
       workers.push(w.proc);
       starts.push(w.started);
     }
@@ -140,6 +140,7 @@ if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tab
 
   after(async function () {
     this.timeout(60_000);
+    if (process.env.TW_SCALE_LOG) await writeFile(process.env.TW_SCALE_LOG, workers.map((w, i) => `=== worker ${i} pid ${w.child.pid}\n${w.err}`).join('\n'));
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
     await Promise.all(workers.map((w) => w.exited));
     await queue?.close();
