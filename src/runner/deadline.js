@@ -23,6 +23,7 @@ export class DeadlineError extends Error {
  * @property {string} waiting what the run waits for now ('' between waits)
  * @property {number} waitingSince
  * @property {string} lastStep the run's last progress line
+ * @property {string} state the run's state at the runner's last look (running, its phase)
  */
 
 /**
@@ -31,7 +32,7 @@ export class DeadlineError extends Error {
  */
 export function watchRun(b, key) {
   /** @type {Whereabouts} */
-  const where = { key, startedAt: Date.now(), waiting: '', waitingSince: Date.now(), lastStep: '' };
+  const where = { key, startedAt: Date.now(), waiting: '', waitingSince: Date.now(), lastStep: '', state: '' };
   /** @type {Set<number>} */
   const tabs = new Set();
   /** @template T @param {string} what @param {Promise<T>} p @returns {Promise<T>} */
@@ -67,7 +68,7 @@ export async function withinDeadline(b, key, ms, work, running) {
   let timer;
   const late = new Promise((_, reject) => {
     timer = setTimeout(() => {
-      const err = new DeadlineError(key, ms, where.waiting || `the run to go on (last: ${where.lastStep || 'nothing yet'})`);
+      const err = new DeadlineError(key, ms, where.waiting || `the run to go on (last step: ${where.lastStep || 'none yet'}; ${where.state || 'no state read'})`);
       // A close that does not answer either (the browser itself stuck) must not hold the worker.
       const closed = Promise.all([...tabs].map((id) => b.closeTab(id)));
       Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]).finally(() => reject(err));
@@ -87,5 +88,5 @@ export async function withinDeadline(b, key, ms, work, running) {
  * @returns {string[]}
  */
 export function slowRuns(running, after, now = Date.now()) {
-  return [...running].filter((w) => now - w.startedAt > after).map((w) => `${w.key}: ${Math.round((now - w.startedAt) / 1000)} s in, ${w.waiting ? `waiting ${Math.round((now - w.waitingSince) / 1000)} s for ${w.waiting}` : 'between waits'}; last step: ${w.lastStep || 'none yet'}`);
+  return [...running].filter((w) => now - w.startedAt > after).map((w) => `${w.key}: ${Math.round((now - w.startedAt) / 1000)} s in, ${w.waiting ? `waiting ${Math.round((now - w.waitingSince) / 1000)} s for ${w.waiting}` : 'between waits'}; last step: ${w.lastStep || 'none yet'}; state: ${w.state || 'not read yet'}`);
 }
