@@ -59,9 +59,10 @@ export function watchRun(b, key) {
  * @param {Browser} b @param {string} key @param {number} ms
  * @param {(view: Browser, where: Whereabouts) => Promise<T>} work
  * @param {Set<Whereabouts>} [running] the worker's runs in progress, for its reports
+ * @param {(err: DeadlineError, closed: number[]) => void} [onGiveUp] hears the run given up and the tabs closed
  * @returns {Promise<T>}
  */
-export async function withinDeadline(b, key, ms, work, running) {
+export async function withinDeadline(b, key, ms, work, running, onGiveUp) {
   const { view, where, tabs } = watchRun(b, key);
   running?.add(where);
   /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -70,8 +71,9 @@ export async function withinDeadline(b, key, ms, work, running) {
     timer = setTimeout(() => {
       const err = new DeadlineError(key, ms, where.waiting || `the run to go on (last step: ${where.lastStep || 'none yet'}; ${where.state || 'no state read'})`);
       // A close that does not answer either (the browser itself stuck) must not hold the worker.
-      const closed = Promise.all([...tabs].map((id) => b.closeTab(id)));
-      Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]).finally(() => reject(err));
+      const ids = [...tabs];
+      const closed = Promise.all(ids.map((id) => b.closeTab(id)));
+      Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]).finally(() => { onGiveUp?.(err, ids); reject(err); });
     }, ms);
   });
   try {

@@ -10,6 +10,7 @@
 // task with the model from the environment (the mock LLM): verified, its four requests made.
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -213,6 +214,101 @@ if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tab
     // Only runs cut off after their write were settled without a trace of their own.
     expect(recovered).to.be.within(1, 3);
     expect(traced + recovered).to.equal(RUNS);
+  });
+});
+
+/**
+ * A model server that never answers a chat request (its model list answers, so the settings take
+ * it): the run waits on the provider for ever. It records each chat request and when its connection closed.
+ */
+async function startHangingModel() {
+  /** @type {{ path: string, closed: boolean }[]} */
+  const chats = [];
+  const server = http.createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', '*');
+    if (req.method === 'OPTIONS') { res.writeHead(204).end(); return; }
+    if (req.method === 'GET') { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'mock-1', object: 'model' }] })); return; }
+    const chat = { path: String(req.url), closed: false };
+    chats.push(chat);
+    res.on('close', () => { chat.closed = true; });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
+  const port = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, chats, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r(undefined)); }) };
+}
+
+// In npm test (cheap: one worker, one tab, two runs). The deadline is the worker's last guard: a
+// run whose every wait is bounded ends by itself, so the hang here is a model that never answers,
+// and --timeout (the graceful stop) is set past the deadline so that the deadline is what ends it.
+if (BROWSERS.includes('chromium')) describe('tabwright worker: a run that never ends is given up at its deadline [chromium]', function () {
+  this.timeout(150_000);
+  /** @type {Awaited<ReturnType<typeof startRedis>>} */
+  let redis;
+  /** @type {Awaited<ReturnType<typeof startApps>>} */
+  let apps;
+  /** @type {Awaited<ReturnType<typeof startHangingModel>>} */
+  let model;
+  /** @type {ReturnType<typeof connect>} */
+  let conn;
+  /** @type {Queue} */
+  let queue;
+  /** @type {ReturnType<typeof tabwright>['proc'] | null} */
+  let worker = null;
+  let profile = '';
+
+  before(async function () {
+    this.timeout(90_000);
+    [redis, apps, model] = await Promise.all([startRedis(), startApps(), startHangingModel()]);
+    conn = connect(redis.url);
+    queue = new Queue(DEFAULT_QUEUE, { connection: conn, prefix: DEFAULT_PREFIX });
+    profile = await mkdtemp(join(tmpdir(), 'tw-deadline-'));
+    const env = { ...process.env, TABWRIGHT_PROVIDER: 'openai', TABWRIGHT_BASE_URL: model.baseUrl, TABWRIGHT_MODEL: 'mock-1', TABWRIGHT_API_KEY: 'sk-test-123' };
+    const w = tabwright(['worker', '--redis', redis.url, '--browser', 'chromium', '--concurrency', '1', '--allow-site', new URL(apps.url).host,
+      '--profile', profile, '--deadline', '10', '--timeout', '600'], 'ready', env);
+    worker = w.proc;
+    await w.started;
+  });
+
+  after(async function () {
+    this.timeout(60_000);
+    if (worker && worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGTERM');
+    await worker?.exited;
+    await queue?.close();
+    conn?.disconnect();
+    await Promise.all([apps?.close(), model?.close(), redis?.stop()]);
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  it('ends the hung run at its deadline (its tab closed, failed with RUN_DEADLINE on the ledger), takes the next run, and nothing is written twice', async () => {
+    const workflow = pickWorkflow(trackerWorkflowExport(apps.url));
+    const lookup = { url: trackerLookupUrl(apps.url), text: titleOf('after-1') };
+    await enqueueRuns(queue, [{ key: 'hang-1', task: `File an issue titled "${titleOf('hang-1')}"`, url: `${apps.url}/tracker/new.html` }], { attempts: 1 });
+    await enqueueRuns(queue, [{ key: 'after-1', workflow, values: { title: titleOf('after-1') }, lookup }], { attempts: 1 });
+    /** @type {Record<string, number>} */
+    let counts = {};
+    await until(async () => {
+      counts = await queue.getJobCounts('completed', 'failed');
+      return counts.completed + counts.failed >= 2;
+    }, 120_000, 'both runs to end').catch((err) => { throw new Error(`${err.message}: ${JSON.stringify(counts)}; the worker said: ${worker?.err.slice(-1500)}`); });
+
+    // The hung run: failed at its deadline, saying what it waited for; its model request was given up with its tab.
+    const ledger = createLedger(conn, DEFAULT_PREFIX);
+    const hung = await ledger.result('hang-1');
+    expect(await ledger.get('hang-1'), worker?.err).to.include({ state: 'done', verdict: 'failed' });
+    expect(hung?.reasons.map((r) => r.code)).to.deep.equal(['RUN_DEADLINE']);
+    expect(hung?.error?.message).to.contain('passed its deadline of 10 s').and.contain('running');
+    expect(model.chats.length, 'the run asked the model').to.be.at.least(1);
+    await until(async () => model.chats.every((c) => c.closed), 30_000, 'the hung model request to be given up');
+    expect(worker?.err).to.match(/hang-1: given up: .* Closed its tab \d+\./);
+
+    // The next run: taken by the same worker, verified, its write made once; the hung run wrote nothing.
+    expect(worker?.child.exitCode).to.equal(null);
+    const next = await ledger.result('after-1');
+    expect(next?.verdict, JSON.stringify(next?.reasons)).to.equal('verified');
+    expect(next?.receipt.map((w) => `${w.method} ${new URL(w.url).pathname} ${w.status}`)).to.deep.equal(['POST /tracker/api/issues 201']);
+    expect(postedTitles(apps.writes)).to.deep.equal([titleOf('after-1')]);
+    expect(apps.state.tracker.issues.filter((i) => i.title.startsWith('Nightly check')).map((i) => i.title)).to.deep.equal([titleOf('after-1')]);
   });
 });
 

@@ -49,7 +49,8 @@ export async function workerCommand(argv) {
     const run = job.data;
     const result = await processRun(run, job.attemptsMade + 1, {
       ledger, worker: name, pid: process.pid, lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
-      execute: (r) => withinDeadline(b, r.key, deadlineMs, (view, where) => runOnce(view, r, { timeoutMs, onState: (st) => { where.state = st; }, onProgress: (line) => { where.lastStep = line; say(`${r.key}: ${line}`); } }), running),
+      execute: (r) => withinDeadline(b, r.key, deadlineMs, (view, where) => runOnce(view, r, { timeoutMs, onState: (st) => { where.state = st; }, onProgress: (line) => { where.lastStep = line; say(`${r.key}: ${line}`); } }), running,
+        (err, closed) => say(`${r.key}: given up: ${err.message} Closed its tab${closed.length === 1 ? '' : 's'} ${closed.join(', ') || '(none open)'}.`)),
       lookup: (url) => b.readText(url),
     }).catch(async (err) => {
       // A browser that no longer answers takes every later run down with it: this worker leaves,
