@@ -28,8 +28,10 @@ import { enqueueRuns } from '../../src/runner/queue/enqueue.js';
 import { pickWorkflow } from '../../src/runner/workflow-file.js';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '../../src/runner/cli.js');
-const RUNS = 100;
-const KILL_AT = 'run-040';
+/** `npm run test:scale` (TW_SCALE=1): 100 runs; npm test: 20, the same properties on a smaller queue. */
+const SCALE = process.env.TW_SCALE === '1';
+const RUNS = SCALE ? 100 : 20;
+const KILL_AT = SCALE ? 'run-040' : 'run-008';
 const keyOf = (/** @type {number} */ i) => `run-${String(i).padStart(3, '0')}`;
 const titleOf = (/** @type {string} */ key) => `Nightly check ${key}`;
 /** The titles the tracker received, one entry per POST that reached it. @param {{ path: string, body: string }[]} writes */
@@ -70,27 +72,20 @@ async function until(check, ms, what) {
 }
 
 /**
- * The jobs whose verdict is not verified. On a machine at load 50 and more a run now and then ended
- * not_verified with NO_WRITE_SEEN: its write reached the tracker (once: checked before) but the run's
- * hold never saw it. That is the extension's to explain (reported); it is told here with the run's
- * steps and allowed for at most two runs and for no other reason, so every other verdict stays exact.
- * @param {import('bullmq').Job[]} jobs @param {ReturnType<typeof createLedger>} ledger
+ * Runs a worker gave up at its deadline (deadline.js), from what the workers said: none is
+ * expected; one would be retried and settled by its lookup (exactly once still holds) and is told
+ * here with what it waited for, so that a hang is seen, not hidden.
+ * @param {{ err: string }[]} workers @returns {Set<string>}
  */
-async function unverifiedRuns(jobs, ledger) {
-  const unverified = jobs.filter((j) => j.returnvalue.verdict !== 'verified').map((j) => ({ key: String(j.id), ...j.returnvalue }));
-  for (const u of unverified) {
-    const steps = (await ledger.result(u.key))?.trace?.steps?.map((/** @type {any} */ st) => ({ name: st.name, ms: st.ms, result: st.result }));
-    console.warn(`queue e2e: ${u.key} ended ${u.verdict}: ${JSON.stringify(u.reasons)}; steps: ${JSON.stringify(steps)}`);
-  }
-  expect(unverified.filter((u) => u.verdict !== 'not_verified' || u.reasons.map((/** @type {any} */ r) => r.code).join() !== 'NO_WRITE_SEEN'), JSON.stringify(unverified)).to.deep.equal([]);
-  expect(unverified.length, JSON.stringify(unverified)).to.be.at.most(2);
-  return unverified;
+function givenUp(workers) {
+  const lines = workers.flatMap((w) => w.err.split('\n')).filter((l) => / given up: /.test(l) || / slow: /.test(l));
+  for (const l of lines) console.warn(`queue e2e: ${l}`);
+  return new Set(lines.filter((l) => / given up: /.test(l)).map((l) => /(run-\d+): given up/.exec(l)?.[1] ?? ''));
 }
 
-// Out of `npm test` for now, said in docs/TESTING.md: alone on this machine it passes in about a
-// minute, but in each of three clean-clone runs of `.ci/run` one run stayed active on a live worker
-// until the guard (issue 38 stays open). `npm run test:scale` runs it.
-if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tabwright workers: 100 queued runs on three workers, one killed mid-write [chromium]', function () {
+// 100 runs (`npm run test:scale`, TW_SCALE=1) cost minutes on two shared cores, so npm test runs 20
+// with the same kill (docs/TESTING.md says so).
+if (BROWSERS.includes('chromium')) describe(`tabwright workers: ${RUNS} queued runs on three workers, one killed mid-write [chromium]`, function () {
   this.timeout(540_000);
   /** @type {Awaited<ReturnType<typeof startRedis>>} */
   let redis;
@@ -131,7 +126,7 @@ if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tab
     for (let i = 0; i < 3; i++) {
       const profile = await mkdtemp(join(tmpdir(), 'tw-worker-'));
       profiles.push(profile);
-      const w = tabwright(['worker', '--redis', redis.url, '--browser', 'chromium', '--concurrency', '3', '--allow-site', host, '--profile', profile, '--lock-ms', '6000', '--deadline', '150'], 'ready');
+      const w = tabwright(['worker', '--redis', redis.url, '--browser', 'chromium', '--concurrency', '3', '--allow-site', host, '--profile', profile, '--lock-ms', '6000', '--deadline', '120'], 'ready');
       workers.push(w.proc);
       starts.push(w.started);
     }
@@ -151,7 +146,7 @@ if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tab
     for (const p of profiles) await rm(p, { recursive: true, force: true });
   });
 
-  it('runs each of 100 keys exactly once, the killed worker\'s run taken over without a second write', async () => {
+  it(`runs each of ${RUNS} keys exactly once, every run verified, the killed worker's run taken over without a second write`, async () => {
     const workflow = pickWorkflow(trackerWorkflowExport(apps.url));
     const lookupUrl = trackerLookupUrl(apps.url);
     const runs = Array.from({ length: RUNS }, (_, i) => {
@@ -161,13 +156,13 @@ if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tab
     await enqueueRuns(queue, runs, { attempts: 3, backoffMs: 500 });
     // The same keys again: nothing more is queued.
     await enqueueRuns(queue, runs.slice(0, 10), { attempts: 3, backoffMs: 500 });
-    // A hang guard: alone on two cores the 100 runs take about a minute; beside other work, minutes.
+    // A hang guard: alone on two cores the 100 runs take about two minutes; beside other work, more.
     /** @type {Record<string, number>} */
     let jobCounts = {};
     await until(async () => {
       jobCounts = await queue.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed');
       return jobCounts.completed + jobCounts.failed >= RUNS;
-    }, 420_000, 'the 100 runs to finish').catch((err) => { throw new Error(`${err.message}: ${JSON.stringify(jobCounts)}; the workers said: ${workers.map((w) => w.err.slice(-400)).join(' | ')}`); });
+    }, 420_000, `the ${RUNS} runs to finish`).catch((err) => { throw new Error(`${err.message}: ${JSON.stringify(jobCounts)}; the workers said: ${workers.map((w) => w.err.slice(-400)).join(' | ')}`); });
 
     // The server: every key's write arrived once, and the state holds each issue once.
     const titles = postedTitles(apps.writes);
@@ -175,11 +170,14 @@ if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tab
     expect(new Set(titles).size).to.equal(RUNS);
     for (const r of runs) expect(apps.state.tracker.issues.filter((i) => i.title === titleOf(r.key)), r.key).to.have.length(1);
 
-    // The queue: 100 jobs, all completed (verified: unverifiedRuns); no job failed.
+    // The queue: every job completed verified (a replay counts the write its last step caused
+    // however late the hold sees it: no NO_WRITE_SEEN allowed); no job failed.
     const counts = await queue.getJobCounts('completed', 'failed', 'waiting', 'active', 'delayed');
     expect(counts).to.include({ completed: RUNS, failed: 0, waiting: 0, active: 0, delayed: 0 });
     const jobs = await queue.getJobs(['completed'], 0, RUNS);
-    const unverified = await unverifiedRuns(jobs, createLedger(conn, DEFAULT_PREFIX));
+    const unverified = jobs.filter((j) => j.returnvalue.verdict !== 'verified').map((j) => ({ key: String(j.id), ...j.returnvalue }));
+    expect(unverified, JSON.stringify(unverified)).to.deep.equal([]);
+    const gaveUp = givenUp(workers);
 
     // The killed worker: killed by SIGKILL while the tracker answered its write; its browser went with it.
     expect(killed.pid, 'a worker was killed mid-write').to.be.above(0);
@@ -199,10 +197,11 @@ if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tab
       const e = await ledger.get(r.key);
       expect(e?.state, r.key).to.equal('done');
       const result = await ledger.result(r.key);
-      if (result?.verdict !== 'verified') { expect(unverified.map((u) => u.key), r.key).to.include(r.key); traced++; continue; }
+      expect(result?.verdict, r.key).to.equal('verified');
       if (result?.recovered) {
-        // Runs the killed worker had in flight whose writes had landed: settled by the lookup.
-        expect(result.reasons[0].message, r.key).to.contain(`:${killed.pid}`);
+        // Runs the killed worker had in flight whose writes had landed (or given up at a deadline,
+        // told above): settled by the lookup.
+        if (!gaveUp.has(r.key)) expect(result.reasons[0].message, r.key).to.contain(`:${killed.pid}`);
         recovered++;
         continue;
       }
@@ -212,7 +211,7 @@ if (BROWSERS.includes('chromium') && process.env.TW_SCALE === '1') describe('tab
       traced++;
     }
     // Only runs cut off after their write were settled without a trace of their own.
-    expect(recovered).to.be.within(1, 3);
+    expect(recovered).to.be.within(1, 3 + gaveUp.size);
     expect(traced + recovered).to.equal(RUNS);
   });
 });
