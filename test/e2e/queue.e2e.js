@@ -1,10 +1,12 @@
 // Tabwright without a person at the browser (src/runner/, docs/SCALE.md), against the eval apps'
 // tracker: a workflow file that files an issue whose title carries the run's idempotency key, so
 // the tracker's server shows which runs wrote and how often.
-// Chromium: Redis (its own, on a free port) and three worker processes, three tabs each, run 100
-// queued runs; one worker is killed (SIGKILL) while the tracker is answering one of its writes. The
-// server's writes and state show each key exactly once, every job completed verified, the killed
-// run was settled by its lookup without running again, and the killed worker's browser went with it.
+// Chromium: Redis (its own, on a free port) and worker processes, three tabs each, run queued runs
+// (20 on two workers in npm test, 100 on three with TW_SCALE=1); one worker is killed (SIGKILL)
+// while the tracker is answering one of its writes. The server's writes and state show each key
+// exactly once, every job completed verified, the killed run was settled by its lookup without
+// running again, and the killed worker's browser went with it. And a run that never ends (its model
+// never answers) is given up at the worker's deadline, and the same worker takes the next run.
 // Firefox: `tabwright run` on the same file: verified (exit 0) with its trace and no model call, and
 // without the site allowed, "needs a person" (exit 3) with the reason and nothing written; and a
 // task with the model from the environment (the mock LLM): verified, its four requests made.
