@@ -35,8 +35,12 @@ export function watchRun(b, key) {
   const where = { key, startedAt: Date.now(), waiting: '', waitingSince: Date.now(), lastStep: '', state: '' };
   /** @type {Set<number>} */
   const tabs = new Set();
-  /** @template T @param {string} what @param {Promise<T>} p @returns {Promise<T>} */
-  const wait = (what, p) => {
+  /** Set once the run is given up: what it still asks fails at once, so its loop ends too. @type {Error | null} */
+  let over = null;
+  /** @template T @param {string} what @param {() => Promise<T>} start @returns {Promise<T>} */
+  const wait = (what, start) => {
+    if (over) return Promise.reject(over);
+    const p = start();
     where.waiting = what;
     where.waitingSince = Date.now();
     return p.finally(() => { if (where.waiting === what) where.waiting = ''; });
@@ -44,12 +48,12 @@ export function watchRun(b, key) {
   /** @type {Browser} */
   const view = {
     ...b,
-    ask: (req) => wait(`the extension's answer to ${req.type}`, b.ask(req)),
-    openTab: async (url, made) => wait(`the tab at ${url} to load`, b.openTab(url, (id) => { tabs.add(id); made?.(id); })),
-    closeTab: (id) => { tabs.delete(id); return wait(`tab ${id} to close`, b.closeTab(id)); },
-    readText: (url) => wait(`the lookup ${url}`, b.readText(url)),
+    ask: (req) => wait(`the extension's answer to ${req.type}`, () => b.ask(req)),
+    openTab: async (url, made) => wait(`the tab at ${url} to load`, () => b.openTab(url, (id) => { tabs.add(id); made?.(id); })),
+    closeTab: (id) => { tabs.delete(id); return wait(`tab ${id} to close`, () => b.closeTab(id)); },
+    readText: (url) => wait(`the lookup ${url}`, () => b.readText(url)),
   };
-  return { view, where, tabs };
+  return { view, where, tabs, end: (/** @type {Error} */ err) => { over = err; } };
 }
 
 /**
@@ -63,13 +67,14 @@ export function watchRun(b, key) {
  * @returns {Promise<T>}
  */
 export async function withinDeadline(b, key, ms, work, running, onGiveUp) {
-  const { view, where, tabs } = watchRun(b, key);
+  const { view, where, tabs, end } = watchRun(b, key);
   running?.add(where);
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const late = new Promise((_, reject) => {
     timer = setTimeout(() => {
       const err = new DeadlineError(key, ms, where.waiting || `the run to go on (last step: ${where.lastStep || 'none yet'}; ${where.state || 'no state read'})`);
+      end(err);
       // A close that does not answer either (the browser itself stuck) must not hold the worker.
       const ids = [...tabs];
       const closed = Promise.all(ids.map((id) => b.closeTab(id)));

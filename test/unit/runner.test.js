@@ -169,6 +169,15 @@ describe('runner: a run past its deadline', () => {
     answer({ ok: true });
     await new Promise((r) => setTimeout(r, 0));
     expect(after).to.equal(true);
+    // What the given-up run asks afterwards fails at once: its loop ends instead of polling on.
+    /** @type {any} */
+    let again = null;
+    await withinDeadline(b, 'k10', 50, async (view) => {
+      await new Promise((r) => setTimeout(r, 80));
+      try { await view.ask({ type: 'chat.state' }); } catch (err) { again = err; }
+    }).catch(() => {});
+    await new Promise((r) => setTimeout(r, 60));
+    expect(again).to.be.instanceOf(DeadlineError);
   });
 });
 
