@@ -223,5 +223,6 @@ describe('runner: results, transcript, files and arguments', () => {
     expect(providerFromEnv({})).to.equal(null);
     expect(providerFromEnv({ TABWRIGHT_PROVIDER: 'openai', TABWRIGHT_MODEL: 'm', TABWRIGHT_API_KEY: 'k' })).to.deep.equal({ kind: 'openai', model: 'm', apiKey: 'k' });
     expect(runnerSettings({ provider: null, allowSites: ['h:1'] })).to.deep.equal({ sites: { allow: ['h:1'], confirm: [] } });
+    expect(runnerSettings({ provider: null, allowSites: [], settleMs: 2000 })).to.deep.equal({ settleMs: 2000, sites: { allow: [], confirm: [] } });
   });
 });

@@ -19,6 +19,8 @@ export const WORKER_USAGE = `tabwright worker [--redis URL] [--queue NAME] [--br
   --allow-site HOST      a site where writes go without asking a person (repeatable)
   --profile DIR          the browser's profile folder (default: a temporary one)
   --lock-ms MS           how long a run's lock lasts unrenewed before another worker takes it over (default 30000)
+  --settle-ms MS         how long a run's request hold stays past its last acting step, so a write the
+                         page sends late is still held and counted (default 5000, the product's; 1000–60000)
   --timeout SECONDS      one run's longest time: then it is stopped, its held write refused (default 300)
   --deadline SECONDS     the hard limit past which a run that does not even stop is given up: its tab
                          closed, the job retried (its lookup decides) or failed on its last attempt
@@ -39,7 +41,7 @@ export async function workerCommand(argv) {
   const redis = connect(a.flags.redis ?? process.env.TABWRIGHT_REDIS ?? 'redis://127.0.0.1:6379');
   const ledger = createLedger(redis, DEFAULT_PREFIX);
   const b = await launchBrowser({ kind, profile: a.flags.profile });
-  const set = await b.ask({ type: 'settings.set', settings: runnerSettings({ provider: providerFromEnv(process.env), allowSites: a.lists['allow-site'] ?? [] }) });
+  const set = await b.ask({ type: 'settings.set', settings: runnerSettings({ provider: providerFromEnv(process.env), allowSites: a.lists['allow-site'] ?? [], settleMs: a.flags['settle-ms'] ? numberArg(a.flags['settle-ms'], 5000, '--settle-ms') : undefined }) });
   if (!set?.ok) throw new Error(`The settings were refused: ${set?.message}`);
   /** @type {Set<import('../deadline.js').Whereabouts>} */
   const running = new Set();
