@@ -87,6 +87,32 @@ function givenUp(workers) {
   return new Set(lines.filter((l) => / given up: /.test(l)).map((l) => /(run-\d+): given up/.exec(l)?.[1] ?? ''));
 }
 
+/**
+ * Every key's ledger entry and result: done and verified; a run settled by its lookup names the
+ * killed worker (or was given up at a deadline); every other run has its trace, 0 model calls, and
+ * its receipt of the one write.
+ * @param {ReturnType<typeof createLedger>} ledger @param {string[]} keys @param {number} killedPid @param {Set<string>} gaveUp
+ */
+async function readLedger(ledger, keys, killedPid, gaveUp) {
+  let traced = 0;
+  let recovered = 0;
+  for (const key of keys) {
+    expect((await ledger.get(key))?.state, key).to.equal('done');
+    const result = await ledger.result(key);
+    expect(result?.verdict, key).to.equal('verified');
+    if (result?.recovered) {
+      if (!gaveUp.has(key)) expect(result.reasons[0].message, key).to.contain(`:${killedPid}`);
+      recovered++;
+      continue;
+    }
+    expect(result?.modelCalls, key).to.equal(0);
+    expect(result?.trace?.kind, key).to.equal('replay');
+    expect(result?.receipt.map((w) => `${w.method} ${new URL(w.url).pathname} ${w.status}`), key).to.deep.equal(['POST /tracker/api/issues 201']);
+    traced++;
+  }
+  return { traced, recovered };
+}
+
 // 100 runs (`npm run test:scale`, TW_SCALE=1) cost minutes on two shared cores, so npm test runs 20
 // with the same kill (docs/TESTING.md says so).
 if (BROWSERS.includes('chromium')) describe(`tabwright workers: ${RUNS} queued runs on ${WORKERS} workers, one killed mid-write [chromium]`, function () {
@@ -195,25 +221,7 @@ if (BROWSERS.includes('chromium')) describe(`tabwright workers: ${RUNS} queued r
     const settled = await ledger.result(KILL_AT);
     expect(taken).to.include({ state: 'done', verdict: 'verified', runs: 1, recovered: 'lookup' });
     expect(settled?.reasons[0].message).to.contain(`:${killed.pid}`).and.contain(titleOf(KILL_AT));
-    let traced = 0;
-    let recovered = 0;
-    for (const r of runs) {
-      const e = await ledger.get(r.key);
-      expect(e?.state, r.key).to.equal('done');
-      const result = await ledger.result(r.key);
-      expect(result?.verdict, r.key).to.equal('verified');
-      if (result?.recovered) {
-        // Runs the killed worker had in flight whose writes had landed (or given up at a deadline,
-        // told above): settled by the lookup.
-        if (!gaveUp.has(r.key)) expect(result.reasons[0].message, r.key).to.contain(`:${killed.pid}`);
-        recovered++;
-        continue;
-      }
-      expect(result?.modelCalls, r.key).to.equal(0);
-      expect(result?.trace?.kind, r.key).to.equal('replay');
-      expect(result?.receipt.map((w) => `${w.method} ${new URL(w.url).pathname} ${w.status}`), r.key).to.deep.equal(['POST /tracker/api/issues 201']);
-      traced++;
-    }
+    const { traced, recovered } = await readLedger(ledger, runs.map((r) => r.key), killed.pid, gaveUp);
     // Only runs cut off after their write were settled without a trace of their own.
     expect(recovered).to.be.within(1, 3 + gaveUp.size);
     expect(traced + recovered).to.equal(RUNS);
