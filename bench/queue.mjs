@@ -73,6 +73,9 @@ async function measure(n, redis, apps) {
   const counts = await queue.getJobCounts('completed', 'failed');
   const titles = apps.writes.filter((w) => w.path === '/tracker/api/issues').map((w) => JSON.parse(w.body).title);
   const once = new Set(titles).size === total && titles.length === total;
+  // Every run's verdict: all should be verified (a NO_WRITE_SEEN would be a write the hold missed).
+  const verdicts = (await queue.getJobs(['completed'], 0, total)).map((j) => j.returnvalue?.verdict);
+  const verified = verdicts.filter((v) => v === 'verified').length;
   for (const w of workers) w.child.kill('SIGTERM');
   await Promise.all(workers.map((w) => new Promise((r) => (w.child.exitCode !== null ? r(undefined) : w.child.once('exit', r)))));
   for (const w of workers) await rm(w.profile, { recursive: true, force: true });
@@ -80,7 +83,7 @@ async function measure(n, redis, apps) {
   conn.disconnect();
   const mean = (/** @type {number[]} */ xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   return {
-    workers: n, concurrency: CONCURRENCY, runs: total, completed: counts.completed, failed: counts.failed, eachKeyWroteOnce: once,
+    workers: n, concurrency: CONCURRENCY, runs: total, completed: counts.completed, failed: counts.failed, verified, eachKeyWroteOnce: once,
     seconds: Math.round(seconds * 10) / 10, runsPerMinute: Math.round((total / seconds) * 60 * 10) / 10,
     browserMemoryMB: { mean: Math.round(mean(browserMem) / MB), peak: Math.round(Math.max(...browserMem) / MB) },
     workerProcessMB: { mean: Math.round(mean(workerMem) / MB), peak: Math.round(Math.max(...workerMem) / MB) },
@@ -94,12 +97,12 @@ try {
   const results = [];
   for (const n of [1, 3]) {
     const r = await measure(n, redis, apps);
-    console.log(`${n} worker(s) × ${CONCURRENCY} tabs: ${r.runs} runs in ${r.seconds} s = ${r.runsPerMinute} runs/min; browser ${r.browserMemoryMB.mean} MB (peak ${r.browserMemoryMB.peak}), worker process ${r.workerProcessMB.mean} MB; each key once: ${r.eachKeyWroteOnce}; load ${r.loadAverage} on ${cpus().length} cores`);
+    console.log(`${n} worker(s) × ${CONCURRENCY} tabs: ${r.runs} runs in ${r.seconds} s = ${r.runsPerMinute} runs/min; browser ${r.browserMemoryMB.mean} MB (peak ${r.browserMemoryMB.peak}), worker process ${r.workerProcessMB.mean} MB; verified ${r.verified}/${r.runs}; each key once: ${r.eachKeyWroteOnce}; load ${r.loadAverage} on ${cpus().length} cores`);
     results.push(r);
   }
   await mkdir(join(here, 'results'), { recursive: true });
   await writeFile(join(here, 'results/queue.json'), `${JSON.stringify({ at: new Date().toISOString(), cores: cpus().length, results }, null, 2)}\n`);
-  if (results.some((r) => !r.eachKeyWroteOnce || r.failed)) process.exitCode = 1;
+  if (results.some((r) => !r.eachKeyWroteOnce || r.failed || r.verified !== r.runs)) process.exitCode = 1;
 } finally {
   await apps.close();
   await redis.stop();

@@ -16,13 +16,16 @@ const GECKO_ID = 'tabwright@tabwright.dev';
 const FIREFOX_UUID = '6f0c1b8e-7d2a-4c55-9a3e-2b1f0d4c9e71';
 /** The page that stays open to talk to the background (it loads the webextension polyfill in Chrome). */
 const CONTROL_PAGE = 'ui/options.html';
+/** The longest the extension may take to answer one request (each answers in milliseconds: a hang guard). */
+const ANSWER_MS = 60_000;
 
 /**
  * @typedef {object} Browser
  * @property {'chromium' | 'firefox'} kind
  * @property {string} profile the profile folder
  * @property {(req: Record<string, unknown>) => Promise<any>} ask a router request, answered as the panel's are
- * @property {(url: string) => Promise<number>} openTab a new background tab at url, loaded; its tab id
+ * @property {(url: string, made?: (tabId: number) => void) => Promise<number>} openTab a new background tab at
+ *   url, loaded; its tab id (made hears it as soon as the tab exists, before it has loaded)
  * @property {(tabId: number) => Promise<void>} closeTab
  * @property {(url: string) => Promise<string>} readText the text a GET of url shows in this profile (its cookies)
  * @property {() => Promise<number>} memory the browser's processes' proportional set size, bytes
@@ -44,17 +47,21 @@ export async function launchBrowser(opts) {
   const profile = opts.profile ?? await mkdtemp(join(tmpdir(), `tabwright-${opts.kind}-`));
   const b = opts.kind === 'firefox' ? await launchFirefox(profile, !opts.headed) : await launchChromium(profile, !opts.headed);
   const control = await b.openExtensionPage(CONTROL_PAGE);
-  /** @param {(arg: any) => any} fn @param {unknown} [arg] */
-  const inControl = (fn, arg) => control.evaluate(fn, arg);
+  // An evaluate has no time-out of its own and, rarely, never returns (the page's renderer stuck
+  // under load, a message nobody answers): each is bounded, so the run fails (and is retried)
+  // instead of waiting for ever.
+  /** @param {(arg: any) => any} fn @param {unknown} [arg] @param {string} [what] */
+  const inControl = (fn, arg, what = 'a request') => bounded(control.evaluate(fn, arg), ANSWER_MS, `the extension's answer to ${what}`);
   return {
     kind: opts.kind,
     profile,
-    ask: (req) => inControl((r) => /** @type {any} */ (globalThis).browser.runtime.sendMessage(r), req),
+    ask: (req) => inControl((r) => /** @type {any} */ (globalThis).browser.runtime.sendMessage(r), req, String(req.type)),
     // A tab per run, never reused: a run's request hold on a tab is cleaned up in the background
     // after it ends, and a next run's hold on the same tab right after it once saw its write go
     // unheld (NO_WRITE_SEEN) on a very loaded machine. A new tab costs a renderer; it is worth it.
-    async openTab(url) {
+    async openTab(url, made) {
       const id = await inControl((u) => /** @type {any} */ (globalThis).browser.tabs.create({ url: u, active: false }).then((/** @type {any} */ t) => t.id), url);
+      made?.(id);
       const want = samePage(url);
       await waitUntil(() => inControl((i) => /** @type {any} */ (globalThis).browser.tabs.get(i).then((/** @type {any} */ t) => t.status === 'complete' ? t.url : ''), id).then(want), 30_000, `the tab at ${url} to load`);
       return id;
@@ -62,21 +69,25 @@ export async function launchBrowser(opts) {
     async closeTab(tabId) {
       await inControl((i) => /** @type {any} */ (globalThis).browser.tabs.remove(i), tabId).catch(() => {});
     },
-    async readText(url) {
-      const page = await b.newPage();
-      try {
-        await page.goto(url, { waitUntil: 'load' });
-        return String(await page.evaluate(() => document.body?.innerText ?? ''));
-      } finally {
-        await page.close().catch(() => {});
-      }
-    },
+    readText: (url) => bounded(readPage(b, url), ANSWER_MS, `the page ${url}`),
     memory: () => browserMemory(profile),
     async close() {
       await b.close().catch(() => {});
       if (temp) await rm(profile, { recursive: true, force: true }).catch(() => {});
     },
   };
+}
+
+/** The text a page shows, read in a page of its own. @param {{ newPage: () => Promise<Page> }} b @param {string} url */
+async function readPage(b, url) {
+  const page = await b.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    return String(await page.evaluate(() => document.body?.innerText ?? ''));
+  } finally {
+    // Not awaited past a moment: a close that hangs must not hold the lookup's answer.
+    await Promise.race([page.close().catch(() => {}), new Promise((r) => setTimeout(r, 5_000))]);
+  }
 }
 
 /** Whether a loaded tab's address is url's page (origin and path: a query or hash may differ). @param {string} url */
@@ -173,6 +184,17 @@ function endsWithMe(pid) {
   const w = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.5; done; kill -9 ${pid} 2>/dev/null`], { detached: true, stdio: 'ignore' });
   w.unref();
   return w;
+}
+
+/**
+ * p, or an error once ms have passed without its answer.
+ * @template T @param {Promise<T>} p @param {number} ms @param {string} what @returns {Promise<T>}
+ */
+function bounded(p, ms, what) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`No answer in ${ms / 1000} s: ${what}.`)), ms); });
+  return /** @type {Promise<T>} */ (Promise.race([p, late]).finally(() => clearTimeout(timer)));
 }
 
 /**

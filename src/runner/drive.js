@@ -20,7 +20,7 @@ import { waitUntil } from './browser.js';
 
 /**
  * @param {Browser} b @param {RunSpec} spec
- * @param {{ onProgress?: (line: string) => void, timeoutMs?: number }} [opts]
+ * @param {{ onProgress?: (line: string) => void, onState?: (state: string) => void, timeoutMs?: number }} [opts]
  * @returns {Promise<import('./result.js').RunResult>}
  */
 export async function runOnce(b, spec, opts = {}) {
@@ -33,7 +33,7 @@ export async function runOnce(b, spec, opts = {}) {
     const begun = spec.workflow ? await beginReplay(b, tabId, spec) : await b.ask({ type: 'chat.send', tabId, text: spec.task, mode: spec.mode ?? 'act' });
     if (!begun?.ok) return resultOf({ error: { code: begun?.code ?? 'RUN_NOT_STARTED', message: begun?.message ?? 'The run did not start.' } });
     say(spec.workflow ? `replaying "${spec.workflow.name}" in tab ${tabId}` : `running the task in tab ${tabId}`);
-    const waited = await watch(b, tabId, say, opts.timeoutMs ?? 300_000);
+    const waited = await watch(b, tabId, say, opts.timeoutMs ?? 300_000, opts.onState);
     const record = await recordOf(b, tabId, since);
     const trace = record ? (await b.ask({ type: 'traces.get', id: record.id }))?.data ?? null : null;
     return resultOf({ record, trace, needs: waited.needs, timedOut: waited.timedOut, workflow: spec.workflow, task: spec.task });
@@ -52,14 +52,16 @@ async function beginReplay(b, tabId, spec) {
 /**
  * Follows the tab's transcript until the run is over. A card waiting for a person stops it.
  * @param {Browser} b @param {number} tabId @param {(line: string) => void} say @param {number} timeoutMs
+ * @param {(state: string) => void} [onState] hears the run's state at each look (for a worker's report on a slow run)
  * @returns {Promise<{ needs?: { kind: string, reason: string, id: string }, timedOut?: boolean }>}
  */
-async function watch(b, tabId, say, timeoutMs) {
+async function watch(b, tabId, say, timeoutMs, onState) {
   const deadline = Date.now() + timeoutMs;
   /** @type {Map<string, string>} */
   const told = new Map();
   for (;;) {
     const state = (await b.ask({ type: 'chat.state', tabId }))?.data ?? { items: [], running: false };
+    onState?.(`${state.running ? 'running' : 'ended'}, phase ${state.phase ?? '?'}, ${state.items.length} items`);
     for (const item of state.items) {
       const line = stepLine(item);
       if (line && told.get(item.id) !== line) { told.set(item.id, line); say(line); }

@@ -19,13 +19,15 @@ export function providerFromEnv(env) {
 }
 
 /**
- * The settings a runner's browser starts with: the provider (if any) and the sites where a write
- * goes without asking. Everything else stays at the defaults a person's browser has.
- * @param {{ provider: Record<string, string> | null, allowSites: string[] }} o
+ * The settings a runner's browser starts with: the provider (if any), the sites where a write
+ * goes without asking, and the settle period when given (how long the hold stays past a run's last
+ * acting step: Settings' settleMs, 1–60 s). Everything else stays at the defaults a person's browser has.
+ * @param {{ provider: Record<string, string> | null, allowSites: string[], settleMs?: number }} o
  */
 export function runnerSettings(o) {
   return {
     ...(o.provider ? { provider: o.provider } : {}),
+    ...(o.settleMs ? { settleMs: o.settleMs } : {}),
     sites: { allow: o.allowSites, confirm: [] },
   };
 }

@@ -13,6 +13,7 @@ tabwright run --task "TEXT" --url URL [--mode act|ask]
   --profile DIR                a profile folder to use and keep (default: a temporary one)
   --allow-site HOST[:PORT]     a site where writes go without asking a person (repeatable)
   --timeout SECONDS            stop the run after this long (default 300)
+  --settle-ms MS               how long the request hold stays past the last acting step (default 5000)
   --no-trace                   leave the trace out of the JSON
 A model, when a step needs one, comes from TABWRIGHT_PROVIDER, TABWRIGHT_BASE_URL, TABWRIGHT_MODEL, TABWRIGHT_API_KEY.
 Exit: 0 verified, 1 failed, 2 not verified, 3 needs a person, 4 could not run, 64 usage.`;
@@ -29,7 +30,7 @@ export async function runCommand(argv) {
   say(`starting ${kind}`);
   const b = await launchBrowser({ kind, profile: a.flags.profile, headed: a.switches.has('headed') });
   try {
-    const set = await b.ask({ type: 'settings.set', settings: runnerSettings({ provider: providerFromEnv(process.env), allowSites: a.lists['allow-site'] ?? [] }) });
+    const set = await b.ask({ type: 'settings.set', settings: runnerSettings({ provider: providerFromEnv(process.env), allowSites: a.lists['allow-site'] ?? [], settleMs: a.flags['settle-ms'] ? numberArg(a.flags['settle-ms'], 5000, '--settle-ms') : undefined }) });
     if (!set?.ok) throw new Error(`The settings were refused: ${set?.message}`);
     const result = await runOnce(b, { workflow, values: valuesOf(a.lists.value ?? []), task: a.flags.task, url: a.flags.url, mode: /** @type {any} */ (a.flags.mode) }, { onProgress: say, timeoutMs });
     say(`verdict: ${result.verdict}${result.needsPerson ? ` (${result.needsPerson.reason})` : result.error ? ` (${result.error.code}: ${result.error.message})` : ''}`);

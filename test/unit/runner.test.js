@@ -9,6 +9,7 @@ import { personNeeded, stepLine } from '../../src/runner/transcript.js';
 import { pickWorkflow } from '../../src/runner/workflow-file.js';
 import { parseArgs, valuesOf, UsageError } from '../../src/runner/args.js';
 import { providerFromEnv, runnerSettings } from '../../src/runner/provider-env.js';
+import { DeadlineError, withinDeadline, slowRuns } from '../../src/runner/deadline.js';
 
 /** An in-memory ledger with the shape of queue/ledger.js. */
 function memoryLedger() {
@@ -105,6 +106,81 @@ describe('runner: a queued run decided from the ledger', () => {
   });
 });
 
+describe('runner: a run past its deadline', () => {
+  const run = { key: 'k1', workflow: WF, lookup: { url: 'http://apps.test/api/issues', text: 'Nightly k1' } };
+  const late = () => Promise.reject(new DeadlineError('k1', 300_000, "the extension's answer to chat.state"));
+
+  it('is thrown back to the queue "started" while attempts remain, so the retry looks it up first', async () => {
+    const ledger = memoryLedger();
+    /** @type {any} */
+    let thrown = null;
+    try { await processRun(run, 1, { ...deps(ledger, { execute: late }).d, lastAttempt: false }); } catch (err) { thrown = err; }
+    expect(thrown).to.be.instanceOf(DeadlineError);
+    expect(thrown.message).to.contain('300 s').and.contain('chat.state');
+    expect(ledger.entries.get('k1')).to.include({ state: 'started', runs: 1 });
+    // The retry: the lookup shows the write landed, so it is not run again.
+    const { d, calls } = deps(ledger, { shown: 'Nightly k1' });
+    expect(await processRun(run, 2, d)).to.include({ verdict: 'verified', recovered: 'lookup' });
+    expect(calls.executed).to.equal(0);
+  });
+
+  it('is failed with RUN_DEADLINE on its last attempt, so no key stays "started"; other errors still go to the queue', async () => {
+    const ledger = memoryLedger();
+    const r = await processRun(run, 3, { ...deps(ledger, { execute: late }).d, lastAttempt: true });
+    expect(r.verdict).to.equal('failed');
+    expect(r.reasons.map((x) => x.code)).to.deep.equal(['RUN_DEADLINE']);
+    expect(r.error?.message).to.contain('chat.state');
+    expect(ledger.entries.get('k1')).to.include({ state: 'done', verdict: 'failed' });
+    /** @type {unknown} */
+    let thrown = null;
+    try { await processRun({ ...run, key: 'k2' }, 3, { ...deps(ledger, { execute: () => Promise.reject(new Error('boom')) }).d, lastAttempt: true }); } catch (err) { thrown = err; }
+    expect(String(thrown)).to.contain('boom');
+  });
+
+  it('closes the tabs the run opened, rejects with what it waited for, and drops what the run gets later', async () => {
+    /** @type {number[]} */
+    const closed = [];
+    /** @type {(v: any) => void} */
+    let answer = () => {};
+    const b = /** @type {any} */ ({
+      ask: () => new Promise((r) => { answer = r; }),
+      openTab: async (/** @type {string} */ _url, /** @type {(id: number) => void} */ made) => { made(7); return 7; },
+      closeTab: async (/** @type {number} */ id) => { closed.push(id); },
+      readText: async () => '',
+    });
+    /** @type {Set<any>} */
+    const running = new Set();
+    let after = false;
+    const p = withinDeadline(b, 'k9', 50, async (view, where) => {
+      await view.openTab('http://apps.test/');
+      where.lastStep = 'step click button "Create issue": …';
+      expect(slowRuns(running, -1)[0]).to.contain('k9').and.contain('Create issue');
+      await view.ask({ type: 'chat.state' });
+      after = true;
+      return 'never';
+    }, running);
+    /** @type {any} */
+    let thrown = null;
+    try { await p; } catch (err) { thrown = err; }
+    expect(thrown).to.be.instanceOf(DeadlineError);
+    expect(thrown.message).to.contain("the extension's answer to chat.state");
+    expect(closed).to.deep.equal([7]);
+    expect(running.size).to.equal(0);
+    answer({ ok: true });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(after).to.equal(true);
+    // What the given-up run asks afterwards fails at once: its loop ends instead of polling on.
+    /** @type {any} */
+    let again = null;
+    await withinDeadline(b, 'k10', 50, async (view) => {
+      await new Promise((r) => setTimeout(r, 80));
+      try { await view.ask({ type: 'chat.state' }); } catch (err) { again = err; }
+    }).catch(() => {});
+    await new Promise((r) => setTimeout(r, 60));
+    expect(again).to.be.instanceOf(DeadlineError);
+  });
+});
+
 describe('runner: results, transcript, files and arguments', () => {
   it('maps the record\'s verdict to the exit code; no record or an error is failed; a card is needs_person', () => {
     expect(EXIT[verified().verdict]).to.equal(0);
@@ -147,5 +223,6 @@ describe('runner: results, transcript, files and arguments', () => {
     expect(providerFromEnv({})).to.equal(null);
     expect(providerFromEnv({ TABWRIGHT_PROVIDER: 'openai', TABWRIGHT_MODEL: 'm', TABWRIGHT_API_KEY: 'k' })).to.deep.equal({ kind: 'openai', model: 'm', apiKey: 'k' });
     expect(runnerSettings({ provider: null, allowSites: ['h:1'] })).to.deep.equal({ sites: { allow: ['h:1'], confirm: [] } });
+    expect(runnerSettings({ provider: null, allowSites: [], settleMs: 2000 })).to.deep.equal({ settleMs: 2000, sites: { allow: [], confirm: [] } });
   });
 });

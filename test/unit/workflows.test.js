@@ -7,6 +7,7 @@ import { compileRun, callsFromTrace } from '../../src/chrome/agent/workflows/com
 import { checkWorkflow } from '../../src/chrome/agent/workflows/workflow-format.js';
 import { fixParam, onPage, pagePattern, resolveValues } from '../../src/chrome/agent/workflows/params.js';
 import { replayWorkflow } from '../../src/chrome/agent/workflows/replay.js';
+import { workflowRunner } from '../../src/chrome/agent/workflows/runner.js';
 import { createGuard } from '../../src/chrome/agent/safety/guard.js';
 import { createPolicy } from '../../src/chrome/agent/safety/policy.js';
 import { createTaskScope } from '../../src/chrome/agent/safety/scope.js';
@@ -225,6 +226,43 @@ describe('replaying a workflow', () => {
     await run;
     expect(ops.sent.find((m) => m.type === 'content.type')).to.deep.include({ text: 'hunter2secret' });
     expect(JSON.stringify(events)).to.not.contain('hunter2secret');
+  });
+});
+
+describe('replaying a workflow: a write that reaches the hold after its step ended', () => {
+  /** The click's write reaches the hold a moment after the step's result, as on a loaded machine. @param {number} delayMs */
+  function lateWrite(delayMs) {
+    const ops = pageDouble({ outline: () => FORM });
+    const req = /** @type {any} */ ({ kind: 'request', method: 'POST', url: 'http://shop.test/api/requests', type: 'fetch', topLevel: false, body: '{"name":"Grace"}' });
+    /** @type {{ wanted: boolean, allowed: boolean }[]} */
+    const reached = [];
+    const sendToContent = ops.sendToContent;
+    ops.sendToContent = async (tabId, msg, o) => {
+      const reply = await sendToContent(tabId, msg, o);
+      if (msg.type === 'content.click') {
+        setTimeout(async () => {
+          const h = ops.handlers;
+          const wanted = Boolean(h?.wants(req));
+          const allowed = wanted && h ? await h.decide(req) : true;
+          reached.push({ wanted, allowed });
+          if (wanted && allowed) h?.settled?.(req, { status: 201 });
+        }, delayMs);
+      }
+      return reply;
+    };
+    return { ops, reached };
+  }
+
+  it('is held, decided and counted before the verdict: the replay waits the settle period past its last step', async () => {
+    const { ops, reached } = lateWrite(60);
+    const ui = fakeInteraction({ confirm: 'yes' });
+    const run = workflowRunner({ workflow: workflowOn(FORM), values: { full_name: 'Grace' }, repair: false });
+    const outcome = await run(/** @type {any} */ ({ toolContext: { tabId: 1, browser: ops }, interact: ui, emit: () => {}, holdTimes: { afterDoneMs: 400 } }));
+    expect(reached).to.deep.equal([{ wanted: true, allowed: true }]);
+    expect(ui.asked.confirms).to.have.length(1);
+    expect(outcome.status).to.equal('done');
+    expect(outcome.outcome?.verdict).to.equal('verified');
+    expect(outcome.outcome?.receipt.map((w) => `${w.method} ${w.status}`)).to.deep.equal(['POST 201']);
   });
 });
 

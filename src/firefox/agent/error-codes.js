@@ -155,6 +155,7 @@ export const ERROR_CODES = Object.freeze({
   // The headless runner and its queue workers (src/runner/, docs/SCALE.md)
   RUNNER_TIMEOUT: 'The run took longer than the runner allows; it was stopped (a held write was refused, never let go).',
   RUN_RECOVERED: 'The worker running this was cut off after its write landed (its lookup shows it); the run was not made again.',
+  RUN_DEADLINE: 'The run passed the worker\'s deadline and was given up: its tab was closed, and whether its write landed is unknown.',
   RUN_CUT_OFF: 'The worker running this was cut off mid-run and nothing shows whether its write landed; a person must check before it runs again.',
   // Verified completion
   WRITE_FAILED: 'The last change the agent sent did not go through; the server refused it or never answered.',

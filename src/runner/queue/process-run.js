@@ -6,10 +6,12 @@
 //   landed) is asked first: found, the run is done without running again; not found, it is run;
 //   a run without a lookup is parked for a person, never run twice on a guess;
 // - otherwise it is run. A run that needs a person is parked with the reason; one that never began
-//   is forgotten and thrown back to the queue, whose backoff retries it.
+//   is forgotten and thrown back to the queue, whose backoff retries it; one given up at its
+//   deadline is thrown back "started", so its retry looks it up first (failed on the last attempt).
 /** @import { Ledger } from './ledger.js' */
 /** @import { RunResult } from '../result.js' */
 import { neverBegan } from '../result.js';
+import { DeadlineError } from '../deadline.js';
 import { ERROR_CODES } from '../../chrome/agent/error-codes.js';
 
 /**
@@ -24,7 +26,7 @@ import { ERROR_CODES } from '../../chrome/agent/error-codes.js';
 
 /**
  * @param {QueuedRun} run @param {number} attempt
- * @param {{ ledger: Ledger, execute: (run: QueuedRun) => Promise<RunResult>, lookup: (url: string) => Promise<string>, worker: string, pid: number }} deps
+ * @param {{ ledger: Ledger, execute: (run: QueuedRun) => Promise<RunResult>, lookup: (url: string) => Promise<string>, worker: string, pid: number, lastAttempt?: boolean }} deps
  * @returns {Promise<RunResult & { recovered?: string }>}
  */
 export async function processRun(run, attempt, deps) {
@@ -39,7 +41,7 @@ export async function processRun(run, attempt, deps) {
     if (settled) return settled;
   }
   await ledger.start(run.key, { worker: deps.worker, pid: deps.pid, attempt });
-  const result = await deps.execute(run);
+  const result = await deps.execute(run).catch((err) => gaveUp(run, err, deps.lastAttempt));
   if (result.verdict === 'needs_person') { await ledger.park(run.key, result); return result; }
   if (neverBegan(result)) {
     await ledger.forget(run.key);
@@ -47,6 +49,19 @@ export async function processRun(run, attempt, deps) {
   }
   await ledger.finish(run.key, result);
   return result;
+}
+
+/**
+ * A run given up at its deadline (deadline.js) may have written or not. While the queue has attempts
+ * left the error goes back to it: the ledger still says "started", so the retry asks the run's lookup
+ * before running it again (or parks it without one), exactly as for a killed worker. On the last
+ * attempt the run is failed with the reason, so no key stays "started" for ever.
+ * @param {QueuedRun} run @param {unknown} err @param {boolean | undefined} lastAttempt
+ * @returns {RunResult}
+ */
+function gaveUp(run, err, lastAttempt) {
+  if (!(err instanceof DeadlineError) || !lastAttempt) throw err;
+  return { ...cutOffResult(run, 'failed', [{ code: 'RUN_DEADLINE', message: `${ERROR_CODES.RUN_DEADLINE} ${err.message}` }]), error: { code: 'RUN_DEADLINE', message: err.message } };
 }
 
 /**
@@ -71,7 +86,7 @@ async function settleCutOff(run, prior, deps) {
 }
 
 /**
- * @param {QueuedRun} run @param {'verified' | 'needs_person'} verdict @param {{ code: string, message: string }[]} reasons @param {string} [needs]
+ * @param {QueuedRun} run @param {'verified' | 'needs_person' | 'failed'} verdict @param {{ code: string, message: string }[]} reasons @param {string} [needs]
  * @returns {RunResult}
  */
 function cutOffResult(run, verdict, reasons, needs) {

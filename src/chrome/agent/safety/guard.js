@@ -326,6 +326,16 @@ export function createGuard({ policy, interact, signal, now = Date.now, timers =
     async settleAfterDone() {
       if (stepNo === 0 || released) return;
       afterDone = true;
+      await this.settleLastStep();
+    },
+
+    /**
+     * A replay's end (it has no done): the same settle period past the last acting step, so a write
+     * that step made the page send reaches the hold, is decided and recorded as the step's before the
+     * verdict; a release right after the step would let it go unseen (and unasked).
+     */
+    async settleLastStep() {
+      if (stepNo === 0 || released) return;
       await sleep(stepEnded + afterDoneMs - now());
       await decisionsMade();
       await ledger.settleWithin(ledger.open(), doneAnswerMs, () => {});

@@ -22,11 +22,13 @@ export function workflowRunner(w) {
     const policy = options.policy ?? createPolicy({ scope: createTaskScope(w.workflow.start.url, ''), secrets: options.secrets });
     // The replay keeps the ledger to wait for late answers before it is judged.
     const ledger = createWriteLedger();
-    const guard = createGuard({ policy, interact: options.interact, signal: options.signal, ledger });
+    const guard = createGuard({ policy, interact: options.interact, signal: options.signal, ledger, times: options.holdTimes });
     try {
       const { outcome, report } = await replayWorkflow({
         workflow: w.workflow, values: w.values, ctx: { ...options.toolContext, signal: options.signal }, guard, emit: options.emit, signal: options.signal,
         newId: options.newId, secrets: options.secrets, repairWith: w.repair ? options.provider : undefined, fence: options.fence, onStep: options.onReplayStep, runId: w.runId, ledger,
+        // The replay owns its guard: it ends with the run's settle period, as an agent run's done does.
+        settle: () => guard.settleLastStep(),
       });
       w.onReport?.(report);
       return outcome;

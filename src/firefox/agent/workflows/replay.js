@@ -41,6 +41,8 @@ const READING = new Set(['read_page', 'extract_data', 'page_capabilities', 'get_
  * @property {Partial<typeof REPLAY_WAITS>} [waits]
  * @property {string} [runId]
  * @property {import('../safety/write-ledger.js').WriteLedger} [ledger] the guard's ledger, to wait (bounded) for answers still on their way at the end
+ * @property {() => Promise<void>} [settle] the settle period before the verdict, when the replay owns its guard
+ *   (guard.settleLastStep): a write the last step made the page send, seen by the hold after the step ended, is counted
  */
 
 /**
@@ -98,8 +100,10 @@ export async function replayWorkflow(o) {
     if (signal?.aborted || err instanceof AbortedError) return aborted();
     throw err;
   }
-  // Answers still on their way get a bounded wait; then the replay is judged as an agent run is.
+  // Writes the last step caused that reach the hold late (a loaded machine) are waited for, and
+  // answers still on their way get a bounded wait; then the replay is judged as an agent run is.
   const mine = () => o.guard.writes().slice(firstWrite);
+  await o.settle?.();
   await o.ledger?.settleWithin(mine().filter((w) => w.sent && !w.settled), REPLAY_ANSWER_MS, () => {});
   const judged = judgeReplay(wf, mine());
   const late = judged.verdict === 'failed' ? refusedBy(mine()) : null;
