@@ -2,17 +2,19 @@
 // Shown only where the browser can record; while any tab records, a red pill with the time so far
 // stays in the header at every width, and pressing it stops. The background pushes the state
 // ({ type: 'recording' }), so the pill also follows a recording the agent started (record_tab).
-// Chrome refuses a recording started by a click in the side panel on a tab where the person has not
-// invoked Tabwright (its toolbar button or record key); the refusal, which names the record key,
-// stays in the status line until the key starts the recording.
+// Chrome refuses tab capture started by a click in the side panel on a tab where the person has not
+// invoked Tabwright (its toolbar button or record key); then the same click opens Chrome's own share
+// picker (panel-capture.js) and the tab the person picks is recorded. A picker closed without a pick
+// leaves, in the status line, how to record without it (the record key) until a recording starts.
 /** @import { RouterRequest, RouterReply } from '../types/messages' */
 /** @import { RecordingStatus } from '../types/platform' */
+import { offerStream, pickTab } from './panel-capture.js';
 
 /**
  * @param {{ button: HTMLButtonElement, item: HTMLElement, pill: HTMLButtonElement, time: HTMLElement, t: (key: string, subs?: string[]) => string,
- *   request: (req: RouterRequest) => Promise<RouterReply<any>>, tabId: () => number | null, showStatus: (text: string) => void }} els
+ *   request: (req: RouterRequest) => Promise<RouterReply<any>>, tabId: () => number | null, showStatus: (text: string) => void, audio: () => boolean }} els
  */
-export function createRecorderButton({ button, item, pill, time, t, request, tabId, showStatus }) {
+export function createRecorderButton({ button, item, pill, time, t, request, tabId, showStatus, audio }) {
   /** @type {(RecordingStatus & { available: boolean }) | null} */
   let status = null;
   /** @type {ReturnType<typeof setInterval> | null} */
@@ -55,6 +57,7 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
     }
     if (id === null) return;
     const r = await request({ type: 'recorder.start', tabId: id });
+    if (!r.ok && r.code === 'RECORDING_NOT_ALLOWED' && await webPage(id)) return recordPicked(id, r.message);
     if (!r.ok) {
       hinted = r.code === 'RECORDING_NOT_ALLOWED';
       showStatus(hinted ? await refusal(id, r.message) : r.message);
@@ -62,6 +65,31 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
     }
     status = { available: true, ...r.data };
     draw();
+  }
+
+  /**
+   * Tab capture was refused: Chrome's share picker, still within the click's gesture; the picked
+   * stream is recorded once the background starts it. @param {number} id @param {string} said
+   */
+  async function recordPicked(id, said) {
+    let stream;
+    try { stream = await pickTab(audio()); } catch (err) { showStatus(err instanceof Error ? err.message : String(err)); return; }
+    if (!stream) {
+      hinted = true;
+      showStatus(await refusal(id, said));
+      return;
+    }
+    const offer = await offerStream(stream, id);
+    const r = await request({ type: 'recorder.start', tabId: id });
+    if (!r.ok) { offer.drop(); showStatus(r.message); return; }
+    status = { available: true, ...r.data };
+    draw();
+  }
+
+  /** Is the tab a web page (Chrome records no browser page)? @param {number} id */
+  async function webPage(id) {
+    const tab = await browser.tabs.get(id).catch(() => null);
+    return !!tab?.url && /^(https?|file|data):/i.test(tab.url);
   }
 
   /**
