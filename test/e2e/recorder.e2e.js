@@ -1,17 +1,18 @@
 // The tab recorder. Chrome, as a person uses it, in a headed Chromium (harness/headed.js) with no
 // allow-listing or auto-accept flag: Chrome gives tabCapture a tab only when the person invokes
 // Tabwright on it, and a click in the side panel does not count. So the side panel (opened with the
-// toolbar key) answers "Record this tab" with the record key to press; the key, pressed on the tab
-// through the X server, starts the recording; a worker stopped mid-recording loses nothing; the pill
-// stops and saves, and ffprobe reads the WebM (a duration and frames). On that tab the agent may then
-// record while it acts; a tab never invoked gets the same instruction. Firefox: record_tab answers
+// toolbar key) records that tab at once; a worker stopped mid-recording loses nothing; the pill
+// stops and saves, and ffprobe reads the WebM (a duration and frames). On a tab never invoked,
+// "Record this tab" opens Chrome's share picker (newcomer.e2e.js picks a tab in it); closed without a
+// pick, the status line names the record key, and the key, pressed on the tab through the X server,
+// records. On the invoked tab the agent may record while it acts; a tab never invoked gets the key. Firefox: record_tab answers
 // the documented error, and the panel shows no record button.
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, sendFromPanel, tabIdOf, useMockProvider, waitForIdle } from './harness/env.js';
 import { openFixture, tool } from './harness/tools.js';
-import { headedChromiumEnv, pressKeys, sidePanel, xdotoolKeys } from './harness/headed.js';
+import { headedChromiumEnv, pickerKeys, pressKeys, sidePanel, xdotoolKeys } from './harness/headed.js';
 import { probe } from './harness/ffprobe.js';
 import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
 import { children, readDurationMs, readElement } from '../../src/chrome/offscreen/webm-duration.js';
@@ -136,7 +137,7 @@ scenario('tab recorder', (ctx) => {
     expect(await page.text('#count')).to.match(/2/);
   });
 
-  it('on a tab the person never invoked, Record this tab names the record key, and the key records and stops (Chrome)', async () => {
+  it('on a tab the person never invoked, Record this tab opens Chrome\'s share picker; closed without a pick, the status line names the record key, and the key records and stops (Chrome)', async () => {
     if (ctx.kind !== 'chromium') return;
     const { env, panel, key } = /** @type {NonNullable<typeof h>} */ (h);
     expect(key, 'Chrome gave the record command its suggested key').to.equal('Alt+Shift+V');
@@ -147,8 +148,10 @@ scenario('tab recorder', (ctx) => {
     await panel.waitFor((t) => document.body.dataset.tabId === String(t), tabId, { message: 'the side panel to follow the active tab' });
     await panel.click('#more');
     await panel.click('#record-item');
+    // Chrome's own picker: the person closes it without picking.
+    await pickerKeys(['Escape']);
     const hint = await panel.waitFor(() => { const s = /** @type {HTMLElement} */ (document.querySelector('#status')); return !s.hidden && s.textContent ? s.textContent : null; }, undefined, { message: 'what to do, in the status line' });
-    expect(hint).to.contain('a click in the side panel does not count');
+    expect(hint).to.contain('Chrome\'s share picker closed without a tab picked');
     expect(hint).to.contain(`Press ${key} on the tab: recording starts at once, and ${key} again stops and saves it.`);
     expect((await recorderStatus(env)).recording).to.equal(false);
     // The key, on the tab, as the panel says: recording starts, and the pill replaces the instruction.
