@@ -5,7 +5,8 @@
 // stops and saves, and ffprobe reads the WebM (a duration and frames). On a tab never invoked,
 // "Record this tab" opens Chrome's share picker (newcomer.e2e.js picks a tab in it); closed without a
 // pick, the status line names the record key, and the key, pressed on the tab through the X server,
-// records. On the invoked tab the agent may record while it acts; a tab never invoked gets the key. Firefox: record_tab answers
+// records; a tab picked in the picker records from the panel, and closing the panel ends and saves it.
+// On the invoked tab the agent may record while it acts; a tab never invoked gets the key. Firefox: record_tab answers
 // the documented error, and the panel shows no record button.
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
@@ -247,12 +248,35 @@ scenario('tab recorder', (ctx) => {
     }
   });
 
-  it('the toolbar key closes the side panel it opened, as the button did before it granted the tab (Chrome)', async () => {
+  it('a tab picked in Chrome\'s share picker records from the panel; the toolbar key closes the panel, and the recording ends and is saved (Chrome)', async () => {
     if (ctx.kind !== 'chromium') return;
-    const { env } = /** @type {NonNullable<typeof h>} */ (h);
+    const { env, panel } = /** @type {NonNullable<typeof h>} */ (h);
     const panels = () => env.control.evaluate(() => (/** @type {any} */ (globalThis)).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] }).then((l) => l.length));
     expect(await panels()).to.equal(1);
+    const url = `${env.site.url}/counter.html?picked`;
+    const picked = await env.browser.openPage(url);
+    await picked.page.bringToFront();
+    const tabId = await tabIdOf(env, url);
+    await panel.waitFor((t) => document.body.dataset.tabId === String(t), tabId, { message: 'the side panel on the new tab' });
+    const before = await env.control.evaluate(() => browser.downloads.search({ mime: 'video/webm' }).then((l) => l.length));
+    await panel.click('#more');
+    await panel.click('#record-item');
+    // Never invoked here: Chrome's picker, the tab in front first in its list; Shift+Tab, Down, Enter shares it.
+    await pickerKeys(['shift+Tab', 'Down', 'Return']);
+    await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#rec-pill')).hidden), undefined, { message: 'the recording pill' });
+    expect(await recorderStatus(env)).to.include({ recording: true, tabId });
+    await env.control.waitFor(async () => (await browser.runtime.sendMessage({ type: 'recorder.status' })).data.bytes > 0, undefined, { message: 'the first second of video, sent by the panel' });
+    // The toolbar key on the tab closes the side panel it opened: the panel's stream goes with it.
     await pressKeys('alt+shift+y', '^Counter');
     await env.control.waitFor(() => (/** @type {any} */ (globalThis)).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] }).then((/** @type {unknown[]} */ l) => l.length === 0), undefined, { message: 'the side panel to close' });
+    const id = /** @type {number} */ (await env.control.waitFor(async (n) => {
+      const list = await browser.downloads.search({ mime: 'video/webm', orderBy: ['-startTime'] });
+      return list.length > n ? list[0].id : null;
+    }, before, { timeout: 30_000, message: 'the recording saved once the panel closed' }));
+    const probed = await probe(await downloaded(env, id));
+    expect(probed.format).to.contain('webm');
+    expect(probed.frames).to.be.greaterThan(0);
+    expect((await recorderStatus(env)).recording).to.equal(false);
+    await picked.close();
   });
 });
