@@ -13,6 +13,7 @@ import { fetchPdf, pdfText } from '../service/pdf-text.js';
 import * as recorder from './recorder.js';
 
 pdfjs.GlobalWorkerOptions.workerSrc = chrome.runtime.getURL('vendor/pdf.worker.mjs');
+recorder.onFinished((file) => { chrome.runtime.sendMessage({ type: 'offscreen.recorder.finished', file }).catch(() => {}); });
 
 /** @type {Record<string, (msg: any) => unknown>} */
 const JOBS = {

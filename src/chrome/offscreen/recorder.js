@@ -18,6 +18,11 @@ import { relayedSource } from './relay.js';
 let current = null;
 /** The last recording that ended, until its file is saved. @type {Finished | null} */
 let last = null;
+/** Who is told of a recording that ended by itself (offscreen.js tells the worker). @type {(file: Finished) => void} */
+let tell = () => {};
+
+/** @param {(file: Finished) => void} listener */
+export function onFinished(listener) { tell = listener; }
 
 const MIME = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'];
 
@@ -29,6 +34,7 @@ async function capturedSource(msg, sink) {
   const source = { mandatory: { chromeMediaSource: 'tab', chromeMediaSourceId: msg.streamId } };
   const stream = await navigator.mediaDevices.getUserMedia(/** @type {any} */ ({ video: source, audio: msg.audio ? source : false }));
   // Captured audio is muted in the tab unless it is played back here too.
+  /** @type {AudioContext | null} */
   let audioContext = null;
   if (msg.audio && stream.getAudioTracks().length) {
     audioContext = new AudioContext();
@@ -105,8 +111,7 @@ function stopNow(reason) {
 /** A cap or the source ended the recording: the worker is told to save it. @param {Finished['reason']} reason */
 async function finishBySelf(reason) {
   if (!current || current.stopping) return;
-  const file = await stopNow(reason);
-  chrome.runtime.sendMessage({ type: 'offscreen.recorder.finished', file }).catch(() => {});
+  tell(await stopNow(reason));
 }
 
 /** The worker asks to stop: the file comes back in the answer. */

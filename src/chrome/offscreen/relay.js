@@ -24,6 +24,8 @@ const LAST_CHUNK_GUARD_MS = 10_000;
 export function relayedSource(lock, sink) {
   const channel = new BroadcastChannel(RELAY_CHANNEL);
   let done = false;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let guard;
   /** @type {() => void} */
   let over = () => {};
   const finished = new Promise((resolve) => { over = () => resolve(undefined); });
@@ -31,6 +33,7 @@ export function relayedSource(lock, sink) {
   function end() {
     if (done) return;
     done = true;
+    clearTimeout(guard);
     channel.postMessage({ type: 'bye', lock });
     channel.close();
     over();
@@ -51,7 +54,7 @@ export function relayedSource(lock, sink) {
     halt() {
       if (!done) {
         channel.postMessage({ type: 'stop', lock });
-        setTimeout(end, LAST_CHUNK_GUARD_MS);
+        guard = setTimeout(end, LAST_CHUNK_GUARD_MS);
       }
       return finished;
     },

@@ -52,6 +52,8 @@ export async function offerStream(stream, tabId) {
   /** @type {MediaRecorder | null} */
   let recorder = null;
   let closed = false;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let guard;
   /** @type {() => void} */
   let letGo = () => {};
   const held = new Promise((resolve) => { letGo = () => resolve(undefined); });
@@ -60,6 +62,7 @@ export async function offerStream(stream, tabId) {
   function finish() {
     if (closed) return;
     closed = true;
+    clearTimeout(guard);
     for (const t of stream.getTracks()) t.stop();
     channel.close();
     letGo();
@@ -71,7 +74,7 @@ export async function offerStream(stream, tabId) {
     rec.onstop = () => {
       if (closed) return;
       channel.postMessage({ type: 'end', lock });
-      setTimeout(finish, BYE_GUARD_MS);
+      guard = setTimeout(finish, BYE_GUARD_MS);
     };
     rec.start(1000);
     recorder = rec;
