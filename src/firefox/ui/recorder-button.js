@@ -22,9 +22,6 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
   /** The status line shows what to do to record (the refusal), until a recording starts. */
   let hinted = false;
 
-  /** @param {number} ms */
-  const clock = (ms) => { const s = Math.max(0, Math.floor(ms / 1000)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`; };
-
   function draw() {
     const available = status?.available === true;
     const recording = status?.recording === true;
@@ -60,7 +57,7 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
     if (!r.ok && r.code === 'RECORDING_NOT_ALLOWED' && await webPage(id)) return recordPicked(id, r.message);
     if (!r.ok) {
       hinted = r.code === 'RECORDING_NOT_ALLOWED';
-      showStatus(hinted ? await refusal(id, r.message) : r.message);
+      showStatus(hinted ? await refusal(t, id, r.message) : r.message);
       return;
     }
     status = { available: true, ...r.data };
@@ -76,7 +73,7 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
     try { stream = await pickTab(audio()); } catch (err) { showStatus(err instanceof Error ? err.message : String(err)); return; }
     if (!stream) {
       hinted = true;
-      showStatus(await refusal(id, said));
+      showStatus(await refusal(t, id, said));
       return;
     }
     const offer = await offerStream(stream, id);
@@ -86,23 +83,6 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
     draw();
   }
 
-  /** Is the tab a web page (Chrome records no browser page)? @param {number} id */
-  async function webPage(id) {
-    const tab = await browser.tabs.get(id).catch(() => null);
-    return !!tab?.url && /^(https?|file|data):/i.test(tab.url);
-  }
-
-  /**
-   * Chrome's refusal in the panel's language, with the record key the person has; a browser page,
-   * which no key makes recordable, keeps the background's sentence. @param {number} id @param {string} said
-   */
-  async function refusal(id, said) {
-    const tab = await browser.tabs.get(id).catch(() => null);
-    if (!tab?.url || !/^(https?|file|data):/i.test(tab.url)) return said;
-    const commands = await browser.commands.getAll().catch(() => []);
-    const key = commands.find((c) => c.name === 'record-tab')?.shortcut ?? '';
-    return key ? t('recordPressKey', [key]) : t('recordSetKey');
-  }
 
   button.addEventListener('click', toggle);
   pill.addEventListener('click', toggle);
@@ -116,4 +96,25 @@ export function createRecorderButton({ button, item, pill, time, t, request, tab
     /** @param {RecordingStatus & { available: boolean }} next */
     update(next) { status = next; draw(); },
   };
+}
+
+/** @param {number} ms the time so far, as m:ss */
+function clock(ms) { const s = Math.max(0, Math.floor(ms / 1000)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`; }
+
+/** Is the tab a web page (Chrome records no browser page)? @param {number} id */
+async function webPage(id) {
+  const tab = await browser.tabs.get(id).catch(() => null);
+  return !!tab?.url && /^(https?|file|data):/i.test(tab.url);
+}
+
+/**
+ * What to do after Chrome's picker closed without a pick, in the panel's language, with the record
+ * key the person has; a browser page, which nothing makes recordable, keeps the background's sentence.
+ * @param {(key: string, subs?: string[]) => string} t @param {number} id @param {string} said
+ */
+async function refusal(t, id, said) {
+  if (!(await webPage(id))) return said;
+  const commands = await browser.commands.getAll().catch(() => []);
+  const key = commands.find((c) => c.name === 'record-tab')?.shortcut ?? '';
+  return key ? t('recordPressKey', [key]) : t('recordSetKey');
 }
