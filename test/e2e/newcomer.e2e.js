@@ -435,6 +435,7 @@ for (const kind of BROWSERS) {
       await onDemo('counter.html');
       const from = { clicks: person.clicks, keys: person.keys, typed: person.typed, did: person.did.length };
       await look.waitFor(() => !(/** @type {HTMLElement} */ (document.getElementById('record-item'))).hidden, undefined, { message: 'Record this tab offered' });
+      const tall = await demo.evaluate(() => innerHeight);
       await header('record', 'Record this tab');
       // The panel was opened from the welcome tab, so Tabwright was never invoked on this tab: Chrome
       // refuses tab capture, and the same click opens Chrome's own share picker. It is browser UI (only
@@ -443,6 +444,8 @@ for (const kind of BROWSERS) {
       await pickerKeys(['shift+Tab', 'Down', 'Return'], started.display);
       person.keys += 3; person.did.push('in Chrome\'s share picker: Shift+Tab, Down (the Counter tab), Enter (Share)');
       await look.waitFor(() => !(/** @type {HTMLElement} */ (document.getElementById('rec-pill'))).hidden, undefined, { message: 'the recording pill' });
+      // The tab picked is the demo tab: Chrome's "Sharing this tab to Tabwright" bar sits above its page.
+      await person.look(demo).waitFor((h) => innerHeight < h, tall, { message: 'Chrome\'s sharing bar over the demo tab' });
       // Chrome may stop Tabwright's worker at any time: the recording goes on (the panel records, the
       // offscreen document keeps what it sends), and the next worker stops and saves it.
       await look.waitFor(() => /^0:0[1-9]/.test(document.getElementById('rec-time')?.textContent ?? ''), undefined, { message: 'a second recorded' });

@@ -265,6 +265,8 @@ scenario('tab recorder', (ctx) => {
     await pickerKeys(['shift+Tab', 'Down', 'Return']);
     await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#rec-pill')).hidden), undefined, { message: 'the recording pill' });
     expect(await recorderStatus(env)).to.include({ recording: true, tabId });
+    // (Which tab was picked is checked in newcomer.e2e.js, where the page's height shows Chrome's
+    // sharing bar; Playwright's fixed viewport here hides it.)
     await env.control.waitFor(async () => (await browser.runtime.sendMessage({ type: 'recorder.status' })).data.bytes > 0, undefined, { message: 'the first second of video, sent by the panel' });
     // The toolbar key on the tab closes the side panel it opened: the panel's stream goes with it.
     await pressKeys('alt+shift+y', '^Counter');

@@ -135,7 +135,7 @@ describe('recorder relay: a tab picked in the share picker, recorded by the pane
     // The panel's side played by hand, so it can vanish without saying 'end'.
     const lock = 'tabwright-relay:9:gone';
     const channel = new BroadcastChannel('tabwright-recorder-relay');
-    channel.onmessage = (e) => { if (e.data?.type === 'go' && e.data.lock === lock) channel.postMessage({ type: 'chunk', lock, blob: new Blob(['sent-before-closing']) }); };
+    channel.onmessage = (e) => { if (e.data?.type === 'go' && e.data.lock === lock) channel.postMessage({ type: 'chunk', lock, bytes: new TextEncoder().encode('sent-before-closing').buffer, mimeType: 'video/webm' }); };
     /** @type {() => void} */ let hold = () => {};
     locks.request(lock, () => new Promise((r) => { hold = () => r(undefined); }));
     expect((await offscreen.start({ relay: lock, tabId: 9, audio: false, maxSeconds: 60, maxBytes: 1_000_000 })).ok).to.equal(true);

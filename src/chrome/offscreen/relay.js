@@ -8,7 +8,9 @@
 // The panel holds a Web Lock named for the recording while it records. This document asks for the
 // same lock: Chrome grants it when the panel lets go or its document is gone (the panel closed), and
 // then the recording ends with the chunks that arrived (at most the last second is missing).
-// Messages, each naming the lock: here → panel 'go' | 'stop' | 'bye'; panel → here 'chunk' { blob } | 'end'.
+// Messages, each naming the lock: here → panel 'go' | 'stop' | 'bye'; panel → here 'chunk' { bytes,
+// mimeType } | 'end'. A chunk comes as its bytes, not a Blob: a Blob of a panel that closes may never
+// reach the browser's blob store whole.
 
 export const RELAY_CHANNEL = 'tabwright-recorder-relay';
 
@@ -43,7 +45,7 @@ export function relayedSource(lock, sink) {
   channel.onmessage = (e) => {
     const m = e.data;
     if (m?.lock !== lock || done) return;
-    if (m.type === 'chunk' && m.blob instanceof Blob) sink.chunk(m.blob);
+    if (m.type === 'chunk' && m.bytes instanceof ArrayBuffer) sink.chunk(new Blob([m.bytes], { type: typeof m.mimeType === 'string' ? m.mimeType : 'video/webm' }));
     else if (m.type === 'end') end();
   };
   // Granted once the panel has let go (after 'bye') or is gone; the second case ends the recording.

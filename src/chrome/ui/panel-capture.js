@@ -67,14 +67,22 @@ export async function offerStream(stream, tabId) {
     channel.close();
     letGo();
   }
+  // Each chunk goes as its bytes, in order: a Blob made here may still be on its way to the browser's
+  // blob store when the panel closes, and would reach the offscreen document broken; bytes in a
+  // message arrive whole or not at all.
+  let sending = Promise.resolve();
+  /** @param {() => Promise<object>} make */
+  const send = (make) => { sending = sending.then(make).then((m) => { if (!closed) channel.postMessage(m); }).catch(() => {}); return sending; };
   function begin() {
     const mimeType = MIME.find((m) => MediaRecorder.isTypeSupported(m) && (stream.getAudioTracks().length > 0 || !m.includes('opus'))) ?? 'video/webm';
     const rec = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 2_500_000 });
-    rec.ondataavailable = (e) => { if (e.data.size && !closed) channel.postMessage({ type: 'chunk', lock, blob: e.data }); };
+    rec.ondataavailable = (e) => {
+      const blob = e.data;
+      if (blob.size && !closed) send(async () => ({ type: 'chunk', lock, bytes: await blob.arrayBuffer(), mimeType: blob.type }));
+    };
     rec.onstop = () => {
       if (closed) return;
-      channel.postMessage({ type: 'end', lock });
-      guard = setTimeout(finish, BYE_GUARD_MS);
+      send(async () => ({ type: 'end', lock })).then(() => { guard = setTimeout(finish, BYE_GUARD_MS); });
     };
     rec.start(1000);
     recorder = rec;
