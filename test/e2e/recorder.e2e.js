@@ -1,17 +1,19 @@
 // The tab recorder. Chrome, as a person uses it, in a headed Chromium (harness/headed.js) with no
 // allow-listing or auto-accept flag: Chrome gives tabCapture a tab only when the person invokes
 // Tabwright on it, and a click in the side panel does not count. So the side panel (opened with the
-// toolbar key) answers "Record this tab" with the record key to press; the key, pressed on the tab
-// through the X server, starts the recording; a worker stopped mid-recording loses nothing; the pill
-// stops and saves, and ffprobe reads the WebM (a duration and frames). On that tab the agent may then
-// record while it acts; a tab never invoked gets the same instruction. Firefox: record_tab answers
+// toolbar key) records that tab at once; a worker stopped mid-recording loses nothing; the pill
+// stops and saves, and ffprobe reads the WebM (a duration and frames). On a tab never invoked,
+// "Record this tab" opens Chrome's share picker (newcomer.e2e.js picks a tab in it); closed without a
+// pick, the status line names the record key, and the key, pressed on the tab through the X server,
+// records; a tab picked in the picker records from the panel, and closing the panel ends and saves it.
+// On the invoked tab the agent may record while it acts; a tab never invoked gets the key. Firefox: record_tab answers
 // the documented error, and the panel shows no record button.
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, sendFromPanel, tabIdOf, useMockProvider, waitForIdle } from './harness/env.js';
 import { openFixture, tool } from './harness/tools.js';
-import { headedChromiumEnv, pressKeys, sidePanel, xdotoolKeys } from './harness/headed.js';
+import { headedChromiumEnv, pickerKeys, pressKeys, sidePanel, xdotoolKeys } from './harness/headed.js';
 import { probe } from './harness/ffprobe.js';
 import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
 import { children, readDurationMs, readElement } from '../../src/chrome/offscreen/webm-duration.js';
@@ -136,7 +138,7 @@ scenario('tab recorder', (ctx) => {
     expect(await page.text('#count')).to.match(/2/);
   });
 
-  it('on a tab the person never invoked, Record this tab names the record key, and the key records and stops (Chrome)', async () => {
+  it('on a tab the person never invoked, Record this tab opens Chrome\'s share picker; closed without a pick, the status line names the record key, and the key records and stops (Chrome)', async () => {
     if (ctx.kind !== 'chromium') return;
     const { env, panel, key } = /** @type {NonNullable<typeof h>} */ (h);
     expect(key, 'Chrome gave the record command its suggested key').to.equal('Alt+Shift+V');
@@ -147,8 +149,10 @@ scenario('tab recorder', (ctx) => {
     await panel.waitFor((t) => document.body.dataset.tabId === String(t), tabId, { message: 'the side panel to follow the active tab' });
     await panel.click('#more');
     await panel.click('#record-item');
+    // Chrome's own picker: the person closes it without picking.
+    await pickerKeys(['Escape']);
     const hint = await panel.waitFor(() => { const s = /** @type {HTMLElement} */ (document.querySelector('#status')); return !s.hidden && s.textContent ? s.textContent : null; }, undefined, { message: 'what to do, in the status line' });
-    expect(hint).to.contain('a click in the side panel does not count');
+    expect(hint).to.contain('Chrome\'s share picker closed without a tab picked');
     expect(hint).to.contain(`Press ${key} on the tab: recording starts at once, and ${key} again stops and saves it.`);
     expect((await recorderStatus(env)).recording).to.equal(false);
     // The key, on the tab, as the panel says: recording starts, and the pill replaces the instruction.
@@ -244,12 +248,37 @@ scenario('tab recorder', (ctx) => {
     }
   });
 
-  it('the toolbar key closes the side panel it opened, as the button did before it granted the tab (Chrome)', async () => {
+  it('a tab picked in Chrome\'s share picker records from the panel; the toolbar key closes the panel, and the recording ends and is saved (Chrome)', async () => {
     if (ctx.kind !== 'chromium') return;
-    const { env } = /** @type {NonNullable<typeof h>} */ (h);
+    const { env, panel } = /** @type {NonNullable<typeof h>} */ (h);
     const panels = () => env.control.evaluate(() => (/** @type {any} */ (globalThis)).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] }).then((l) => l.length));
     expect(await panels()).to.equal(1);
+    const url = `${env.site.url}/counter.html?picked`;
+    const picked = await env.browser.openPage(url);
+    await picked.page.bringToFront();
+    const tabId = await tabIdOf(env, url);
+    await panel.waitFor((t) => document.body.dataset.tabId === String(t), tabId, { message: 'the side panel on the new tab' });
+    const before = await env.control.evaluate(() => browser.downloads.search({ mime: 'video/webm' }).then((l) => l.length));
+    await panel.click('#more');
+    await panel.click('#record-item');
+    // Never invoked here: Chrome's picker, the tab in front first in its list; Shift+Tab, Down, Enter shares it.
+    await pickerKeys(['shift+Tab', 'Down', 'Return']);
+    await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#rec-pill')).hidden), undefined, { message: 'the recording pill' });
+    expect(await recorderStatus(env)).to.include({ recording: true, tabId });
+    // (Which tab was picked is checked in newcomer.e2e.js, where the page's height shows Chrome's
+    // sharing bar; Playwright's fixed viewport here hides it.)
+    await env.control.waitFor(async () => (await browser.runtime.sendMessage({ type: 'recorder.status' })).data.bytes > 0, undefined, { message: 'the first second of video, sent by the panel' });
+    // The toolbar key on the tab closes the side panel it opened: the panel's stream goes with it.
     await pressKeys('alt+shift+y', '^Counter');
     await env.control.waitFor(() => (/** @type {any} */ (globalThis)).chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] }).then((/** @type {unknown[]} */ l) => l.length === 0), undefined, { message: 'the side panel to close' });
+    const id = /** @type {number} */ (await env.control.waitFor(async (n) => {
+      const list = await browser.downloads.search({ mime: 'video/webm', orderBy: ['-startTime'] });
+      return list.length > n ? list[0].id : null;
+    }, before, { timeout: 30_000, message: 'the recording saved once the panel closed' }));
+    const probed = await probe(await downloaded(env, id));
+    expect(probed.format).to.contain('webm');
+    expect(probed.frames).to.be.greaterThan(0);
+    expect((await recorderStatus(env)).recording).to.equal(false);
+    await picked.close();
   });
 });

@@ -1,6 +1,7 @@
 // The panel follows the system's light or dark scheme, lays out right to left, and speaks
-// the browser's language. The run writes screenshots to test-artifacts/ (git-ignored); a chosen
-// set is copied by hand to docs/screenshots/ for the README.
+// the browser's language. The run writes screenshots to test-artifacts/ (git-ignored); the README's
+// set is copied from there to docs/screenshots/ (panel-chromium-dark, -ja, -de, -ar, panel-firefox-dark,
+// -240, options-chromium-light), the newcomer's from test-artifacts/newcomer/.
 import { expect } from 'chai';
 import { mkdir } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
@@ -169,6 +170,22 @@ scenario('panel look', (ctx) => {
         expect(await panel.text('#send')).to.equal('送信');
         expect(await panel.text('#new-chat')).to.equal('新しいチャット');
         await panel.screenshot(join(ARTIFACTS, 'panel-chromium-ja.png'));
+      } finally {
+        await signed.close();
+      }
+    });
+
+    it('speaks Arabic, right to left, when the browser does (--lang=ar): the panel after a run', async function () {
+      this.timeout(120_000);
+      await mkdir(ARTIFACTS, { recursive: true });
+      const signed = await signedInPanel(await getVariantEnv('chromium', 'ar'), 'سجّل الدخول باسم alice وكلمة المرور hunter2');
+      try {
+        const { panel } = signed;
+        expect(await panel.evaluate(() => browser.i18n.getUILanguage())).to.match(/^ar/);
+        expect(await panel.evaluate(() => getComputedStyle(document.body).direction)).to.equal('rtl');
+        expect(await panel.text('#send')).to.equal('إرسال');
+        expect(await panel.text('#new-chat')).to.equal('محادثة جديدة');
+        await panel.screenshot(join(ARTIFACTS, 'panel-chromium-ar.png'));
       } finally {
         await signed.close();
       }

@@ -1,7 +1,9 @@
 // Chrome's offscreen document: work a service worker cannot do, behind one small message contract.
 // Requests come only from the extension itself and are named 'offscreen.<job>':
 //   offscreen.readPdf            { url, opts }                         → { ok, data: PdfText }        (pdf.js needs a worker)
-//   offscreen.recorder.start     { streamId, tabId, audio, maxSeconds, maxBytes } → { ok, data: status } (MediaRecorder)
+//   offscreen.recorder.start     { streamId | relay, tabId, audio, maxSeconds, maxBytes } → { ok, data: status }
+//                                (streamId: tab capture, recorded here; relay: the panel's lock, whose
+//                                MediaRecorder sends its chunks here: relay.js)
 //   offscreen.recorder.stop      {}                                    → { ok, data: { url, bytes, ms, mimeType, reason } }
 //   offscreen.recorder.status    {}                                    → { ok, data: status }
 //   offscreen.recorder.release   { url }                               → the saved file's bytes are freed
@@ -11,6 +13,7 @@ import { fetchPdf, pdfText } from '../service/pdf-text.js';
 import * as recorder from './recorder.js';
 
 pdfjs.GlobalWorkerOptions.workerSrc = chrome.runtime.getURL('vendor/pdf.worker.mjs');
+recorder.onFinished((file) => { chrome.runtime.sendMessage({ type: 'offscreen.recorder.finished', file }).catch(() => {}); });
 
 /** @type {Record<string, (msg: any) => unknown>} */
 const JOBS = {

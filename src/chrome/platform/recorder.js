@@ -1,13 +1,15 @@
-// The tab recorder in Chrome: tabCapture gives a stream id for the tab, the offscreen document
-// records it (offscreen/recorder.js, so a recording outlives this worker), and the file is saved
-// here through downloads: Tabwright/<site> <date>.webm. The offscreen document is the one source
-// of truth on whether a recording is going on.
-// Chrome gives tabCapture a tab only after the person invokes the extension on it (a keyboard
-// command, the toolbar button through action.onClicked: platform/panel-toggle.js), until the tab
-// goes to another site; a click in the side panel does not count. So the panel's Record works on a
-// tab whose panel the person opened there, and elsewhere the "Record this tab" command (manifest
-// "record-tab") is the gesture: its key starts or stops a recording of the tab it is pressed on,
-// and a refusal tells the person that key.
+// The tab recorder in Chrome: the offscreen document records (offscreen/recorder.js, so a recording
+// outlives this worker), and the file is saved here through downloads: Tabwright/<site> <date>.webm.
+// The offscreen document is the one source of truth on whether a recording is going on.
+// Two ways to the tab's stream:
+// - tabCapture, which Chrome allows only after the person invoked the extension on the tab (the
+//   toolbar button through action.onClicked: platform/panel-toggle.js, or the "Record this tab" key,
+//   manifest "record-tab"), until the tab goes to another site; the offscreen document records it.
+// - Chrome's own share picker: a click in the side panel does not count as invoking, so when tabCapture
+//   refuses, the panel asks getDisplayMedia itself (its click is the gesture), the person picks the tab,
+//   and the panel holds a Web Lock named "tabwright-relay:<tabId>:<id>" while it has the stream. A start
+//   for a tab with such a lock records the panel's stream (its MediaRecorder sends chunks to the
+//   offscreen document: offscreen/relay.js) instead of asking tabCapture.
 /** @import { RecordingFile, RecordingStatus, TabRecorder } from '../types/platform' */
 import { askOffscreen, offscreenExists } from './offscreen.js';
 
@@ -19,6 +21,8 @@ class RecorderError extends Error {
 
 /** The manifest's command whose key records the tab it is pressed on. */
 const COMMAND = 'record-tab';
+/** The name the panel's lock starts with while it holds a picked stream (ui/panel-capture.js). */
+const RELAY_LOCK = 'tabwright-relay';
 
 /** @returns {TabRecorder} */
 export function createRecorder() {
@@ -59,6 +63,8 @@ export function createRecorder() {
     async start(tabId, opts) {
       const now = await this.status();
       if (now.recording) throw new RecorderError('RECORDING_BUSY', `A recording${now.tabId === tabId ? ' of this tab' : ' of another tab'} is going on already; stop it first.`);
+      const relay = await panelStream(tabId);
+      if (relay) return begin({ relay, tabId, ...opts });
       let streamId;
       try {
         streamId = await chrome.tabCapture.getMediaStreamId({ targetTabId: tabId });
@@ -67,9 +73,7 @@ export function createRecorder() {
         if (/invoked|activeTab|Chrome pages cannot be captured/i.test(why)) throw new RecorderError('RECORDING_NOT_ALLOWED', await notAllowed(tabId));
         throw new RecorderError('RECORDING_FAILED', why);
       }
-      const reply = await askOffscreen({ type: 'offscreen.recorder.start', streamId, tabId, audio: opts.audio, maxSeconds: opts.maxSeconds, maxBytes: opts.maxBytes });
-      if (!reply.ok) throw new RecorderError(reply.code ?? 'RECORDING_FAILED', reply.message ?? 'The recorder did not start.');
-      return reply.data;
+      return begin({ streamId, tabId, ...opts });
     },
     async stop() {
       if (!(await offscreenExists())) throw new RecorderError('NOT_RECORDING', 'Nothing is being recorded.');
@@ -88,6 +92,27 @@ export function createRecorder() {
   };
 }
 
+/**
+ * The offscreen document starts recording from a tab-capture stream id or the panel's stream.
+ * @param {{ streamId?: string, relay?: string, tabId: number, audio: boolean, maxSeconds: number, maxBytes: number }} job
+ * @returns {Promise<RecordingStatus>}
+ */
+async function begin(job) {
+  const reply = await askOffscreen({ type: 'offscreen.recorder.start', ...job });
+  if (!reply.ok) throw new RecorderError(reply.code ?? 'RECORDING_FAILED', reply.message ?? 'The recorder did not start.');
+  return reply.data;
+}
+
+/**
+ * The lock of a panel that holds a stream of this tab from Chrome's share picker, or null.
+ * @param {number} tabId @returns {Promise<string | null>}
+ */
+async function panelStream(tabId) {
+  const locks = await navigator.locks.query().catch(() => null);
+  const prefix = `${RELAY_LOCK}:${tabId}:`;
+  return locks?.held?.find((l) => l.name?.startsWith(prefix))?.name ?? null;
+}
+
 /** The key the person gave the record command ('' when none: Chrome leaves it unset on a clash). */
 export async function recordShortcut() {
   const commands = await chrome.commands.getAll().catch(() => []);
@@ -101,7 +126,7 @@ async function notAllowed(tabId) {
     return 'Chrome does not let extensions record its own pages (chrome:// pages, the Web Store, other extensions). Open a web page in this tab to record it.';
   }
   const keys = await recordShortcut();
-  const why = 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab (its key or the toolbar button); a click in the side panel does not count.';
+  const why = 'Chrome lets Tabwright record a tab by itself only after you invoke Tabwright on that tab (its key or the toolbar button); otherwise the panel\'s Record button asks you to pick the tab in Chrome\'s share picker.';
   return keys
     ? `${why} Press ${keys} on the tab: recording starts at once, and ${keys} again stops and saves it.`
     : `${why} Give Tabwright's "Record this tab" command a key at chrome://extensions/shortcuts, then press it on the tab: recording starts at once, and the same key again stops and saves it.`;

@@ -290,7 +290,7 @@ const pageNote = createPageNote({ el: $('#page-note'), t });
 const driverBar = createDriverBar({ before: log, t, request, tabId: () => tabId });
 const recorder = createRecorderButton({
   button: /** @type {HTMLButtonElement} */ ($('#record')), item: $('#record-item'), pill: /** @type {HTMLButtonElement} */ ($('#rec-pill')), time: $('#rec-time'),
-  t, request, tabId: () => tabId, showStatus: (text) => showStatus(text),
+  t, request, tabId: () => tabId, showStatus: (text) => showStatus(text), audio: () => settings?.recorder?.audio === true,
 });
 
 const skillsBar = createSkillsBar({

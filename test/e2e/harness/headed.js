@@ -134,3 +134,22 @@ export async function sidePanel(env) {
   };
   return new Driver('chromium', raw);
 }
+
+/** The title of Chrome's share picker (getDisplayMedia's), a window of its own on the X display. */
+export const SHARE_PICKER = '^Choose what to share with Tabwright';
+
+/**
+ * Keys pressed in Chrome's share picker once it is shown: it is browser UI, which only the X
+ * server's keys reach. Waits (a hang guard) for the picker's window to appear.
+ * @param {string[]} keys each an xdotool key, pressed in turn @param {string} [on] the display
+ */
+export async function pickerKeys(keys, on) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try { await pressKeys(keys[0], SHARE_PICKER, on); break; } catch (err) {
+      if (!/no browser window/.test(String(err)) || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  for (const k of keys.slice(1)) await pressKeys(k, SHARE_PICKER, on);
+}
