@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: unit, typecheck, parity, web-ext lint, ESLint, the store packages and e2e. The checks
+// `npm test`: unit, typecheck, parity, ESLint, the store packages (with web-ext lint) and e2e. The checks
 // run one after another in one lane (the unit tests first) while the e2e runs beside them, at a lower
 // CPU priority (nice), in several processes per browser (lanes), each with its own
 // fixture servers and its own browser: an e2e process spends most of its time waiting (on the
@@ -159,9 +159,10 @@ const CHECKS = [
   { name: 'unit', cmd: bin('mocha'), args: ['--config', 'test/.mocharc.unit.json', ...REPORTER], mocha: true },
   { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
   { name: 'parity', cmd: 'node', args: ['scripts/sync.mjs', '--check'] },
-  { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
   { name: 'eslint', cmd: 'npm', args: ['run', '-s', 'lint:js'] },
-  // The store packages as they would be uploaded, with web-ext lint of what ships (0 errors, 0 warnings).
+  // The store packages as they would be uploaded, with web-ext lint of what ships (0 errors, 0
+  // warnings). That lint is `npm run lint`'s over the same files (the Firefox tree less its .d.ts and
+  // tsconfig.json, the same third-party files ignored), so it is not run a second time beside the e2e.
   { name: 'package', cmd: 'npm', args: ['run', '-s', 'package', '--', '--out', 'test-artifacts/dist'] },
 ];
 
