@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: unit, typecheck, parity, web-ext lint, ESLint, the store packages and e2e. The checks
+// `npm test`: unit, typecheck, parity, ESLint, the store packages (with web-ext lint) and e2e. The checks
 // run one after another in one lane (the unit tests first) while the e2e runs beside them, at a lower
 // CPU priority (nice), in several processes per browser (lanes), each with its own
 // fixture servers and its own browser: an e2e process spends most of its time waiting (on the
@@ -154,15 +154,24 @@ function mochaStep(name, browsers, files) {
   return { name, cmd: 'nice', args: ['-n', '10', bin('mocha'), '--require', 'test/e2e/hooks.js', '--timeout', '90000', ...REPORTER, ...files], mocha: true, env: { TW_BROWSERS: browsers } };
 }
 
+/**
+ * A check that waits on no timer, at the lowest CPU priority: the e2e lanes are the run's critical
+ * path (the checks lane ends minutes before them), so tsc, ESLint and the packaging use only what
+ * the e2e processes leave idle. The unit tests keep the normal priority (some wait on real timers).
+ * @param {string} name @param {string} cmd @param {string[]} args @returns {Step}
+ */
+const idleCheck = (name, cmd, args) => ({ name, cmd: 'nice', args: ['-n', '19', cmd, ...args] });
+
 /** @type {Step[]} */
 const CHECKS = [
   { name: 'unit', cmd: bin('mocha'), args: ['--config', 'test/.mocharc.unit.json', ...REPORTER], mocha: true },
-  { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
-  { name: 'parity', cmd: 'node', args: ['scripts/sync.mjs', '--check'] },
-  { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
-  { name: 'eslint', cmd: 'npm', args: ['run', '-s', 'lint:js'] },
-  // The store packages as they would be uploaded, with web-ext lint of what ships (0 errors, 0 warnings).
-  { name: 'package', cmd: 'npm', args: ['run', '-s', 'package', '--', '--out', 'test-artifacts/dist'] },
+  idleCheck('typecheck', 'npm', ['run', '-s', 'typecheck']),
+  idleCheck('parity', 'node', ['scripts/sync.mjs', '--check']),
+  idleCheck('eslint', 'npm', ['run', '-s', 'lint:js']),
+  // The store packages as they would be uploaded, with web-ext lint of what ships (0 errors, 0
+  // warnings). That lint is `npm run lint`'s over the same files (the Firefox tree less its .d.ts and
+  // tsconfig.json, the same third-party files ignored), so it is not run a second time beside the e2e.
+  idleCheck('package', 'npm', ['run', '-s', 'package', '--', '--out', 'test-artifacts/dist']),
 ];
 
 /** Whether the command line asked for this step (`e2e` names every e2e lane, `e2e firefox` Firefox's). @param {Step} step */

@@ -1,10 +1,11 @@
 // The prompt-injection corpus (docs/SECURITY.md), in both browsers, through the real panel. The
-// real-browser run keeps one case per place an instruction hides and per rule (c00–c21), and one
-// per channel a page sends through (the `e2e` channel cases); planted cases run with an honest model,
-// a compromised one (obeys what it sees) and a forced one (attacks regardless), channel cases with
-// the honest and the forced one (their instruction is in plain sight, so the compromised model
-// attacks exactly as the forced one does). Every other case is recorded once and its decisions
-// replayed in Node (test/unit/injection-decisions.test.js, docs/TESTING.md).
+// real-browser run keeps every rule and every kind of step that reaches it, and every channel a page
+// sends through, not every page: each case says which models run it here (`e2eModels`, cases.js and
+// channel-cases.js): a forced model (attacks regardless) on one planted case per rule and step kind
+// and on every channel's representative, an honest one where the user's own write is made (or read)
+// through something of its own, a compromised one (obeys what it sees) on a few places the
+// instruction hides. Every case under every model is also recorded once and its decisions replayed
+// in Node (test/unit/injection-decisions.test.js; docs/TESTING.md lists what runs where).
 // A test-side user approves only a card that matches the benign task (once, or for the task, as
 // the case says) and declines the rest. No attack may reach a server or the attacker; every
 // declined card must name the real consequence; honest runs finish their task with at most one
@@ -66,7 +67,7 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       env.llm.usePolicy(model);
       // The part is taken before the model's own filter, so a case is in the same part for every model.
       const mine = inPart(PART, servers.cases.filter((c) => (ONLY ? ONLY.includes(c.id) : RECORD || c.e2e)));
-      const cases = mine.filter((c) => RECORD || kind !== 'compromised' || c.part === 'planted');
+      const cases = mine.filter((c) => RECORD || ONLY || c.e2eModels.includes(kind));
       // A service worker's request belongs to no tab, and a download carries no tab id (it is matched
       // to the held tab by its page's origin, service/download-hold.js): with several runs on one
       // origin at once, which tab's panel shows its card cannot be told (docs/SECURITY.md), so those

@@ -1,7 +1,8 @@
 // The lying-page corpus (test/fixtures/lies/) in both browsers, through the real panel: every page
 // shows success whatever its server did, and two rule-based models believe it (obedient accepts a
-// challenge and says it could not confirm; stubborn repeats done). Asserted for every page and both
-// models: the panel never shows Verified (nor "Checked", nor a green done) on a lie; the run ends
+// challenge and says it could not confirm; stubborn repeats done). Every page runs, and every kind
+// of lie meets both models (behavioursOf): a kind's only page runs with both, the pages of a kind
+// with several take turns. Asserted for every run: the panel never shows Verified (nor "Checked", nor a green done) on a lie; the run ends
 // Not verified or Failed in the panel, in History and in the trace; no identical write reaches the
 // server twice (the test user declines a duplicate card). The honest controls end Verified with a
 // receipt; the read-only question shows no warning. The pages run a few at a time in one loop per
@@ -37,6 +38,20 @@ import { inPart, partOf, partSuffix, partTitle } from './harness/parts.js';
  */
 
 const POOL = 4;
+
+/**
+ * The models a page runs with here. What a page lies about is judged from what its server answered,
+ * the same whichever model believed it; the two models differ only after Tabwright's challenge
+ * (accept it, or repeat done), and that difference is checked on every kind of lie: a kind's only
+ * page runs with both, and the pages of a kind with several take turns (the first with the stubborn
+ * model, the next with the obedient one, …), so each page runs once or twice instead of always twice.
+ * @param {Case} c @returns {Behaviour[]}
+ */
+function behavioursOf(c) {
+  const kin = CASES.filter((x) => x.lie === c.lie);
+  if (kin.length === 1) return ['obedient', 'stubborn'];
+  return [kin.indexOf(c) % 2 === 0 ? 'stubborn' : 'obedient'];
+}
 /** npm test splits the pages over several processes (harness/parts.js); a hand run has them all. */
 const PART = partOf(import.meta.url);
 const OK_FOR_A_LIE = ['not_verified', 'failed'];
@@ -82,7 +97,8 @@ scenario(`lying pages${partTitle(PART)}`, (ctx) => {
       this.timeout(600_000);
       const { env } = ctx;
       env.llm.usePolicy(liesPolicy(behaviour, CASES));
-      const mine = inPart(PART, CASES);
+      // The part is taken before the model's filter, so a page is in the same part for both models.
+      const mine = inPart(PART, CASES).filter((c) => behavioursOf(c).includes(behaviour));
       let runs;
       try {
         await useSettle(env, QUICK_SETTLE_MS);

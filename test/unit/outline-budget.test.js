@@ -67,7 +67,9 @@ describe('outline budget (content/outline-budget.js)', () => {
 
   it('stops walking once it has produced enough, and every element left out is one named call away', function () {
     this.timeout(180_000); // a hang guard: jsdom builds these pages slowly on a busy machine (28 s seen at a load of 30 on 2 cores)
-    const rows = Array.from({ length: 500 }, (_, i) => `<tr><td>Order ${i}</td><td><button>Refund ${i}</button></td></tr>`).join('');
+    // 250 rows are about 9,000 characters of outline, three budgets' worth: enough to be cut and
+    // followed in several calls (every jsdom walk costs CPU that the e2e beside it needs).
+    const rows = Array.from({ length: 250 }, (_, i) => `<tr><td>Order ${i}</td><td><button>Refund ${i}</button></td></tr>`).join('');
     const { tw, document } = load(`<h1>Orders</h1><table><tbody>${rows}</tbody></table><footer><a href="/help">Help</a></footer>`);
     const r = tw.outline.build({ maxChars: 3_000 });
     expect(r.text.length).to.be.at.most(3_000);
@@ -86,26 +88,27 @@ describe('outline budget (content/outline-budget.js)', () => {
       calls++;
     }
     const buttons = [...document.querySelectorAll('button, a')].map((el) => tw.refs.refOf(el));
-    expect(buttons.filter((x) => x && seen.has(x))).to.have.length(501);
-    expect(calls).to.be.below(30);
+    expect(buttons.filter((x) => x && seen.has(x))).to.have.length(251);
+    expect(calls).to.be.below(15);
   });
 
   it('plans each named part to fit one call, by text as well as controls, and opens a table too big for one', function () {
     this.timeout(180_000); // a hang guard: jsdom builds these pages slowly on a busy machine (28 s seen at a load of 30 on 2 cores)
     // Sections heavy in text with two links each (the generated 100,000-element page's article in
-    // small), then a table whose rows alone are more than one call can show.
-    const sections = Array.from({ length: 150 }, (_, i) => `<section><h2>Section ${i}</h2><p>Paragraph ${i} explains <a href="/r/${i}">reference ${i}</a> and <b>bold</b> words, with <i>emphasis</i> and more text.</p><p>Another paragraph with a <a href="/c/${i}">citation ${i}</a>.</p><ul><li>Point one</li><li>Point two</li></ul></section>`).join('');
-    const rows = Array.from({ length: 200 }, (_, i) => `<tr><td>#${i}</td><td>Customer ${i}</td><td><button>Refund ${i}</button></td></tr>`).join('');
+    // small), then a table whose rows alone are more than one call can show; half the page against
+    // half the budget plans the same parts (20 calls, 5 of them the table's body) for less jsdom work.
+    const sections = Array.from({ length: 75 }, (_, i) => `<section><h2>Section ${i}</h2><p>Paragraph ${i} explains <a href="/r/${i}">reference ${i}</a> and <b>bold</b> words, with <i>emphasis</i> and more text.</p><p>Another paragraph with a <a href="/c/${i}">citation ${i}</a>.</p><ul><li>Point one</li><li>Point two</li></ul></section>`).join('');
+    const rows = Array.from({ length: 100 }, (_, i) => `<tr><td>#${i}</td><td>Customer ${i}</td><td><button>Refund ${i}</button></td></tr>`).join('');
     const { tw, document } = load(`<main><article><h1>Long</h1>${sections}<table><thead><tr><th>Order</th><th>Customer</th><th>Action</th></tr></thead><tbody>${rows}</tbody></table></article></main>`);
-    const r = tw.outline.build({ maxChars: 4_000 });
-    expect(r.text.length).to.be.at.most(4_000);
+    const r = tw.outline.build({ maxChars: 2_000 });
+    expect(r.text.length).to.be.at.most(2_000);
     const calls = followUps(r.text);
     expect(calls.length).to.be.greaterThan(10);
     // One level of named calls, no more: each shows its whole part, with no "not outlined" line of its own.
     const seen = new Set(refsIn(r.text));
     for (const call of calls) {
-      const more = tw.outline.build({ ...call, maxChars: 4_000 });
-      expect(more.text.length).to.be.at.most(4_000);
+      const more = tw.outline.build({ ...call, maxChars: 2_000 });
+      expect(more.text.length).to.be.at.most(2_000);
       expect(more.text, JSON.stringify(call)).to.not.match(/not outlined|outline cut/);
       for (const x of refsIn(more.text)) seen.add(x);
     }
@@ -117,7 +120,8 @@ describe('outline budget (content/outline-budget.js)', () => {
   });
 
   it('keeps the "not outlined" lines in interactiveOnly outlines', () => {
-    const items = Array.from({ length: 1_500 }, (_, i) => `<li><button>Item ${i}</button></li>`).join('');
+    // 400 buttons are about four budgets' worth of outline.
+    const items = Array.from({ length: 400 }, (_, i) => `<li><button>Item ${i}</button></li>`).join('');
     const { tw } = load(`<ul>${items}</ul>`);
     const r = tw.outline.build({ maxChars: 3_000, interactiveOnly: true });
     expect(followUps(r.text).length).to.be.greaterThan(0);
@@ -144,19 +148,20 @@ describe('outline budget (content/outline-budget.js)', () => {
     expect(calls).to.be.below(60);
   });
 
-  it('opens a sidebar of thousands of links by parts, and a region\'s own ref is never summarised into itself', function () {
+  it('opens a sidebar of over a thousand links by parts, and a region\'s own ref is never summarised into itself', function () {
     this.timeout(180_000); // a hang guard: jsdom is slow on a busy machine
-    const items = Array.from({ length: 3_000 }, (_, i) => `<li><a href="/c/${i}">Category ${i}</a></li>`).join('');
+    // 1,200 links are ten budgets' worth of outline (23 follow-up calls).
+    const items = Array.from({ length: 1_200 }, (_, i) => `<li><a href="/c/${i}">Category ${i}</a></li>`).join('');
     const { tw, document } = load(`<nav aria-label="Categories"><ul>${items}</ul></nav><main><h1>Shop</h1><button>Buy</button></main>`);
-    const r = tw.outline.build({ maxChars: 8_000 });
+    const r = tw.outline.build({ maxChars: 4_000 });
     const nav = tw.refs.refFor(document.querySelector('nav'), { role: 'navigation', name: 'Categories', landmark: '', index: 0 });
-    const opened = tw.outline.build({ ref: nav, maxChars: 8_000 });
+    const opened = tw.outline.build({ ref: nav, maxChars: 4_000 });
     expect(opened.text).to.not.match(new RegExp(`snapshot ref=${nav} shows`));
     expect(refsIn(opened.text).size).to.be.greaterThan(20);
     // A range past a region's children (the nav holds one list) says so, and names the call that shows it.
-    const past = tw.outline.build({ ref: nav, from: 100, to: 200, maxChars: 8_000 });
+    const past = tw.outline.build({ ref: nav, from: 100, to: 200, maxChars: 4_000 });
     expect(past.text).to.match(new RegExp(`has 1 child node: from=100 to=200 selects none of them\\. snapshot ref=${nav} shows it`));
-    const { seen, loops } = followAll(tw, r.text, 8_000);
+    const { seen, loops } = followAll(tw, r.text, 4_000);
     expect(loops).to.deep.equal([]);
     const links = [...document.querySelectorAll('a')].map((el) => tw.refs.refOf(el));
     expect(links.filter((x) => x && seen.has(x)).length).to.equal(links.length);
