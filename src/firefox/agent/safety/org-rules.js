@@ -3,7 +3,7 @@
 // through every card of agent/safety/policy.js.
 /** @import { Effect } from '../../types/safety' */
 import { siteLabel } from './scope.js';
-import { siteMatches } from './policy.js';
+import { siteMatches } from './site-patterns.js';
 
 /** Effects that change something: refused on a blocked site, and in Ask-only. */
 const CHANGES = /** @type {readonly Effect[]} */ (['acts_on_page', 'navigates', 'writes_server', 'creates_jobs', 'saves_skills', 'runs_code', 'records_tab', 'calls_page_tool']);

@@ -22,6 +22,20 @@ export function judgedUrl(req, pageUrl) {
   return req.url.replace(/^ws(s?):/i, 'http$1:');
 }
 
+/** Methods that never change data (a CORS preflight asks nothing either). */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Resource types that send data out even with GET. */
+export const SENDING_TYPES = new Set(['ping', 'beacon', 'csp_report', 'csp-report']);
+
+/** A request that only reads: a safe method, and not a type that sends data out with it. @param {HeldRequest} req */
+export function readsOnly(req) { return SAFE_METHODS.has(req.method) && !SENDING_TYPES.has(req.type); }
+
+/**
+ * A request the policy judges as a write: not a download, not a socket whose frames nothing can
+ * hold (both judged on their own), and not one that only reads. @param {HeldRequest} req
+ */
+export function judgedAsWrite(req) { return req.kind !== 'download' && !req.framesUnheld && !readsOnly(req); }
+
 /** A subresource URL that may carry data: a query, a fragment, an @, or a run of digits (an id, a phone). */
 export const CARRIES_DATA = /[?#@]|%40|\d{5}/;
 
