@@ -1030,7 +1030,6 @@ Object.defineProperties($exports, Object.getOwnPropertyDescriptors({ name, text,
 })($accname);
 // ---- content/src/actionable.js
 (($exports) => {
-const { tw } = $tabwright;
 const { roleOf, WIDGET } = $roles;
 const { clean, cap, style, isHidden } = $dom;
 const Accname = $accname;
@@ -1040,7 +1039,6 @@ const Roles = $roles;
 // elements with no role (listener tracker, onclick), cursor:pointer leaves, contenteditable,
 // tabindex, summary, labels that stand in for a visually hidden input; plus a usable name for
 // icon-only controls. Needs content/dom.js, roles.js, accname.js.
-
 
 
 
@@ -1431,7 +1429,6 @@ Object.defineProperties($exports, Object.getOwnPropertyDescriptors({ show, hide,
 })($indicator);
 // ---- content/src/refs.js
 (($exports) => {
-const { tw } = $tabwright;
 const Accname = $accname;
 const Actionable = $actionable;
 const Dom = $dom;
@@ -1442,7 +1439,6 @@ const Roles = $roles;
 // is gone, a ref re-binds to the one node with the same fingerprint (role, name, landmark and
 // position among its twins); when that is ambiguous it fails with STALE_REF.
 // Ref format (shared with agent/refs.js): "e12" in the top frame, "f<frameId>:e12" in another frame.
-
 
 
 

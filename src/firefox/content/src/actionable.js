@@ -2,7 +2,6 @@
 // elements with no role (listener tracker, onclick), cursor:pointer leaves, contenteditable,
 // tabindex, summary, labels that stand in for a visually hidden input; plus a usable name for
 // icon-only controls. Needs content/dom.js, roles.js, accname.js.
-import { tw } from './tabwright.js';
 import { roleOf, WIDGET } from './roles.js';
 import { clean, cap, style, isHidden } from './dom.js';
 import * as Accname from './accname.js';

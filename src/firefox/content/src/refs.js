@@ -3,7 +3,6 @@
 // is gone, a ref re-binds to the one node with the same fingerprint (role, name, landmark and
 // position among its twins); when that is ambiguous it fails with STALE_REF.
 // Ref format (shared with agent/refs.js): "e12" in the top frame, "f<frameId>:e12" in another frame.
-import { tw } from './tabwright.js';
 import * as Accname from './accname.js';
 import * as Actionable from './actionable.js';
 import * as Dom from './dom.js';
