@@ -799,46 +799,22 @@ function compute(node, ctx, knownTag = undefined) {
   ctx.visited.add(el);
   const tag = knownTag ?? el.localName;
   if (NO_TEXT.has(tag)) return '';
-
-  // Step 2A: hidden and not referenced. A hidden node counts only inside a traversal that
-  // started at a hidden node named by aria-labelledby.
-  // Descendants met in a recursion only need their own flags: their ancestors were checked.
-  const known = ctx.rootShown && !ctx.recursing;
   // Most descendants carry none of the attributes read below: one selector match spares the reads.
   const marked = el.hasAttributes() && el.matches(NAMING);
-  if (!ctx.includeHidden && !known && (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy ? (marked ? isHiddenSelf(el) : notRendered(el)) : isHidden(el))) return '';
+  if (hiddenHere(el, ctx, marked)) return '';
 
   const role = marked ? roleOf(el) : implicitRoleOf(el, tag);
 
   // Step 2B: aria-labelledby, unless already following one (no chains of chains).
   if (!ctx.inLabelledBy && marked) {
-    const refs = idrefs(el, 'aria-labelledby');
-    if (refs.length) {
-      const parts = refs.map((/** @type {Element} */ r) => clean(compute(r, { visited: new Set(), inLabelledBy: true, includeHidden: isHidden(r), recursing: true, embedded: false })));
-      const joined = parts.filter(Boolean).join(' ');
-      if (joined) return joined;
-    }
+    const joined = labelledBy(el);
+    if (joined) return joined;
   }
 
   // Step 2C: an embedded control inside the label of another widget contributes its value.
   if ((ctx.embedded || ctx.recursing) && ctx.visited.size > 1) {
-    if (role === 'textbox' || role === 'searchbox') {
-      if (tag === 'input' || tag === 'textarea') return /** @type {HTMLInputElement} */ (el).value;
-      return fromContent(el, ctx, tag);
-    }
-    if (role === 'combobox' || role === 'listbox') {
-      if (tag === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => o.textContent ?? '').join(' ');
-      if (tag === 'input') return /** @type {HTMLInputElement} */ (el).value;
-      const selected = el.querySelectorAll('[role=option][aria-selected=true]');
-      return [...selected].map((o) => clean(o.textContent)).join(' ');
-    }
-    if (RANGE.has(role)) {
-      const text = el.getAttribute('aria-valuetext');
-      if (text) return text;
-      const now = el.getAttribute('aria-valuenow');
-      if (now) return now;
-      if (tag === 'input') return /** @type {HTMLInputElement} */ (el).value;
-    }
+    const value = embeddedValue(el, ctx, role, tag);
+    if (value !== null) return value;
   }
 
   // Step 2D: aria-label (ignored on presentational roles, which carry no name).
@@ -860,8 +836,58 @@ function compute(node, ctx, knownTag = undefined) {
     const text = fromContent(el, ctx, tag);
     if (text.trim()) return text;
   }
+  return tooltip(el, ctx, tag, marked);
+}
 
-  // Step 2I: the tooltip attribute (title), then HTML-AAM's last resort for fields: placeholder.
+/**
+ * Step 2A: hidden and not referenced. A hidden node counts only inside a traversal that started at
+ * a hidden node named by aria-labelledby. Descendants met in a recursion only need their own
+ * flags: their ancestors were checked.
+ * @param {Element} el @param {Ctx} ctx @param {boolean} marked
+ */
+function hiddenHere(el, ctx, marked) {
+  if (ctx.includeHidden || (ctx.rootShown && !ctx.recursing)) return false;
+  if (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy) return marked ? isHiddenSelf(el) : notRendered(el);
+  return isHidden(el);
+}
+
+/** Step 2B: the names of the elements aria-labelledby names, joined. @param {Element} el @returns {string} */
+function labelledBy(el) {
+  const refs = idrefs(el, 'aria-labelledby');
+  if (!refs.length) return '';
+  const parts = refs.map((/** @type {Element} */ r) => clean(compute(r, { visited: new Set(), inLabelledBy: true, includeHidden: isHidden(r), recursing: true, embedded: false })));
+  return parts.filter(Boolean).join(' ');
+}
+
+/**
+ * Step 2C: an embedded control's value: a text field's text, a combobox's or listbox's choice, a
+ * range's value; null when el is none of them (or a range says nothing).
+ * @param {Element} el @param {Ctx} ctx @param {string} role @param {string} tag @returns {string | null}
+ */
+function embeddedValue(el, ctx, role, tag) {
+  if (role === 'textbox' || role === 'searchbox') {
+    if (tag === 'input' || tag === 'textarea') return /** @type {HTMLInputElement} */ (el).value;
+    return fromContent(el, ctx, tag);
+  }
+  if (role === 'combobox' || role === 'listbox') {
+    if (tag === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => o.textContent ?? '').join(' ');
+    if (tag === 'input') return /** @type {HTMLInputElement} */ (el).value;
+    const selected = el.querySelectorAll('[role=option][aria-selected=true]');
+    return [...selected].map((o) => clean(o.textContent)).join(' ');
+  }
+  if (!RANGE.has(role)) return null;
+  const text = el.getAttribute('aria-valuetext');
+  if (text) return text;
+  const now = el.getAttribute('aria-valuenow');
+  if (now) return now;
+  return tag === 'input' ? /** @type {HTMLInputElement} */ (el).value : null;
+}
+
+/**
+ * Step 2I: the tooltip attribute (title), then HTML-AAM's last resort for fields: placeholder.
+ * @param {Element} el @param {Ctx} ctx @param {string} tag @param {boolean} marked @returns {string}
+ */
+function tooltip(el, ctx, tag, marked) {
   const title = marked ? el.getAttribute('title') : null;
   if (title && title.trim()) return title;
   if (!ctx.recursing && (tag === 'input' || tag === 'textarea')) {
@@ -877,26 +903,7 @@ function compute(node, ctx, knownTag = undefined) {
  * @param {Element} el @param {string} role @param {Ctx} ctx @param {string} [tag] el.localName @returns {string}
  */
 function nativeName(el, role, ctx, tag = el.localName) {
-  if (tag === 'input') {
-    const input = /** @type {HTMLInputElement} */ (el);
-    const type = input.type;
-    // HTML-AAM "input type=button/submit/reset": the value, else the browser's default label.
-    if (type === 'submit' || type === 'reset' || type === 'button') {
-      const labels = labelText(el, ctx);
-      if (labels) return labels;
-      if (input.hasAttribute('value')) return input.value;
-      return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';
-    }
-    // HTML-AAM "input type=image": alt, then value, then title (2I), then "Submit".
-    if (type === 'image') {
-      const alt = el.getAttribute('alt');
-      if (alt && alt.trim()) return alt;
-      const value = el.getAttribute('value');
-      if (value && value.trim()) return value;
-      return el.getAttribute('title') || 'Submit';
-    }
-    return labelText(el, ctx);
-  }
+  if (tag === 'input') return inputName(/** @type {HTMLInputElement} */ (el), ctx);
   if (tag === 'textarea' || tag === 'select' || tag === 'meter' || tag === 'progress' || tag === 'output') return labelText(el, ctx);
   // HTML-AAM: button's associated label elements come before its content.
   if (tag === 'button') return labelText(el, ctx);
@@ -911,6 +918,30 @@ function nativeName(el, role, ctx, tag = el.localName) {
   }
   void role;
   return '';
+}
+
+/**
+ * Step 2E for an input (HTML-AAM "input type=…" computations).
+ * @param {HTMLInputElement} input @param {Ctx} ctx @returns {string}
+ */
+function inputName(input, ctx) {
+  const type = input.type;
+  // HTML-AAM "input type=button/submit/reset": the value, else the browser's default label.
+  if (type === 'submit' || type === 'reset' || type === 'button') {
+    const labels = labelText(input, ctx);
+    if (labels) return labels;
+    if (input.hasAttribute('value')) return input.value;
+    return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';
+  }
+  // HTML-AAM "input type=image": alt, then value, then title (2I), then "Submit".
+  if (type === 'image') {
+    const alt = input.getAttribute('alt');
+    if (alt && alt.trim()) return alt;
+    const value = input.getAttribute('value');
+    if (value && value.trim()) return value;
+    return input.getAttribute('title') || 'Submit';
+  }
+  return labelText(input, ctx);
 }
 
 /** The text of a labelable element's label elements: label[for] and a wrapping label. @param {Element} el @param {Ctx} ctx */
@@ -997,7 +1028,7 @@ function fromContent(el, ctx, tag = el.localName) {
     const part = compute(kid, child, box ? kidTag : undefined);
     if (!part) continue;
     if (!content && type === 3 && /\S/.test(part)) content = true;
-    if (out && !ENDS_BLANK.test(out) && !STARTS_BLANK.test(part) && ((last && boxAtEdge(last, true)) || (box && boxAtEdge(box, false)))) out += ' ';
+    if (out && apart(out, part, last, box)) out += ' ';
     out += part;
     last = box;
     if (out.length > TEXT_BUDGET) {
@@ -1008,6 +1039,15 @@ function fromContent(el, ctx, tag = el.localName) {
   // Met while reading the light children; a shadow root's or a slot's content is not the element's own.
   if (kids ? hasContent(el) : content) return out;
   return generated(el, '::before') + out + generated(el, '::after');
+}
+
+/**
+ * Whether two touching runs of ink need a space between them: one of the two elements at the
+ * boundary is a box of its own.
+ * @param {string} out @param {string} part @param {Element | null} last @param {Element | null} box
+ */
+function apart(out, part, last, box) {
+  return !ENDS_BLANK.test(out) && !STARTS_BLANK.test(part) && ((last !== null && boxAtEdge(last, true)) || (box !== null && boxAtEdge(box, false)));
 }
 
 /** Whether an element has an element child or text of its own (then its ::before and ::after are not read). @param {Element} el */
@@ -1719,6 +1759,8 @@ const ARIA_STATES = ['level', 'checked', 'expanded', 'selected', 'pressed', 'cur
 /** @returns {string | null} */
 const NO_ATTR = () => null;
 
+/** @typedef {(name: string) => string | null} AttrOf */
+
 /**
  * @param {Element} el @param {string} role @param {boolean} aria the element has aria-* attributes
  * @param {string} tag el.localName @param {Set<Element>} focused the focused elements (WalkCtx)
@@ -1726,30 +1768,64 @@ const NO_ATTR = () => null;
  */
 function states(el, role, aria, tag, focused) {
   const out = [];
-  const a = aria ? (/** @type {string} */ n) => el.getAttribute(n) : NO_ATTR;
+  /** @type {AttrOf} */
+  const a = aria ? (n) => el.getAttribute(n) : NO_ATTR;
   if (role === 'heading') out.push(`level=${/^h([1-6])$/.exec(tag)?.[1] ?? a('aria-level') ?? 2}`);
-  // A textarea or an editor takes line breaks (Enter is not submit): unlike a one-line input.
-  if (role === 'textbox' && tag !== 'input') {
-    const ml = el.getAttribute('aria-multiline'), ce = el.getAttribute('contenteditable');
-    if (tag === 'textarea' || ml === 'true' || (ml !== 'false' && ce !== null && ce !== 'false')) out.push('multiline');
-  }
+  if (role === 'textbox' && tag !== 'input' && multiline(el, tag)) out.push('multiline');
   const input = /** @type {HTMLInputElement} */ (tag === 'label' ? /** @type {HTMLLabelElement} */ (el).control ?? el : el);
   const inputTag = input === el ? tag : input.localName;
+  const checked = checkedState(input, inputTag, a);
+  if (checked) out.push(checked);
+  const expanded = expandedState(el, tag, a);
+  if (expanded) out.push(expanded);
+  flags(out, el, tag, input, inputTag, a);
+  if (focused.has(el)) out.push('focused');
+  if (inputTag === 'input' && input.type === 'password') out.push('password');
+  return out;
+}
+
+/**
+ * A textarea or an editor takes line breaks (Enter is not submit): unlike a one-line input.
+ * @param {Element} el @param {string} tag
+ */
+function multiline(el, tag) {
+  const ml = el.getAttribute('aria-multiline'), ce = el.getAttribute('contenteditable');
+  return tag === 'textarea' || ml === 'true' || (ml !== 'false' && ce !== null && ce !== 'false');
+}
+
+/**
+ * A checkbox's or radio's own state (a label's control's), else aria-checked.
+ * @param {HTMLInputElement} input @param {string} inputTag @param {AttrOf} a @returns {string}
+ */
+function checkedState(input, inputTag, a) {
   if (inputTag === 'input' && (input.type === 'checkbox' || input.type === 'radio')) {
-    if (input.indeterminate) out.push('checked=mixed'); else if (input.checked) out.push('checked');
-  } else if (a('aria-checked') === 'true') out.push('checked');
-  else if (a('aria-checked') === 'mixed') out.push('checked=mixed');
+    return input.indeterminate ? 'checked=mixed' : input.checked ? 'checked' : '';
+  }
+  const c = a('aria-checked');
+  return c === 'true' ? 'checked' : c === 'mixed' ? 'checked=mixed' : '';
+}
+
+/**
+ * aria-expanded, or a summary's details open or not.
+ * @param {Element} el @param {string} tag @param {AttrOf} a @returns {string}
+ */
+function expandedState(el, tag, a) {
   const expanded = a('aria-expanded') ?? (tag === 'summary' ? String(!!(/** @type {HTMLDetailsElement | null} */ (el.parentElement))?.open) : null);
-  if (expanded === 'true') out.push('expanded'); else if (expanded === 'false') out.push('collapsed');
+  return expanded === 'true' ? 'expanded' : expanded === 'false' ? 'collapsed' : '';
+}
+
+/**
+ * selected, pressed, current, disabled, required and invalid, in that order.
+ * @param {string[]} out @param {Element} el @param {string} tag @param {HTMLInputElement} input
+ * @param {string} inputTag @param {AttrOf} a
+ */
+function flags(out, el, tag, input, inputTag, a) {
   if (a('aria-selected') === 'true' || (tag === 'option' && /** @type {HTMLOptionElement} */ (el).selected)) out.push('selected');
   if (a('aria-pressed') === 'true') out.push('pressed');
   if (a('aria-current') && a('aria-current') !== 'false') out.push('current');
   if (/** @type {any} */ (input).disabled || a('aria-disabled') === 'true') out.push('disabled');
-  if (/** @type {HTMLInputElement} */ (input).required || a('aria-required') === 'true') out.push('required');
+  if (input.required || a('aria-required') === 'true') out.push('required');
   if (a('aria-invalid') === 'true' || (FIELDS.has(inputTag) && safeMatches(input, ':user-invalid'))) out.push('invalid');
-  if (focused.has(el)) out.push('focused');
-  if (inputTag === 'input' && input.type === 'password') out.push('password');
-  return out;
 }
 
 /** @param {Element} el @param {string} sel */

@@ -97,46 +97,22 @@ function compute(node, ctx, knownTag = undefined) {
   ctx.visited.add(el);
   const tag = knownTag ?? el.localName;
   if (NO_TEXT.has(tag)) return '';
-
-  // Step 2A: hidden and not referenced. A hidden node counts only inside a traversal that
-  // started at a hidden node named by aria-labelledby.
-  // Descendants met in a recursion only need their own flags: their ancestors were checked.
-  const known = ctx.rootShown && !ctx.recursing;
   // Most descendants carry none of the attributes read below: one selector match spares the reads.
   const marked = el.hasAttributes() && el.matches(NAMING);
-  if (!ctx.includeHidden && !known && (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy ? (marked ? isHiddenSelf(el) : notRendered(el)) : isHidden(el))) return '';
+  if (hiddenHere(el, ctx, marked)) return '';
 
   const role = marked ? roleOf(el) : implicitRoleOf(el, tag);
 
   // Step 2B: aria-labelledby, unless already following one (no chains of chains).
   if (!ctx.inLabelledBy && marked) {
-    const refs = idrefs(el, 'aria-labelledby');
-    if (refs.length) {
-      const parts = refs.map((/** @type {Element} */ r) => clean(compute(r, { visited: new Set(), inLabelledBy: true, includeHidden: isHidden(r), recursing: true, embedded: false })));
-      const joined = parts.filter(Boolean).join(' ');
-      if (joined) return joined;
-    }
+    const joined = labelledBy(el);
+    if (joined) return joined;
   }
 
   // Step 2C: an embedded control inside the label of another widget contributes its value.
   if ((ctx.embedded || ctx.recursing) && ctx.visited.size > 1) {
-    if (role === 'textbox' || role === 'searchbox') {
-      if (tag === 'input' || tag === 'textarea') return /** @type {HTMLInputElement} */ (el).value;
-      return fromContent(el, ctx, tag);
-    }
-    if (role === 'combobox' || role === 'listbox') {
-      if (tag === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => o.textContent ?? '').join(' ');
-      if (tag === 'input') return /** @type {HTMLInputElement} */ (el).value;
-      const selected = el.querySelectorAll('[role=option][aria-selected=true]');
-      return [...selected].map((o) => clean(o.textContent)).join(' ');
-    }
-    if (RANGE.has(role)) {
-      const text = el.getAttribute('aria-valuetext');
-      if (text) return text;
-      const now = el.getAttribute('aria-valuenow');
-      if (now) return now;
-      if (tag === 'input') return /** @type {HTMLInputElement} */ (el).value;
-    }
+    const value = embeddedValue(el, ctx, role, tag);
+    if (value !== null) return value;
   }
 
   // Step 2D: aria-label (ignored on presentational roles, which carry no name).
@@ -158,8 +134,58 @@ function compute(node, ctx, knownTag = undefined) {
     const text = fromContent(el, ctx, tag);
     if (text.trim()) return text;
   }
+  return tooltip(el, ctx, tag, marked);
+}
 
-  // Step 2I: the tooltip attribute (title), then HTML-AAM's last resort for fields: placeholder.
+/**
+ * Step 2A: hidden and not referenced. A hidden node counts only inside a traversal that started at
+ * a hidden node named by aria-labelledby. Descendants met in a recursion only need their own
+ * flags: their ancestors were checked.
+ * @param {Element} el @param {Ctx} ctx @param {boolean} marked
+ */
+function hiddenHere(el, ctx, marked) {
+  if (ctx.includeHidden || (ctx.rootShown && !ctx.recursing)) return false;
+  if (ctx.recursing && ctx.visited.size > 1 && !ctx.inLabelledBy) return marked ? isHiddenSelf(el) : notRendered(el);
+  return isHidden(el);
+}
+
+/** Step 2B: the names of the elements aria-labelledby names, joined. @param {Element} el @returns {string} */
+function labelledBy(el) {
+  const refs = idrefs(el, 'aria-labelledby');
+  if (!refs.length) return '';
+  const parts = refs.map((/** @type {Element} */ r) => clean(compute(r, { visited: new Set(), inLabelledBy: true, includeHidden: isHidden(r), recursing: true, embedded: false })));
+  return parts.filter(Boolean).join(' ');
+}
+
+/**
+ * Step 2C: an embedded control's value: a text field's text, a combobox's or listbox's choice, a
+ * range's value; null when el is none of them (or a range says nothing).
+ * @param {Element} el @param {Ctx} ctx @param {string} role @param {string} tag @returns {string | null}
+ */
+function embeddedValue(el, ctx, role, tag) {
+  if (role === 'textbox' || role === 'searchbox') {
+    if (tag === 'input' || tag === 'textarea') return /** @type {HTMLInputElement} */ (el).value;
+    return fromContent(el, ctx, tag);
+  }
+  if (role === 'combobox' || role === 'listbox') {
+    if (tag === 'select') return [.../** @type {HTMLSelectElement} */ (el).selectedOptions].map((o) => o.textContent ?? '').join(' ');
+    if (tag === 'input') return /** @type {HTMLInputElement} */ (el).value;
+    const selected = el.querySelectorAll('[role=option][aria-selected=true]');
+    return [...selected].map((o) => clean(o.textContent)).join(' ');
+  }
+  if (!RANGE.has(role)) return null;
+  const text = el.getAttribute('aria-valuetext');
+  if (text) return text;
+  const now = el.getAttribute('aria-valuenow');
+  if (now) return now;
+  return tag === 'input' ? /** @type {HTMLInputElement} */ (el).value : null;
+}
+
+/**
+ * Step 2I: the tooltip attribute (title), then HTML-AAM's last resort for fields: placeholder.
+ * @param {Element} el @param {Ctx} ctx @param {string} tag @param {boolean} marked @returns {string}
+ */
+function tooltip(el, ctx, tag, marked) {
   const title = marked ? el.getAttribute('title') : null;
   if (title && title.trim()) return title;
   if (!ctx.recursing && (tag === 'input' || tag === 'textarea')) {
@@ -175,26 +201,7 @@ function compute(node, ctx, knownTag = undefined) {
  * @param {Element} el @param {string} role @param {Ctx} ctx @param {string} [tag] el.localName @returns {string}
  */
 function nativeName(el, role, ctx, tag = el.localName) {
-  if (tag === 'input') {
-    const input = /** @type {HTMLInputElement} */ (el);
-    const type = input.type;
-    // HTML-AAM "input type=button/submit/reset": the value, else the browser's default label.
-    if (type === 'submit' || type === 'reset' || type === 'button') {
-      const labels = labelText(el, ctx);
-      if (labels) return labels;
-      if (input.hasAttribute('value')) return input.value;
-      return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';
-    }
-    // HTML-AAM "input type=image": alt, then value, then title (2I), then "Submit".
-    if (type === 'image') {
-      const alt = el.getAttribute('alt');
-      if (alt && alt.trim()) return alt;
-      const value = el.getAttribute('value');
-      if (value && value.trim()) return value;
-      return el.getAttribute('title') || 'Submit';
-    }
-    return labelText(el, ctx);
-  }
+  if (tag === 'input') return inputName(/** @type {HTMLInputElement} */ (el), ctx);
   if (tag === 'textarea' || tag === 'select' || tag === 'meter' || tag === 'progress' || tag === 'output') return labelText(el, ctx);
   // HTML-AAM: button's associated label elements come before its content.
   if (tag === 'button') return labelText(el, ctx);
@@ -209,6 +216,30 @@ function nativeName(el, role, ctx, tag = el.localName) {
   }
   void role;
   return '';
+}
+
+/**
+ * Step 2E for an input (HTML-AAM "input type=…" computations).
+ * @param {HTMLInputElement} input @param {Ctx} ctx @returns {string}
+ */
+function inputName(input, ctx) {
+  const type = input.type;
+  // HTML-AAM "input type=button/submit/reset": the value, else the browser's default label.
+  if (type === 'submit' || type === 'reset' || type === 'button') {
+    const labels = labelText(input, ctx);
+    if (labels) return labels;
+    if (input.hasAttribute('value')) return input.value;
+    return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';
+  }
+  // HTML-AAM "input type=image": alt, then value, then title (2I), then "Submit".
+  if (type === 'image') {
+    const alt = input.getAttribute('alt');
+    if (alt && alt.trim()) return alt;
+    const value = input.getAttribute('value');
+    if (value && value.trim()) return value;
+    return input.getAttribute('title') || 'Submit';
+  }
+  return labelText(input, ctx);
 }
 
 /** The text of a labelable element's label elements: label[for] and a wrapping label. @param {Element} el @param {Ctx} ctx */
@@ -295,7 +326,7 @@ function fromContent(el, ctx, tag = el.localName) {
     const part = compute(kid, child, box ? kidTag : undefined);
     if (!part) continue;
     if (!content && type === 3 && /\S/.test(part)) content = true;
-    if (out && !ENDS_BLANK.test(out) && !STARTS_BLANK.test(part) && ((last && boxAtEdge(last, true)) || (box && boxAtEdge(box, false)))) out += ' ';
+    if (out && apart(out, part, last, box)) out += ' ';
     out += part;
     last = box;
     if (out.length > TEXT_BUDGET) {
@@ -306,6 +337,15 @@ function fromContent(el, ctx, tag = el.localName) {
   // Met while reading the light children; a shadow root's or a slot's content is not the element's own.
   if (kids ? hasContent(el) : content) return out;
   return generated(el, '::before') + out + generated(el, '::after');
+}
+
+/**
+ * Whether two touching runs of ink need a space between them: one of the two elements at the
+ * boundary is a box of its own.
+ * @param {string} out @param {string} part @param {Element | null} last @param {Element | null} box
+ */
+function apart(out, part, last, box) {
+  return !ENDS_BLANK.test(out) && !STARTS_BLANK.test(part) && ((last !== null && boxAtEdge(last, true)) || (box !== null && boxAtEdge(box, false)));
 }
 
 /** Whether an element has an element child or text of its own (then its ::before and ::after are not read). @param {Element} el */

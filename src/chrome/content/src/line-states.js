@@ -20,6 +20,8 @@ const ARIA_STATES = ['level', 'checked', 'expanded', 'selected', 'pressed', 'cur
 /** @returns {string | null} */
 const NO_ATTR = () => null;
 
+/** @typedef {(name: string) => string | null} AttrOf */
+
 /**
  * @param {Element} el @param {string} role @param {boolean} aria the element has aria-* attributes
  * @param {string} tag el.localName @param {Set<Element>} focused the focused elements (WalkCtx)
@@ -27,30 +29,64 @@ const NO_ATTR = () => null;
  */
 function states(el, role, aria, tag, focused) {
   const out = [];
-  const a = aria ? (/** @type {string} */ n) => el.getAttribute(n) : NO_ATTR;
+  /** @type {AttrOf} */
+  const a = aria ? (n) => el.getAttribute(n) : NO_ATTR;
   if (role === 'heading') out.push(`level=${/^h([1-6])$/.exec(tag)?.[1] ?? a('aria-level') ?? 2}`);
-  // A textarea or an editor takes line breaks (Enter is not submit): unlike a one-line input.
-  if (role === 'textbox' && tag !== 'input') {
-    const ml = el.getAttribute('aria-multiline'), ce = el.getAttribute('contenteditable');
-    if (tag === 'textarea' || ml === 'true' || (ml !== 'false' && ce !== null && ce !== 'false')) out.push('multiline');
-  }
+  if (role === 'textbox' && tag !== 'input' && multiline(el, tag)) out.push('multiline');
   const input = /** @type {HTMLInputElement} */ (tag === 'label' ? /** @type {HTMLLabelElement} */ (el).control ?? el : el);
   const inputTag = input === el ? tag : input.localName;
+  const checked = checkedState(input, inputTag, a);
+  if (checked) out.push(checked);
+  const expanded = expandedState(el, tag, a);
+  if (expanded) out.push(expanded);
+  flags(out, el, tag, input, inputTag, a);
+  if (focused.has(el)) out.push('focused');
+  if (inputTag === 'input' && input.type === 'password') out.push('password');
+  return out;
+}
+
+/**
+ * A textarea or an editor takes line breaks (Enter is not submit): unlike a one-line input.
+ * @param {Element} el @param {string} tag
+ */
+function multiline(el, tag) {
+  const ml = el.getAttribute('aria-multiline'), ce = el.getAttribute('contenteditable');
+  return tag === 'textarea' || ml === 'true' || (ml !== 'false' && ce !== null && ce !== 'false');
+}
+
+/**
+ * A checkbox's or radio's own state (a label's control's), else aria-checked.
+ * @param {HTMLInputElement} input @param {string} inputTag @param {AttrOf} a @returns {string}
+ */
+function checkedState(input, inputTag, a) {
   if (inputTag === 'input' && (input.type === 'checkbox' || input.type === 'radio')) {
-    if (input.indeterminate) out.push('checked=mixed'); else if (input.checked) out.push('checked');
-  } else if (a('aria-checked') === 'true') out.push('checked');
-  else if (a('aria-checked') === 'mixed') out.push('checked=mixed');
+    return input.indeterminate ? 'checked=mixed' : input.checked ? 'checked' : '';
+  }
+  const c = a('aria-checked');
+  return c === 'true' ? 'checked' : c === 'mixed' ? 'checked=mixed' : '';
+}
+
+/**
+ * aria-expanded, or a summary's details open or not.
+ * @param {Element} el @param {string} tag @param {AttrOf} a @returns {string}
+ */
+function expandedState(el, tag, a) {
   const expanded = a('aria-expanded') ?? (tag === 'summary' ? String(!!(/** @type {HTMLDetailsElement | null} */ (el.parentElement))?.open) : null);
-  if (expanded === 'true') out.push('expanded'); else if (expanded === 'false') out.push('collapsed');
+  return expanded === 'true' ? 'expanded' : expanded === 'false' ? 'collapsed' : '';
+}
+
+/**
+ * selected, pressed, current, disabled, required and invalid, in that order.
+ * @param {string[]} out @param {Element} el @param {string} tag @param {HTMLInputElement} input
+ * @param {string} inputTag @param {AttrOf} a
+ */
+function flags(out, el, tag, input, inputTag, a) {
   if (a('aria-selected') === 'true' || (tag === 'option' && /** @type {HTMLOptionElement} */ (el).selected)) out.push('selected');
   if (a('aria-pressed') === 'true') out.push('pressed');
   if (a('aria-current') && a('aria-current') !== 'false') out.push('current');
   if (/** @type {any} */ (input).disabled || a('aria-disabled') === 'true') out.push('disabled');
-  if (/** @type {HTMLInputElement} */ (input).required || a('aria-required') === 'true') out.push('required');
+  if (input.required || a('aria-required') === 'true') out.push('required');
   if (a('aria-invalid') === 'true' || (FIELDS.has(inputTag) && safeMatches(input, ':user-invalid'))) out.push('invalid');
-  if (focused.has(el)) out.push('focused');
-  if (inputTag === 'input' && input.type === 'password') out.push('password');
-  return out;
 }
 
 /** @param {Element} el @param {string} sel */
