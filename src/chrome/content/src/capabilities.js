@@ -1,7 +1,6 @@
 // The page's capabilities in a few lines (seed 001, "MiniPCD"): its main actions, its forms
 // (purpose, fields, submit control) and its collections of repeated items (inferred fields and
 // counts), each with an inferred kind, capped at 30/20/20; and extract_data's rows.
-// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, secrets.js, outline.js.
 import { tw } from './tabwright.js';
 import { clean, isHidden } from './dom.js';
 import * as Accname from './accname.js';

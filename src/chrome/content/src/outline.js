@@ -3,11 +3,9 @@
 // into outline nodes, generics dissolved), tidy (merge text, fold single-child wrappers and table
 // rows, drop text that repeats a name), filter (interactive-only), render (lines, maxChars).
 // Its size is the one budget's (content/outline-budget.js).
-// Needs content/dom.js, roles.js, accname.js, actionable.js, refs.js, listeners.js, frames.js, secret-patterns.js, secrets.js, outline-budget.js,
-// ref-rule.js (which targets hold targets), select-options.js, line-states.js (a line's states and value).
 import { tw } from './tabwright.js';
 import { clean, hasInk, childrenOf } from './dom.js';
-import { roleOf, WIDGET, LANDMARK } from './roles.js';
+import { roleOf, WIDGET, LANDMARK, implicitRole } from './roles.js';
 import * as Accname from './accname.js';
 import * as A from './actionable.js';
 import * as Dom from './dom.js';
@@ -17,7 +15,6 @@ import * as Listeners from './listeners.js';
 import * as B from './outline-budget.js';
 import * as RR from './ref-rule.js';
 import * as R from './refs.js';
-import * as Roles from './roles.js';
 import * as S from './secrets.js';
 import * as SelectOptions from './select-options.js';
 
@@ -121,7 +118,7 @@ function walk(node, ctx, out) {
   // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
   const first = el.firstChild;
   const shadow = Dom.treeShadow(el);
-  if (!first && !shadow && !HAS_CONTENT_ELSEWHERE.has(tag) && !(marked && el.hasAttribute('role')) && !Roles.implicitRole(el, tag) && !A.reason(el, '', ctx, marked, tag)) return;
+  if (!first && !shadow && !HAS_CONTENT_ELSEWHERE.has(tag) && !(marked && el.hasAttribute('role')) && !implicitRole(el, tag) && !A.reason(el, '', ctx, marked, tag)) return;
   const role = A.roleFor(el, marked, tag);
   const reason = A.reason(el, role, ctx, marked, tag);
   // A plain element (no line of its own, not where a pointer target starts) is looked at only
@@ -612,7 +609,7 @@ function countRefs(nodes) {
 function landmarkOf(el) {
   for (let p = Dom.parentOf(el); p; p = Dom.parentOf(p)) {
     const role = roleOf(p);
-    if (LANDMARK.has(role) && (!Roles.WIDGET.has(role))) {
+    if (LANDMARK.has(role) && (!WIDGET.has(role))) {
       if ((role === 'region' || role === 'form') && !Accname.name(p)) continue;
       return `${role}:${Accname.name(p)}`;
     }

@@ -1,9 +1,8 @@
 // The accessible name of an element, computed per W3C "Accessible Name and Description
 // Computation 1.2" (https://www.w3.org/TR/accname-1.2/#computation-steps) with the HTML-AAM
-// rules for native labels. Each branch names the step it implements. Needs content/dom.js, roles.js.
-import { clean, hasInk, isHidden, isHiddenSelf, rendering, idrefs, boxAtEdge, cap } from './dom.js';
+// rules for native labels. Each branch names the step it implements.
+import { clean, hasInk, isHidden, isHiddenSelf, rendering, idrefs, boxAtEdge, cap, treeShadow } from './dom.js';
 import { roleOf, implicitRoleOf, NAME_FROM_CONTENT } from './roles.js';
-import * as Dom from './dom.js';
 
 /**
  * @typedef {object} Ctx
@@ -308,7 +307,7 @@ function fromContent(el, ctx, tag = el.localName) {
   // A recursion shares its context (nothing in it changes on the way down).
   const child = ctx.recursing ? ctx : { ...ctx, recursing: true };
   let out = '';
-  const shadow = Dom.treeShadow(el);
+  const shadow = treeShadow(el);
   const assigned = !shadow && tag === 'slot' ? /** @type {HTMLSlotElement} */ (el).assignedNodes() : null;
   // The light children are followed by sibling links: a child list read by index costs two calls per child.
   const kids = shadow ? [...shadow.childNodes] : assigned?.length ? assigned : null;

@@ -1,12 +1,10 @@
 // What a user can act on, as real pages build it: semantic widgets, and also script-wired
 // elements with no role (listener tracker, onclick), cursor:pointer leaves, contenteditable,
 // tabindex, summary, labels that stand in for a visually hidden input; plus a usable name for
-// icon-only controls. Needs content/dom.js, roles.js, accname.js.
-import { roleOf, WIDGET } from './roles.js';
-import { clean, cap, style, isHidden } from './dom.js';
+// icon-only controls.
+import { roleOf, WIDGET, implicitRoleOf } from './roles.js';
+import { clean, cap, style, isHidden, parentOf } from './dom.js';
 import * as Accname from './accname.js';
-import * as Dom from './dom.js';
-import * as Roles from './roles.js';
 
 /**
  * The role the outline shows: a label whose own input is visually hidden takes the input's role,
@@ -15,7 +13,7 @@ import * as Roles from './roles.js';
  * @param {Element} el @param {boolean} [marked] false when the caller knows el has none of the attributes of MARKED @param {string} [tag] el.localName, when the caller has it
  */
 function roleFor(el, marked = true, tag = el.localName) {
-  const role = marked ? roleOf(el) : Roles.implicitRoleOf(el, tag);
+  const role = marked ? roleOf(el) : implicitRoleOf(el, tag);
   if (tag === 'label') {
     const control = /** @type {HTMLLabelElement} */ (el).control;
     if (control && control.localName === 'input' && isHidden(control)) return roleOf(control);
@@ -59,7 +57,7 @@ function marked(el) {
 function pointerStart(el) {
   const s = style(el);
   if (!s || s.cursor !== 'pointer') return false;
-  const parent = Dom.parentOf(el);
+  const parent = parentOf(el);
   const ps = parent ? style(parent) : null;
   return !ps || ps.cursor !== 'pointer';
 }

@@ -1,12 +1,11 @@
 // Finding a target (ref, visible text, selector or point) and checking it can be acted on (connected,
 // visible, enabled, not covered), scrolling it into view. The synthetic pointer sequences live in
-// content/pointer.js and the keyboard and typing in content/keys.js; both add to Tabwright.input.
-// Resolves refs through Tabwright.outline.resolve only; the ref registry belongs to outline.js.
+// content/pointer.js and the keyboard and typing in content/keys.js.
+// Resolves refs through outline.js's resolve only; the ref registry belongs to outline.js.
 import { tw } from './tabwright.js';
-import { shadowOf, deepElements, deepElementFromPoint, composedContains, clean, visibleBox, INTERACTIVE } from './dom.js';
+import { shadowOf, deepElements, deepElementFromPoint, composedContains, clean, visibleBox, INTERACTIVE, parentOf } from './dom.js';
 import * as Accname from './accname.js';
 import * as Actionable from './actionable.js';
-import * as Dom from './dom.js';
 import * as Highlight from './highlight.js';
 import * as Indicator from './indicator.js';
 import * as Outline from './outline.js';
@@ -159,7 +158,7 @@ function hitPoint(el) {
  */
 function innerControl(el, hit) {
   const refs = Refs;
-  for (let e = /** @type {Element | null} */ (hit); e && e !== el; e = Dom.parentOf(e)) {
+  for (let e = /** @type {Element | null} */ (hit); e && e !== el; e = parentOf(e)) {
     if (e.matches(INTERACTIVE) || refs?.refOf(e)) return true;
   }
   return false;

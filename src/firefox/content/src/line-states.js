@@ -1,6 +1,6 @@
 // The states and value an outline line shows: [checked], [expanded], level=2, [focused], a
 // field's value (a secret field's is the mask, content/secrets.js), read from ARIA attributes and
-// the element's own properties. content/outline.js asks once per line. Needs content/dom.js, secrets.js.
+// the element's own properties. content/outline.js asks once per line.
 import { clean } from './dom.js';
 import * as S from './secrets.js';
 

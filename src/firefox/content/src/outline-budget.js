@@ -4,7 +4,7 @@
 // out and counted into "rest" lines that name the follow-up call showing it
 // ("snapshot ref=e77 from=50"). After the walk, an outline still over budget has its biggest
 // regions summarised ("navigation "Main": 240 links [collapsed: snapshot ref=e12]") until it fits.
-// Every line left out is one named call away. Needs content/dom.js, refs.js.
+// Every line left out is one named call away.
 import * as Accname from './accname.js';
 import * as Dom from './dom.js';
 import * as Refs from './refs.js';

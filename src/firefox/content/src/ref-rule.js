@@ -6,7 +6,6 @@
 //   mustDescend()   may a target's content hold targets of its own (so the walk goes in)?
 //   keepsOwnRef()   once its content is walked: is a container with targets inside still one itself?
 //   nameApart()     its name without its controls' names ("Jane Doe Admin", not "… Delete Jane")
-// Needs content/dom.js, roles.js.
 import * as Accname from './accname.js';
 import * as Dom from './dom.js';
 import * as Roles from './roles.js';
