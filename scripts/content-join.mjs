@@ -25,7 +25,7 @@ export const CONTENT_SCRIPTS = [
   { out: 'content/page-channel.js', entry: 'content/src/page-channel.js', skip: 'globalThis.Tabwright?.pageChannel' },
   { out: 'content/channel-hold.js', entry: 'content/src/channel-hold.js', skip: '!globalThis.Tabwright?.pageChannel || globalThis.Tabwright.channelHold' },
   { out: 'content/main.js', entry: 'content/src/main.js', skip: 'globalThis.Tabwright?.listening' },
-  { out: 'content/reader.js', entry: 'content/src/reader.js', skip: 'globalThis.Tabwright?.reader' },
+  { out: 'content/reader.js', entry: 'content/src/reader.js', skip: "globalThis.Tabwright?.handlers['content.readable']" },
 ];
 
 const IMPORT = /^import\s+(?:\*\s+as\s+(\w+)\s+from\s+|\{([^}]*)\}\s+from\s+)?'([^']+)';\s*$/;
