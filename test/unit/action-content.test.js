@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent } from './content-dom.js';
+import { moduleOrder } from '../../scripts/content-join.mjs';
 
 const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline.js',
   'capabilities.js', 'page-text.js', 'input.js', 'pointer.js', 'keys.js', 'editing.js', 'drag.js', 'scroll.js', 'widgets.js', 'page-events.js'];
@@ -156,12 +157,15 @@ describe('targets through deep shadow trees (content/input.js)', () => {
 
 describe('the acting content scripts in both manifests', () => {
   const src = join(dirname(fileURLToPath(import.meta.url)), '../../src');
-  it('load input.js, then pointer, keys, editing, drag and scroll, before widgets.js; the page-world helper (with the input hooks) and its key hand-over at document_start, the helper first', async () => {
+  it('load input.js, then pointer and keys, and editing, drag and scroll, before widgets.js (joined into the one script of the main entry, in the order the modules run); the page-world helper (with the input hooks) and its key hand-over at document_start, the helper first', async () => {
     for (const tree of ['chrome', 'firefox']) {
       const m = JSON.parse(await readFile(join(src, tree, 'manifest.json'), 'utf8'));
-      const main = m.content_scripts.find((/** @type {{ js: string[] }} */ e) => e.js.includes('content/main.js')).js;
-      const order = ['input', 'pointer', 'keys', 'editing', 'drag', 'scroll', 'widgets'].map((n) => main.indexOf(`content/${n}.js`));
-      expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1])), `${tree}: ${main.join(' ')}`).to.equal(true);
+      expect(m.content_scripts.find((/** @type {{ js: string[] }} */ e) => e.js.includes('content/main.js')).js, tree).to.deep.equal(['vendor/browser-polyfill.js', 'content/main.js']);
+      const main = moduleOrder(join(src, tree), ['content/src/main.js']).map((x) => x.path.replace('content/src/', 'content/'));
+      const at = (/** @type {string} */ n) => main.indexOf(`content/${n}.js`);
+      // keys.js and editing.js use each other at call time only: either may run first.
+      const order = ['input', 'pointer', 'keys', 'drag', 'scroll', 'widgets'].map(at);
+      expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1])) && at('editing') >= 0 && at('editing') < at('widgets'), `${tree}: ${main.join(' ')}`).to.equal(true);
       const entries = m.content_scripts.map((/** @type {{ js: string[] }} */ e) => e.js.join(','));
       const hooks = m.content_scripts[entries.indexOf('content/page-world.js')];
       expect(hooks, tree).to.include({ world: 'MAIN', run_at: 'document_start', all_frames: true });

@@ -2,12 +2,8 @@
 // (content/listeners.js) on jsdom: script-wired elements get refs, and a later snapshot asks the
 // page world only for what was wired since, without losing what it learned before.
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadContent } from './content-dom.js';
+import { loadContent, injectContent } from './content-dom.js';
 
-const contentDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/chrome/content');
 
 const FILES = ['page-world.js', 'page-channel.js', 'dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline-budget.js', 'ref-rule.js', 'select-options.js', 'line-states.js', 'outline.js'];
 
@@ -53,7 +49,7 @@ describe('listener tracker (content/page-world.js, content/listeners.js)', () =>
     // The old page world keeps its key (a page could hand over one of its own otherwise); the new
     // pair talks on a new key, and learns what is wired after it came.
     window.eval('delete window.Tabwright');
-    for (const f of FILES) window.eval(readFileSync(join(contentDir, f), 'utf8'));
+    injectContent(window, FILES);
     window.eval(`document.getElementById('b').addEventListener('click', () => {});`);
     expect(window.Tabwright.outline.build().text).to.match(/^Alpha\n- clickable "Beta" \[e\d+\]$/);
   });

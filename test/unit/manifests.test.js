@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { moduleOrder } from '../../scripts/content-join.mjs';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '../../src');
 const manifest = async (/** @type {string} */ tree) => JSON.parse(await readFile(join(src, tree, 'manifest.json'), 'utf8'));
@@ -17,10 +18,11 @@ describe('manifests', () => {
     expect(firefox.commands._execute_sidebar_action.description).to.equal('__MSG_commandOpenPanel__');
   });
 
-  it('load content/indicator.js in both trees, before content/main.js', async () => {
+  it('load content/indicator.js in both trees, before content/main.js (joined into the script the manifests load, in the order the modules run)', async () => {
     for (const tree of ['chrome', 'firefox']) {
       const entry = (await manifest(tree)).content_scripts.find((/** @type {{ js: string[] }} */ e) => e.js.includes('content/main.js'));
-      const js = entry.js;
+      expect(entry.js, tree).to.deep.equal(['vendor/browser-polyfill.js', 'content/main.js']);
+      const js = moduleOrder(join(src, tree), ['content/src/main.js']).map((m) => m.path.replace('content/src/', 'content/'));
       expect(js, tree).to.include('content/indicator.js');
       expect(js.indexOf('content/indicator.js'), tree).to.be.lessThan(js.indexOf('content/main.js'));
     }

@@ -1,4 +1,4 @@
-// Secrets: the rules (agent/safety/secret-patterns.js and its generated content copy), the content
+// Secrets: the rules (agent/safety/secret-patterns.js, which the content scripts join as it is), the content
 // side's masking at every exit (content/secrets.js on jsdom) and the vault (agent/safety/secrets.js).
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
@@ -7,7 +7,6 @@ import { MASK, findTokens, looksLikeToken, maskTokens, isSecretName, isSecretAut
 import * as patterns from '../../src/chrome/agent/safety/secret-patterns.js';
 import { createSecretVault } from '../../src/chrome/agent/safety/secrets.js';
 import { maskSecretArgs, maskItemSecrets, MASK as ARGS_MASK } from '../../src/chrome/service/secret-args.js';
-import { classicPatterns, PATTERNS_SOURCE, PATTERNS_COPY } from '../../scripts/sync.mjs';
 
 const FILES = ['dom.js', 'roles.js', 'accname.js', 'actionable.js', 'refs.js', 'listeners.js', 'frames.js', 'secret-patterns.js', 'secrets.js', 'outline.js',
   'capabilities.js', 'page-text.js', 'input.js', 'pointer.js', 'keys.js', 'editing.js', 'drag.js', 'scroll.js', 'widgets.js', 'page-events.js'];
@@ -128,9 +127,12 @@ describe('secret rules (agent/safety/secret-patterns.js)', () => {
     for (const n of ['email', 'username', 'passenger', 'passport', 'footprint', 'spin', 'shipping', 'pinned', 'compass', 'search', 'q', '', null]) expect(isSecretName(n), String(n)).to.equal(false);
   });
 
-  it('the content copy is generated from the module and behaves the same (one source of truth)', async () => {
-    const source = await readFile(`src/chrome/${PATTERNS_SOURCE}`, 'utf8');
-    for (const tree of ['chrome', 'firefox']) expect(await readFile(`src/${tree}/${PATTERNS_COPY}`, 'utf8'), tree).to.equal(classicPatterns(source));
+  it('the content scripts join the module itself: one source of truth, no copy', async () => {
+    for (const tree of ['chrome', 'firefox']) {
+      const main = await readFile(`src/${tree}/content/main.js`, 'utf8');
+      expect(main, tree).to.include('// ---- agent/safety/secret-patterns.js\n');
+      expect(await readFile(`src/${tree}/content/secret-patterns.js`, 'utf8').catch(() => null), tree).to.equal(null);
+    }
     const { tw } = loadContent('', ['secret-patterns.js']);
     expect(Object.keys(tw.secretPatterns).sort()).to.deep.equal(Object.keys(patterns).sort());
     for (const s of ['key sk-live-abcdefghijklmnop1234', 'commit 9fceb02d0ae598e95dc970b74767f19372d61af8', 'plain words']) expect(tw.secretPatterns.maskTokens(s)).to.equal(maskTokens(s));
