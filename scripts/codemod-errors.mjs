@@ -101,6 +101,10 @@ export function detailFor(code, msg, src, catalog) {
  */
 export function convertSource(file, src, ctx) {
   const ast = acorn.parse(src, { ecmaVersion: 'latest', sourceType: 'module', locations: true });
+  // A file with its own function of a helper's name gets the helper under another name.
+  const own = new Set(ast.body.flatMap((/** @type {any} */ n) => n.type === 'FunctionDeclaration' ? [n.id.name]
+    : n.type === 'VariableDeclaration' ? n.declarations.map((/** @type {any} */ d) => d.id.name) : []));
+  const c = { ...ctx, alias: (/** @type {string} */ h) => (own.has(h) ? `catalog${h[0].toUpperCase()}${h.slice(1)}` : h) };
   const ms = new MagicString(src);
   /** @type {Site[]} */ const sites = [];
   const used = new Set();
@@ -110,10 +114,10 @@ export function convertSource(file, src, ctx) {
     sites.push({ file, line: node.loc.start.line, code, message: source.slice(0, 140), source, why });
   };
   walk(ast, (node) => {
-    if (node.type === 'ObjectExpression') objectSite(node, src, ms, ctx, used, leave);
-    else if (node.type === 'CallExpression' || node.type === 'NewExpression') callSite(node, src, ms, ctx, leave);
+    if (node.type === 'ObjectExpression') objectSite(node, src, ms, c, used, leave);
+    else if (node.type === 'CallExpression' || node.type === 'NewExpression') callSite(node, src, ms, c, leave);
   });
-  if (used.size) addImport(join(ROOT, file), src, ast, ms, used);
+  if (used.size) addImport(join(ROOT, file), src, ast, ms, used, c.alias);
   return { out: ms.toString(), sites, used };
 }
 
@@ -135,7 +139,7 @@ function argText(prop, src) {
 
 /**
  * `{ ok: false, code: 'X', message: M, ... }` and `{ code: 'X', message: M, ... }`.
- * @param {any} node @param {string} src @param {MagicString} ms @param {{ catalog: Record<string, string> }} ctx
+ * @param {any} node @param {string} src @param {MagicString} ms @param {{ catalog: Record<string, string>, alias: (h: string) => string }} ctx
  * @param {Set<string>} used @param {(node: any, code: string, msg: any, why: string) => void} leave
  */
 function objectSite(node, src, ms, ctx, used, leave) {
@@ -151,11 +155,25 @@ function objectSite(node, src, ms, ctx, used, leave) {
   const retryable = retry && retry.value.type === 'Literal' && retry.value.value === true;
   const rest = node.properties.filter((/** @type {any} */ p) => ![code, msg, failed ? ok : null, retryable ? retry : null].includes(p));
   const d = found.detail === null ? '' : `, ${found.detail}`;
-  const call = failed ? `fail('${name}'${retryable ? `${d || ', undefined'}, { retryable: true }` : d})` : `errorOf('${name}'${d})`;
-  used.add(failed ? 'fail' : 'errorOf');
-  if (!rest.length) { ms.overwrite(node.start, node.end, call); return; }
+  const helper = failed ? 'fail' : 'errorOf';
+  const args = `'${name}'${retryable ? `${d || ', undefined'}, { retryable: true }` : d}`;
+  const call = `${ctx.alias(helper)}(${args})`;
+  used.add(helper);
+  if (!rest.length) { overwriteCast(node, src, ms, call); return; }
   const kept = node.properties.map((/** @type {any} */ p) => (p === code ? `...${call}` : rest.includes(p) ? argText(p, src) : null)).filter(Boolean);
   ms.overwrite(node.start, node.end, `{ ${kept.join(', ')} }`);
+}
+
+/**
+ * Replaces an object, with the `/** @type {const} *\/ (…)` cast around it if any: the helpers' return
+ * types are already narrow, and a cast on a call does not compile.
+ * @param {any} node @param {string} src @param {MagicString} ms @param {string} text
+ */
+function overwriteCast(node, src, ms, text) {
+  const before = /\/\*\*\s*@type\s*\{const\}\s*\*\/\s*\(\s*$/.exec(src.slice(Math.max(0, node.start - 40), node.start));
+  const after = /^\s*\)/.exec(src.slice(node.end));
+  if (before && after) ms.overwrite(node.start - before[0].length, node.end + after[0].length, text);
+  else ms.overwrite(node.start, node.end, text);
 }
 
 /**
@@ -176,19 +194,22 @@ function callSite(node, src, ms, ctx, leave) {
   const found = detailFor(code.value, msg, src, ctx.catalog);
   if ('why' in found) return leave(node, code.value, msg, found.why);
   if (normalize(argText(msg, src)) === found.detail) return;
-  ms.overwrite(msg.start, msg.end, found.detail ?? 'undefined');
+  if (found.detail === null && node.arguments.length === 2) ms.remove(code.end, msg.end);
+  else ms.overwrite(msg.start, msg.end, found.detail ?? 'undefined');
 }
 
 /**
  * Adds the helpers used to the file's import from the catalog, or a new import after the last one.
  * @param {string} file @param {string} src @param {any} ast @param {MagicString} ms @param {Set<string>} used
+ * @param {(h: string) => string} alias
  */
-function addImport(file, src, ast, ms, used) {
+function addImport(file, src, ast, ms, used, alias) {
+  const spec = (/** @type {string} */ h) => (alias(h) === h ? h : `${h} as ${alias(h)}`);
   const imports = ast.body.filter((/** @type {any} */ n) => n.type === 'ImportDeclaration');
   const existing = imports.find((/** @type {any} */ n) => /\/error-codes\.js$/.test(n.source.value));
   if (existing) {
     const have = new Set(existing.specifiers.map((/** @type {any} */ s) => s.local.name));
-    const add = [...used].filter((u) => !have.has(u));
+    const add = [...used].filter((u) => !have.has(alias(u))).map(spec);
     if (!add.length) return;
     const names = [...existing.specifiers.map((/** @type {any} */ s) => src.slice(s.start, s.end)), ...add];
     ms.overwrite(existing.start, existing.end, `import { ${names.join(', ')} } from '${existing.source.value}';`);
@@ -196,7 +217,7 @@ function addImport(file, src, ast, ms, used) {
   }
   let rel = relative(dirname(file), CATALOG).split(sep).join('/');
   if (!rel.startsWith('.')) rel = `./${rel}`;
-  const line = `import { ${[...used].sort().join(', ')} } from '${rel}';\n`;
+  const line = `import { ${[...used].sort().map(spec).join(', ')} } from '${rel}';\n`;
   if (imports.length) ms.appendRight(imports[imports.length - 1].end, `\n${line.trimEnd()}`);
   else ms.prepend(line);
 }

@@ -7,6 +7,7 @@ import { WebSocketServer } from 'ws';
 import { parseFrame, encodeFrame, PROTOCOL_VERSION } from '../chrome/mcp/frames.js';
 import { createNonceLog } from '../chrome/mcp/pairing.js';
 import { beginAuth, beginPairing, finishAuth, finishPairing, onRefused, printCode } from './ws-handshake.js';
+import { errorOf, fail } from '../chrome/agent/error-codes.js';
 
 const MAX_BAD_FRAMES = 20;
 const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension):\/\/[a-z0-9-]+$/i;
@@ -122,13 +123,13 @@ function onConnection(b, ws) {
     try {
       await onFrame(b, conn, parsed.frame);
     } catch (err) {
-      conn.send({ type: 'error', code: 'INTERNAL_ERROR', message: err instanceof Error ? err.message : String(err) });
+      conn.send({ type: 'error', ...errorOf('INTERNAL_ERROR', err instanceof Error ? err.message : String(err)) });
     }
   });
   ws.on('close', () => {
     if (b.active !== ws) return;
     b.active = null;
-    for (const [id] of b.pending) settle(b, id, { ok: false, code: 'MCP_NOT_CONNECTED', message: 'Tabwright disconnected during the call (the browser closed, the setting was turned off, or the client was revoked).' });
+    for (const [id] of b.pending) settle(b, id, fail('MCP_NOT_CONNECTED', 'it disconnected during the call: the browser closed, the setting was turned off, or the client was revoked'));
     b.onEvent('lost');
   });
   ws.on('error', () => { /* close follows */ });
@@ -172,7 +173,7 @@ function call(b, method, params, opts) {
     b.pending.set(id, { resolve, onProgress: opts.onProgress });
     opts.signal?.addEventListener('abort', () => {
       try { ws.send(encodeFrame({ type: 'cancel', id })); } catch { /* gone */ }
-      settle(b, id, { ok: false, code: 'CANCELLED', message: 'The MCP client cancelled the call.' });
+      settle(b, id, fail('CANCELLED', 'the MCP client cancelled the call'));
     }, { once: true });
     ws.send(encodeFrame({ type: 'call', id, method, params }));
   });
@@ -181,6 +182,6 @@ function call(b, method, params, opts) {
 /** Why nothing can be called, for the MCP client (the code itself is only on stderr). @param {LinkState} b */
 function notReady(b) {
   if (b.refusal) return { ok: false, code: 'MCP_REFUSED', message: `Tabwright refused this bridge (${b.refusal}). ${b.code ? "A new pairing code is in this server's log (stderr): the user enters it in Tabwright's Settings > MCP bridge." : ''}`.trim() };
-  if (!b.state.secret) return { ok: false, code: 'MCP_NOT_PAIRED', message: `This bridge is not paired with Tabwright yet. The user turns on Settings > MCP bridge in Tabwright (port ${b.listening}) and enters the pairing code from this server's log (stderr).` };
-  return { ok: false, code: 'MCP_NOT_CONNECTED', message: `Tabwright is not connected. The user opens the browser with Tabwright and turns on Settings > MCP bridge (port ${b.listening}).` };
+  if (!b.state.secret) return fail('MCP_NOT_PAIRED', `the user turns on Settings > MCP bridge in Tabwright, port ${b.listening}, and enters the pairing code from this server's log (stderr)`);
+  return fail('MCP_NOT_CONNECTED', `port ${b.listening}`);
 }

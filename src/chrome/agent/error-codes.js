@@ -136,7 +136,7 @@ export const ERROR_CODES = Object.freeze({
   BODY_UNAVAILABLE: 'The browser no longer has that response\'s body (the page navigated, or it was never kept).',
   CSS_FAILED: 'The style sheet could not be added to the page.',
   RECORDING_UNAVAILABLE: 'This browser cannot record a tab: Firefox gives extensions no tab capture. Use Chrome to record.',
-  RECORDING_NOT_ALLOWED: 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab: press its "Record this tab" key there (Alt+Shift+V unless you changed it at chrome://extensions/shortcuts), and recording starts at once.',
+  RECORDING_NOT_ALLOWED: 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab (its "Record this tab" key or the toolbar button; a click in the side panel does not count): press the key on the tab, recording starts at once, and the key again stops and saves it.',
   RECORDING_BUSY: 'A recording is already going on; stop it first.',
   NOT_RECORDING: 'Nothing is being recorded.',
   RECORDING_FAILED: 'The recording could not be made or saved.',
@@ -223,6 +223,16 @@ export class CatalogError extends Error {
     /** @type {ErrorCode} */
     this.code = code;
     this.detail = detail ?? '';
+  }
+
+  /**
+   * Passes on an error already worded by the catalog (a reply from another context), as this class.
+   * @param {ErrorCode} code @param {string} [message] the worded message; missing: the sentence
+   */
+  static passOn(code, message) {
+    const err = new this(code);
+    if (message) err.message = message;
+    return err;
   }
 }
 

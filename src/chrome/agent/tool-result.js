@@ -6,6 +6,17 @@ import { ERROR_CODES, isErrorCode } from './error-codes.js';
 import { RESULT_BUDGET_CHARS } from './budget.js';
 
 /**
+ * The specifics of a message worded by the catalog (agent/error-codes.js say: the sentence, then the
+ * specifics in brackets), so the sentence is not said twice.
+ * @param {string} message @param {string} sentence
+ */
+function specificsOf(message, sentence) {
+  if (!sentence || !message.startsWith(sentence)) return message;
+  const rest = message.slice(sentence.length).trim();
+  return rest.startsWith('(') && rest.endsWith(')') ? rest.slice(1, -1) : rest;
+}
+
+/**
  * @param {ToolResult} result
  * @param {{ fence?: Fence, pageContent?: boolean, maxChars?: number }} [opts] pageContent: the result (or the error's message) came from the page, through fence;
  *   maxChars: this call's budget (agent/budget.js resultBudget), default the one budget
@@ -15,8 +26,8 @@ export function formatToolResult(result, opts = {}) {
   if (!result.ok) {
     if (!fenced) return `Error ${result.code}: ${result.message}`;
     // The code and its catalog sentence are Tabwright's; the specifics may quote the page.
-    const said = isErrorCode(result.code) ? ` ${ERROR_CODES[result.code]}` : '';
-    return `Error ${result.code}:${said} Details:\n${fenced.wrap(result.message)}`;
+    const sentence = isErrorCode(result.code) ? ERROR_CODES[result.code] : '';
+    return `Error ${result.code}:${sentence ? ` ${sentence}` : ''} Details:\n${fenced.wrap(specificsOf(result.message, sentence))}`;
   }
   const data = result.data;
   let text = typeof data === 'string' ? data : JSON.stringify(data);

@@ -3,6 +3,7 @@
 // itself at the time or size cap, or when the tab's stream ends (the tab closed); then it tells the
 // worker, which saves the file through downloads.
 import { withDuration } from './webm-duration.js';
+import { fail } from '../agent/error-codes.js';
 
 /** @typedef {{ url: string, bytes: number, ms: number, mimeType: string, reason: 'stopped' | 'max_duration' | 'max_size' | 'tab_closed', tabId: number, startedAt: number }} Finished */
 
@@ -15,7 +16,7 @@ const MIME = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video
 
 /** @param {{ streamId: string, tabId: number, audio: boolean, maxSeconds: number, maxBytes: number }} msg */
 export async function start(msg) {
-  if (current) return { ok: false, code: 'RECORDING_BUSY', message: `A recording of another tab is going on (since ${new Date(current.startedAt).toLocaleTimeString()}); stop it first.` };
+  if (current) return fail('RECORDING_BUSY', `of another tab, since ${new Date(current.startedAt).toLocaleTimeString()}`);
   const source = { mandatory: { chromeMediaSource: 'tab', chromeMediaSourceId: msg.streamId } };
   const stream = await navigator.mediaDevices.getUserMedia(/** @type {any} */ ({ video: source, audio: msg.audio ? source : false }));
   // Captured audio is muted in the tab unless it is played back here too.
@@ -77,7 +78,7 @@ async function finishBySelf(reason) {
 /** The worker asks to stop: the file comes back in the answer. */
 export async function stop() {
   if (!current) {
-    return { ok: false, code: 'NOT_RECORDING', message: last ? `The recording had already ended (${last.reason.replace('_', ' ')}) and was saved.` : 'Nothing is being recorded.' };
+    return fail('NOT_RECORDING', last ? `the recording had already ended (${last.reason.replace('_', ' ')}) and was saved` : undefined);
   }
   return { ok: true, data: await stopNow('stopped') };
 }

@@ -10,12 +10,10 @@
 // and a refusal tells the person that key.
 /** @import { RecordingFile, RecordingStatus, TabRecorder } from '../types/platform' */
 import { askOffscreen, offscreenExists } from './offscreen.js';
+import { CatalogError } from '../agent/error-codes.js';
 
-/** An error with a catalog code (agent/error-codes.js) the tools pass on. */
-class RecorderError extends Error {
-  /** @param {string} code @param {string} message */
-  constructor(code, message) { super(message); this.code = code; }
-}
+/** An error with a catalog code the tools pass on, worded by the catalog. */
+class RecorderError extends CatalogError {}
 
 /** The manifest's command whose key records the tab it is pressed on. */
 const COMMAND = 'record-tab';
@@ -58,7 +56,7 @@ export function createRecorder() {
   return {
     async start(tabId, opts) {
       const now = await this.status();
-      if (now.recording) throw new RecorderError('RECORDING_BUSY', `A recording${now.tabId === tabId ? ' of this tab' : ' of another tab'} is going on already; stop it first.`);
+      if (now.recording) throw new RecorderError('RECORDING_BUSY', now.tabId === tabId ? 'of this tab' : 'of another tab');
       let streamId;
       try {
         streamId = await chrome.tabCapture.getMediaStreamId({ targetTabId: tabId });
@@ -68,13 +66,13 @@ export function createRecorder() {
         throw new RecorderError('RECORDING_FAILED', why);
       }
       const reply = await askOffscreen({ type: 'offscreen.recorder.start', streamId, tabId, audio: opts.audio, maxSeconds: opts.maxSeconds, maxBytes: opts.maxBytes });
-      if (!reply.ok) throw new RecorderError(reply.code ?? 'RECORDING_FAILED', reply.message ?? 'The recorder did not start.');
+      if (!reply.ok) throw RecorderError.passOn(reply.code ?? 'RECORDING_FAILED', reply.message);
       return reply.data;
     },
     async stop() {
-      if (!(await offscreenExists())) throw new RecorderError('NOT_RECORDING', 'Nothing is being recorded.');
+      if (!(await offscreenExists())) throw new RecorderError('NOT_RECORDING');
       const reply = await askOffscreen({ type: 'offscreen.recorder.stop' });
-      if (!reply.ok) throw new RecorderError(reply.code ?? 'RECORDING_FAILED', reply.message ?? 'The recording could not be stopped.');
+      if (!reply.ok) throw RecorderError.passOn(reply.code ?? 'RECORDING_FAILED', reply.message);
       return save(reply.data);
     },
     /** @returns {Promise<RecordingStatus>} */
@@ -98,13 +96,10 @@ export async function recordShortcut() {
 async function notAllowed(tabId) {
   const tab = await chrome.tabs.get(tabId).catch(() => null);
   if (tab?.url && !/^(https?|file|data):/i.test(tab.url)) {
-    return 'Chrome does not let extensions record its own pages (chrome:// pages, the Web Store, other extensions). Open a web page in this tab to record it.';
+    return 'this is one of Chrome\'s own pages (chrome://, the Web Store, another extension), which no extension may record; open a web page in this tab';
   }
   const keys = await recordShortcut();
-  const why = 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab (its key or the toolbar button); a click in the side panel does not count.';
-  return keys
-    ? `${why} Press ${keys} on the tab: recording starts at once, and ${keys} again stops and saves it.`
-    : `${why} Give Tabwright's "Record this tab" command a key at chrome://extensions/shortcuts, then press it on the tab: recording starts at once, and the same key again stops and saves it.`;
+  return keys ? `its key is ${keys}` : 'the command has no key yet: give it one at chrome://extensions/shortcuts';
 }
 
 /** Resolves when a download has finished (or failed, or after a minute). @param {number} id */

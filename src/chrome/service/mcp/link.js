@@ -9,6 +9,7 @@
 /** @import { ClientsStore } from './clients-store.js' */
 import { parseFrame, encodeFrame, PROTOCOL_VERSION } from '../../mcp/frames.js';
 import { newNonce, newSecret, pairProof, authProof, wrapSecret, verify, normalizeCode } from '../../mcp/pairing.js';
+import { fail } from '../../agent/error-codes.js';
 
 const PING_MS = 20_000;
 const STEP_MS = 5_000;
@@ -197,8 +198,8 @@ async function signIn(core, key, bridgeId) {
 async function pair(core, typed, grant) {
   const { info } = core;
   const code = normalizeCode(typed);
-  if (!code) return { ok: false, code: 'MCP_BAD_CODE', message: 'A pairing code has 10 letters and digits, like K7QXM-2PD9R.' };
-  if (info.state !== 'pending' || !info.bridgeId) return { ok: false, code: 'MCP_NOT_WAITING', message: 'This bridge is not waiting to be paired.' };
+  if (!code) return fail('MCP_BAD_CODE', 'like K7QXM-2PD9R');
+  if (info.state !== 'pending' || !info.bridgeId) return fail('MCP_NOT_WAITING');
   const bridgeId = info.bridgeId;
   core.set({ state: 'pairing' });
   const extensionNonce = newNonce();
@@ -207,7 +208,7 @@ async function pair(core, typed, grant) {
   const nonces = proof ? { bridgeNonce: proof.nonce, extensionNonce } : null;
   if (!proof || !nonces || !(await verify(proof.mac, () => pairProof(code, 'bridge', nonces)))) {
     if (/** @type {LinkState} */ (info.state) === 'pairing') core.set({ state: 'pending' });
-    return { ok: false, code: 'MCP_CODE_MISMATCH', message: 'That code is not the one this bridge printed.' };
+    return fail('MCP_CODE_MISMATCH');
   }
   const secret = newSecret();
   const added = await core.clients.add({ id: bridgeId, name: info.name ?? 'MCP client', grant }, secret);
@@ -217,7 +218,7 @@ async function pair(core, typed, grant) {
   if (!done) {
     await core.clients.remove(bridgeId);
     drop(core, 'MCP_PAIRING_FAILED', 'The bridge did not confirm the pairing.');
-    return { ok: false, code: 'MCP_PAIRING_FAILED', message: 'The bridge did not confirm the pairing. Restart it and try its new code.' };
+    return fail('MCP_PAIRING_FAILED');
   }
   core.attempt = 0;
   core.set({ state: 'ready' });
@@ -238,7 +239,7 @@ async function runCall(core, f, handle) {
   try {
     result = await handle(f, controller.signal, (message, progress, total) => send({ type: 'progress', id: f.id, message: message.slice(0, 2000), ...(progress !== undefined ? { progress } : {}), ...(total !== undefined ? { total } : {}) }));
   } catch (err) {
-    result = { ok: false, code: 'INTERNAL_ERROR', message: `Tabwright failed to run the call: ${err instanceof Error ? err.message : err}` };
+    result = fail('INTERNAL_ERROR', `running the call: ${err instanceof Error ? err.message : err}`);
   } finally {
     core.calls.delete(f.id);
   }
