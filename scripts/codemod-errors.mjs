@@ -23,8 +23,15 @@ import MagicString from 'magic-string';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CATALOG = join(ROOT, 'src/chrome/agent/error-codes.js');
 const DETAILS_FILE = join(ROOT, 'scripts/codemod-errors.details');
-/** Files that hold a catalog or cannot import one. */
-const NEVER = ['src/chrome/agent/error-codes.js', 'src/chrome/providers/errors.js', 'src/chrome/content/', 'src/chrome/vendor/'];
+/** Files that hold a catalog. */
+const CATALOGS = ['src/chrome/agent/error-codes.js', 'src/chrome/providers/errors.js', 'src/chrome/vendor/'];
+/**
+ * Functions (or methods) that take a code and its specifics and word the message with say():
+ * fail/errorOf/say themselves, the MCP link's drop(core, code, detail) and the bridge's refuse.
+ */
+const WORDING_CALLS = ['fail', 'errorOf', 'say', 'drop', 'refuse'];
+/** Classic scripts cannot import the catalog: skipped until the content layer is written as modules. */
+const CLASSIC = ['src/chrome/content/'];
 
 /** @typedef {{ file: string, line: number, code: string, message: string, source: string, why: string }} Site */
 
@@ -52,6 +59,8 @@ export function parseDetails(text) {
 }
 
 const DETAILS = parseDetails(readFileSync(DETAILS_FILE, 'utf8'));
+/** The details already written: a call that carries one is converted. */
+const WRITTEN = new Set([...DETAILS.values()].filter(Boolean));
 
 /** @param {any} node @returns {string | null} a property's name */
 function keyName(node) {
@@ -72,10 +81,22 @@ function holdsText(node) {
   return Object.entries(node).some(([k, v]) => k !== 'loc' && (Array.isArray(v) ? v.some(holdsText) : v && typeof v === 'object' && typeof v.type === 'string' && holdsText(v)));
 }
 
+/**
+ * Does a literal read as sentences of its own (ends with a full stop, or holds two)? Specifics do not:
+ * "tab 12", "the file is not JSON".
+ * @param {any} node
+ */
+function looksLikeSentence(node) {
+  const text = node.type === 'Literal' ? String(node.value)
+    : node.type === 'TemplateLiteral' ? node.quasis.map((/** @type {any} */ q) => q.value.cooked).join('…') : '';
+  return /[.!?]\s*$|[.!?]\s+[A-Z]/.test(text);
+}
+
 /** @param {any} node is it a localized string (the panel's t()), which the catalog does not word? */
 function isLocalized(node) {
-  const src = JSON.stringify(node);
-  return /"name":"t"/.test(src) && /"type":"CallExpression"/.test(src);
+  let found = false;
+  walk(node, (n) => { if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 't') found = true; });
+  return found;
 }
 
 /**
@@ -88,6 +109,7 @@ export function detailFor(code, msg, src, catalog) {
   const text = normalize(src.slice(msg.start, msg.end));
   const key = `${code} ${text}`;
   if (DETAILS.has(key)) return { detail: DETAILS.get(key) || null };
+  if (WRITTEN.has(text)) return { detail: text };
   if (msg.type === 'Literal' && msg.value === catalog[code]) return { detail: null };
   if (msg.type === 'MemberExpression' && /^ERROR_CODES\b/.test(text)) return { detail: null };
   if (!holdsText(msg)) return { detail: text };
@@ -115,7 +137,7 @@ export function convertSource(file, src, ctx) {
   };
   walk(ast, (node) => {
     if (node.type === 'ObjectExpression') objectSite(node, src, ms, c, used, leave);
-    else if (node.type === 'CallExpression' || node.type === 'NewExpression') callSite(node, src, ms, c, leave);
+    else if (node.type === 'CallExpression' || node.type === 'NewExpression') callSite(file, node, src, ms, c, leave);
   });
   if (used.size) addImport(join(ROOT, file), src, ast, ms, used, c.alias);
   return { out: ms.toString(), sites, used };
@@ -147,7 +169,13 @@ function objectSite(node, src, ms, ctx, used, leave) {
   const code = props.get('code'); const msg = props.get('message');
   if (!code || !msg || code.value.type !== 'Literal' || typeof code.value.value !== 'string') return;
   const name = code.value.value;
-  if (!Object.hasOwn(ctx.catalog, name) || isLocalized(msg.value)) return;
+  if (isLocalized(msg.value) || !/^[A-Z][A-Z0-9_]+$/.test(name)) return;
+  if (!Object.hasOwn(ctx.catalog, name)) {
+    // A notice is not an error: it tells what Tabwright did, and has no catalog entry to act on.
+    const type = props.get('type');
+    if (type?.value.type === 'Literal' && type.value.value === 'notice') return;
+    return leave(node, name, msg.value, 'a code missing from the catalog: add it to agent/error-codes.js');
+  }
   const found = detailFor(name, msg.value, src, ctx.catalog);
   if ('why' in found) return leave(node, name, msg.value, found.why);
   const ok = props.get('ok'); const retry = props.get('retryable');
@@ -177,24 +205,34 @@ function overwriteCast(node, src, ms, text) {
 }
 
 /**
- * `fail('X', M)` and `new SomeError('X', M)` where SomeError words its message from the catalog.
- * @param {any} node @param {string} src @param {MagicString} ms @param {{ catalog: Record<string, string>, errorClasses: Set<string> }} ctx
+ * `fail('X', M)` and `new SomeError('X', M)` where SomeError words its message from the catalog; a
+ * ProviderError worded outside the provider catalog is left for a person.
+ * @param {string} file @param {any} node @param {string} src @param {MagicString} ms @param {{ catalog: Record<string, string>, errorClasses: Set<string> }} ctx
  * @param {(node: any, code: string, msg: any, why: string) => void} leave
  */
-function callSite(node, src, ms, ctx, leave) {
-  const callee = node.callee.type === 'Identifier' ? node.callee.name : null;
-  if (!callee || node.arguments.length < 2) return;
-  const [code, msg] = node.arguments;
+function callSite(file, node, src, ms, ctx, leave) {
+  const callee = node.callee.type === 'Identifier' ? node.callee.name
+    : node.callee.type === 'MemberExpression' && !node.callee.computed ? node.callee.property.name : null;
+  const at = node.arguments.findIndex((/** @type {any} */ a) => a.type === 'Literal' && typeof a.value === 'string' && Object.hasOwn(ctx.catalog, a.value));
+  if (!callee || at < 0 || node.arguments.length < at + 2) return;
+  const code = node.arguments[at]; const msg = node.arguments[at + 1];
+  if (callee === 'ProviderError' && code.type === 'Literal' && !/providers\/errors\.js$/.test(file)) {
+    return leave(node, String(code.value), msg, 'a provider sentence outside providers/errors.js: word it in a function there');
+  }
   if (code.type !== 'Literal' || typeof code.value !== 'string' || !Object.hasOwn(ctx.catalog, code.value)) return;
-  const known = node.type === 'CallExpression' ? callee === 'fail' : ctx.errorClasses.has(callee);
-  if (node.type === 'NewExpression' && !known && /Error$/.test(callee) && callee !== 'ProviderError') {
+  const known = node.type === 'CallExpression' ? WORDING_CALLS.includes(callee) : ctx.errorClasses.has(callee);
+  if (!known && !holdsText(msg)) return;
+  if (node.type === 'NewExpression' && !known && /Error$/.test(callee)) {
     return leave(node, code.value, msg, `${callee} does not extend CatalogError (agent/error-codes.js): make it, then re-run`);
   }
-  if (!known || msg.type === 'Identifier' && msg.name === 'undefined') return;
+  if (!known) return leave(node, code.value, msg, `${callee}() is given a sentence with a code: have it word the message with say(code, detail) and list it in WORDING_CALLS`);
+  if (msg.type === 'Identifier' && msg.name === 'undefined') return;
   const found = detailFor(code.value, msg, src, ctx.catalog);
+  // Given to a wording call, text that does not read as sentences is already the specifics.
+  if ('why' in found && !looksLikeSentence(msg)) return;
   if ('why' in found) return leave(node, code.value, msg, found.why);
   if (normalize(argText(msg, src)) === found.detail) return;
-  if (found.detail === null && node.arguments.length === 2) ms.remove(code.end, msg.end);
+  if (found.detail === null && node.arguments.length === at + 2) ms.remove(code.end, msg.end);
   else ms.overwrite(msg.start, msg.end, found.detail ?? 'undefined');
 }
 
@@ -237,24 +275,25 @@ function catalogErrorClasses(/** @type {string[]} */ files) {
 
 /**
  * Scans (and unless dry, rewrites) the files; returns the sites left to convert by hand.
- * @param {{ paths?: string[], skip?: string[], dry?: boolean }} [opts]
+ * @param {{ paths?: string[], skip?: string[], dry?: boolean, classic?: boolean }} [opts] classic: scan the content scripts too
  */
 export async function run(opts = {}) {
   const { ERROR_CODES } = await import(pathToFileURL(CATALOG).href);
   const paths = (opts.paths?.length ? opts.paths : ['src/chrome', 'src/bridge', 'src/runner']).map((p) => join(ROOT, p));
   const all = paths.flatMap(jsFiles);
-  const skip = [...NEVER, ...(opts.skip ?? [])];
+  const skip = [...CATALOGS, ...(opts.classic ? [] : CLASSIC), ...(opts.skip ?? [])];
   const files = all.filter((f) => !skip.some((s) => relative(ROOT, f).split(sep).join('/').startsWith(s)));
   const ctx = { catalog: ERROR_CODES, errorClasses: catalogErrorClasses(all) };
   /** @type {Site[]} */ const left = [];
-  let changed = 0;
+  /** @type {string[]} */ const convertible = [];
   for (const f of files) {
     const src = readFileSync(f, 'utf8');
-    const { out, sites } = convertSource(relative(ROOT, f), src, ctx);
+    const rel = relative(ROOT, f).split(sep).join('/');
+    const { out, sites } = convertSource(rel, src, ctx);
     left.push(...sites);
-    if (out !== src) { changed++; if (!opts.dry) writeFileSync(f, out); }
+    if (out !== src) { convertible.push(rel); if (!opts.dry) writeFileSync(f, out); }
   }
-  return { left, changed, files: files.length };
+  return { left, changed: convertible.length, convertible, files: files.length };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,4 +1,4 @@
-import { fail } from '../agent/error-codes.js';
+import { fail, errorOf } from '../agent/error-codes.js';
 // The messages between the MCP bridge (src/bridge/, a Node process) and the extension's background
 // (service/mcp/), one JSON object per WebSocket text frame. Both ends parse every frame here
 // before acting on it: a frame that is too long, not JSON, of an unknown type or with a wrong
@@ -108,5 +108,5 @@ export function encodeFrame(frame) {
   if (frame.type === 'result') {
     return JSON.stringify({ type: 'result', id: frame.id, result: fail('RESULT_TOO_LARGE', `${text.length} characters, more than the ${MAX_FRAME_CHARS} the bridge carries; a subtree or maxChars gives less`) });
   }
-  return JSON.stringify({ type: 'error', code: 'FRAME_TOO_LARGE', message: `A ${frame.type} frame had ${text.length} characters, more than ${MAX_FRAME_CHARS}.` });
+  return JSON.stringify({ type: 'error', ...errorOf('FRAME_TOO_LARGE', `a ${frame.type} frame of ${text.length} characters, more than ${MAX_FRAME_CHARS}`) });
 }
