@@ -221,7 +221,7 @@ function callSite(file, node, src, ms, ctx, leave) {
   }
   if (code.type !== 'Literal' || typeof code.value !== 'string' || !Object.hasOwn(ctx.catalog, code.value)) return;
   const known = node.type === 'CallExpression' ? WORDING_CALLS.includes(callee) : ctx.errorClasses.has(callee);
-  if (!known && !holdsText(msg)) return;
+  if (!known && !looksLikeSentence(msg)) return;
   if (node.type === 'NewExpression' && !known && /Error$/.test(callee)) {
     return leave(node, code.value, msg, `${callee} does not extend CatalogError (agent/error-codes.js): make it, then re-run`);
   }

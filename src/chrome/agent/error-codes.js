@@ -249,15 +249,16 @@ export class CatalogError extends Error {
 
 /**
  * How a run that ended on a code is shown (ui/cards/error-card.js): each code here has its own
- * headline in every locale (`errHead_<code>`) and the buttons its card offers (Retry or Continue,
- * Open settings). A code not listed gets the generic headline and no button. Provider codes
- * (providers/errors.js) end runs too, so they are here beside the run's own.
+ * headline in every locale (`errHead_<code>`) and the buttons its card offers: Retry (send the
+ * last message again), Continue (the same, said for a run that was stopped on purpose: the step cap
+ * or the loop detector), Open settings. A code not listed gets the generic headline and no button.
+ * Provider codes (providers/errors.js) end runs too, so they are here beside the run's own.
  */
-export const RUN_END_CARDS = /** @type {Readonly<Record<string, readonly ('retry' | 'settings')[]>>} */ (Object.freeze({
+export const RUN_END_CARDS = /** @type {Readonly<Record<string, readonly ('retry' | 'continue' | 'settings')[]>>} */ (Object.freeze({
   AUTH_FAILED: ['settings'], NOT_FOUND: ['settings'], BAD_REQUEST: ['settings', 'retry'], RUN_NOT_STARTED: ['settings', 'retry'],
   NETWORK_ERROR: ['retry', 'settings'], TIMEOUT: ['retry', 'settings'], RATE_LIMITED: ['retry'], SERVER_ERROR: ['retry'],
   STREAM_CUT: ['retry'], BAD_RESPONSE: ['retry'], EMPTY_COMPLETION: ['retry', 'settings'], CONTEXT_OVERFLOW: ['retry'],
-  STEP_LIMIT: ['retry'], LOOP_DETECTED: ['retry'], INTERNAL_ERROR: ['retry'], TAB_CLOSED: [], BUDGET_REACHED: ['settings'],
+  STEP_LIMIT: ['continue'], LOOP_DETECTED: ['continue'], INTERNAL_ERROR: ['retry'], TAB_CLOSED: [], BUDGET_REACHED: ['settings'],
 }));
 
 /** @param {string} code @returns {code is ErrorCode} */
