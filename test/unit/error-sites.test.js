@@ -65,6 +65,7 @@ describe('error sentences come from the catalog', function () {
   it('words every error as the catalog sentence, then the specifics', () => {
     expect(say('TAB_GONE')).to.equal(ERROR_CODES.TAB_GONE);
     expect(say('NO_SUCH_TAB', 'tab 12')).to.equal(`${ERROR_CODES.NO_SUCH_TAB} (tab 12)`);
+    expect(say('NO_SUCH_TAB', say('NO_SUCH_TAB', 'tab 12')), 'a worded message passed on').to.equal(`${ERROR_CODES.NO_SUCH_TAB} (tab 12)`);
     expect(fail('FETCH_FAILED', 'https://a.test/: timeout', { retryable: true })).to.deep.equal({ ok: false, code: 'FETCH_FAILED', message: `${ERROR_CODES.FETCH_FAILED} (https://a.test/: timeout)`, retryable: true });
     expect(errorOf('ABORTED')).to.deep.equal({ code: 'ABORTED', message: ERROR_CODES.ABORTED });
     const err = new CatalogError('RECORDING_BUSY', 'of another tab');

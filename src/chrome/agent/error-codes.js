@@ -141,13 +141,13 @@ export const ERROR_CODES = Object.freeze({
   // Developer tools and the tab recorder
   JS_EXCEPTION: 'The code ran and threw an exception; its message and stack say where.',
   JS_SYNTAX_ERROR: 'The code does not parse; fix it and try again (an expression, or a function body with return).',
-  JS_BLOCKED: 'This page forbids running code in it (its Content-Security-Policy); read it with snapshot or get_html instead.',
+  JS_BLOCKED: 'This page\'s Content-Security-Policy forbids running code in it; read the page with snapshot or get_html instead.',
   JS_TIMEOUT: 'The code did not finish within the time allowed (a promise may never settle); nothing more can be said about what it did, so look at the page.',
   NOT_TEXT: 'That response is not text, so its body is not shown.',
   BODY_UNAVAILABLE: 'The browser no longer has that response\'s body (the page navigated, or it was never kept).',
   CSS_FAILED: 'The style sheet could not be added to the page.',
   RECORDING_UNAVAILABLE: 'This browser cannot record a tab: Firefox gives extensions no tab capture. Use Chrome to record.',
-  RECORDING_NOT_ALLOWED: 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab (its "Record this tab" key or the toolbar button; a click in the side panel does not count): press the key on the tab, recording starts at once, and the key again stops and saves it.',
+  RECORDING_NOT_ALLOWED: 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab (its "Record this tab" key or the toolbar button); a click in the side panel does not count.',
   RECORDING_BUSY: 'A recording is already going on; stop it first.',
   NOT_RECORDING: 'Nothing is being recorded.',
   RECORDING_FAILED: 'The recording could not be made or saved.',
@@ -194,11 +194,13 @@ export const ERROR_CODES = Object.freeze({
  * The one way to word an error: the catalog's sentence, then the specifics of this case (which
  * element, which address, the number) in brackets. A call site names the code and gives only the
  * specifics, never a sentence of its own, so each situation is said once, here.
+ * A message already worded for this code (passed on from a reply or a caught error) is kept as it is.
  * @param {ErrorCode} code @param {string} [detail] the specifics; empty or missing: the sentence alone
  */
 export function say(code, detail) {
   const sentence = ERROR_CODES[code];
-  return detail ? `${sentence} (${detail})` : sentence;
+  if (!detail) return sentence;
+  return detail.startsWith(sentence) ? detail : `${sentence} (${detail})`;
 }
 
 /**

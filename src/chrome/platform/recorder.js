@@ -96,10 +96,12 @@ export async function recordShortcut() {
 async function notAllowed(tabId) {
   const tab = await chrome.tabs.get(tabId).catch(() => null);
   if (tab?.url && !/^(https?|file|data):/i.test(tab.url)) {
-    return 'this is one of Chrome\'s own pages (chrome://, the Web Store, another extension), which no extension may record; open a web page in this tab';
+    return 'Chrome does not let extensions record its own pages (chrome:// pages, the Web Store, other extensions); open a web page in this tab to record it';
   }
   const keys = await recordShortcut();
-  return keys ? `its key is ${keys}` : 'the command has no key yet: give it one at chrome://extensions/shortcuts';
+  return keys
+    ? `Press ${keys} on the tab: recording starts at once, and ${keys} again stops and saves it`
+    : 'Give Tabwright\'s "Record this tab" command a key at chrome://extensions/shortcuts, then press it on the tab: recording starts at once, and the same key again stops and saves it';
 }
 
 /** Resolves when a download has finished (or failed, or after a minute). @param {number} id */

@@ -86,7 +86,7 @@ export async function replayWorkflow(o) {
       const refused = refusedBy(o.guard.writes().slice(writesBefore));
       if (result.ok && refused) {
         const judged = judgeReplay(o.workflow, o.guard.writes().slice(firstWrite));
-        return failed(errorOf('WRITE_REFUSED', `step ${i + 1}, ${describeStep(step)}: ${refused}; the workflow stopped there`), judged);
+        return failed(errorOf('WRITE_REFUSED', `Step ${i + 1} (${describeStep(step)}): ${refused}; the workflow stopped there`), judged);
       }
       if (!result.ok) {
         const code = result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED' ? result.code : 'WORKFLOW_STEP_FAILED';
@@ -197,7 +197,7 @@ async function bindStep(step, ctx, waits, signal) {
       const t = describeTarget(/** @type {NonNullable<WorkflowStep['target']>} */ (step.target));
       return b && !b.ok && b.reason === 'ambiguous'
         ? { ...fail('WORKFLOW_TARGET_AMBIGUOUS', `${b.count} elements match ${t}`), outline }
-        : { ...fail('WORKFLOW_TARGET_MISSING', `no ${t}`), outline };
+        : { ...fail('WORKFLOW_TARGET_MISSING', `there is no ${t} on the page any more`), outline };
     }
     await sleep(waits.pollMs);
   }
