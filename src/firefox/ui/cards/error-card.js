@@ -35,7 +35,7 @@ export function errorCard(item, ctx) {
     const actions = el('err-actions');
     for (const a of offers) {
       if (a === 'settings') actions.append(cardButton(ctx.t('errOpenSettings'), 'ghost err-settings', async () => { await browser.runtime.openOptionsPage(); }));
-      else actions.append(cardButton(ctx.t(a === 'continue' ? 'errContinue' : 'errRetry'), 'err-retry', retry));
+      else actions.append(cardButton(a === 'continue' ? ctx.t('errContinue') : ctx.t('errRetry'), 'err-retry', retry));
     }
     card.append(actions);
   }
