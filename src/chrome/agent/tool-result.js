@@ -2,19 +2,8 @@
 // (agent/untrusted.js) so the model can tell it apart from the user's words, errors included.
 /** @import { ToolResult } from '../types/core' */
 /** @import { Fence } from './untrusted.js' */
-import { ERROR_CODES, isErrorCode } from './error-codes.js';
+import { ERROR_CODES, isErrorCode, detailOf } from './error-codes.js';
 import { RESULT_BUDGET_CHARS } from './budget.js';
-
-/**
- * The specifics of a message worded by the catalog (agent/error-codes.js say: the sentence, then the
- * specifics in brackets), so the sentence is not said twice.
- * @param {string} message @param {string} sentence
- */
-function specificsOf(message, sentence) {
-  if (!sentence || !message.startsWith(sentence)) return message;
-  const rest = message.slice(sentence.length).trim();
-  return rest.startsWith('(') && rest.endsWith(')') ? rest.slice(1, -1) : rest;
-}
 
 /**
  * @param {ToolResult} result
@@ -27,7 +16,7 @@ export function formatToolResult(result, opts = {}) {
     if (!fenced) return `Error ${result.code}: ${result.message}`;
     // The code and its catalog sentence are Tabwright's; the specifics may quote the page.
     const sentence = isErrorCode(result.code) ? ERROR_CODES[result.code] : '';
-    return `Error ${result.code}:${sentence ? ` ${sentence}` : ''} Details:\n${fenced.wrap(specificsOf(result.message, sentence))}`;
+    return `Error ${result.code}:${sentence ? ` ${sentence}` : ''} Details:\n${fenced.wrap(detailOf(result.code, result.message))}`;
   }
   const data = result.data;
   let text = typeof data === 'string' ? data : JSON.stringify(data);

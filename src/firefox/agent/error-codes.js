@@ -204,6 +204,18 @@ export function say(code, detail) {
 }
 
 /**
+ * The specifics of a message worded by say (the whole message when it is not one), for a place that
+ * shows the code's sentence on its own or has room only for the specifics.
+ * @param {string} code @param {string} message
+ */
+export function detailOf(code, message) {
+  const sentence = isErrorCode(code) ? ERROR_CODES[code] : '';
+  if (!sentence || !message.startsWith(sentence)) return message;
+  const rest = message.slice(sentence.length).trim();
+  return rest.startsWith('(') && rest.endsWith(')') ? rest.slice(1, -1) : rest || message;
+}
+
+/**
  * An error as a run's events and outcomes carry it: the code and its worded message.
  * @template {ErrorCode} C
  * @param {C} code @param {string} [detail]
