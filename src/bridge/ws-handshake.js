@@ -18,8 +18,8 @@ export function printCode(b) {
 
 /** Signing in: prove the secret over both nonces. @param {LinkState} b @param {Conn} conn @param {string} extensionNonce */
 export async function beginAuth(b, conn, extensionNonce) {
-  if (!b.state.secret) return conn.refuse('MCP_NOT_PAIRED', 'This bridge is not paired.');
-  if (!b.nonces.fresh(extensionNonce)) return conn.refuse('MCP_REPLAY', 'That nonce was used before.');
+  if (!b.state.secret) return conn.refuse('MCP_NOT_PAIRED');
+  if (!b.nonces.fresh(extensionNonce)) return conn.refuse('MCP_REPLAY', 'its nonce');
   const key = await importSecret(b.state.secret);
   conn.step = { kind: 'auth', nonces: { bridgeNonce: newNonce(), extensionNonce }, key };
   conn.send({ type: 'auth_proof', nonce: conn.step.nonces.bridgeNonce, mac: await authProof(key, 'bridge', conn.step.nonces) });
@@ -30,16 +30,16 @@ export async function finishAuth(b, conn, mac) {
   const s = conn.step;
   conn.step = null;
   const key = s?.kind === 'auth' ? s.key : undefined;
-  if (!s || !key) return conn.refuse('UNEXPECTED_FRAME', 'auth_finish without auth_begin.');
-  if (!(await verify(mac, () => authProof(key, 'extension', s.nonces)))) return conn.refuse('MCP_BAD_SIGNATURE', 'The signature does not match this bridge\'s pairing.');
+  if (!s || !key) return conn.refuse('UNEXPECTED_FRAME', 'auth_finish without auth_begin');
+  if (!(await verify(mac, () => authProof(key, 'extension', s.nonces)))) return conn.refuse('MCP_BAD_SIGNATURE', "the signature does not match this bridge's pairing");
   conn.send({ type: 'ready' });
   becomeActive(b, conn.ws);
 }
 
 /** Pairing: prove the code first; the extension answers only then. @param {LinkState} b @param {Conn} conn @param {string} extensionNonce */
 export async function beginPairing(b, conn, extensionNonce) {
-  if (b.state.secret || !b.code) return conn.refuse('MCP_ALREADY_PAIRED', 'This bridge is already paired.');
-  if (!b.nonces.fresh(extensionNonce)) return conn.refuse('MCP_REPLAY', 'That nonce was used before.');
+  if (b.state.secret || !b.code) return conn.refuse('MCP_ALREADY_PAIRED');
+  if (!b.nonces.fresh(extensionNonce)) return conn.refuse('MCP_REPLAY', 'its nonce');
   if (++b.pairTries > MAX_PAIR_TRIES) { printCode(b); b.pairTries = 1; }
   const code = /** @type {string} */ (b.code);
   conn.step = { kind: 'pair', nonces: { bridgeNonce: newNonce(), extensionNonce }, code };
@@ -51,8 +51,8 @@ export async function finishPairing(b, conn, f) {
   const s = conn.step;
   conn.step = null;
   const used = s?.kind === 'pair' ? s.code : undefined;
-  if (!s || !used || used !== b.code) return conn.refuse('UNEXPECTED_FRAME', 'pair_finish without pair_begin.');
-  if (!(await verify(f.mac, () => pairProof(used, 'extension', s.nonces)))) return conn.refuse('MCP_CODE_MISMATCH', 'The pairing proof does not match the code.');
+  if (!s || !used || used !== b.code) return conn.refuse('UNEXPECTED_FRAME', 'pair_finish without pair_begin');
+  if (!(await verify(f.mac, () => pairProof(used, 'extension', s.nonces)))) return conn.refuse('MCP_CODE_MISMATCH', 'the pairing proof does not match it');
   b.state.secret = await wrapSecret(used, s.nonces, f.wrapped);
   b.code = null;
   b.refusal = null;

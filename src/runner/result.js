@@ -1,7 +1,7 @@
 // A run's result as the runner prints it and the queue stores it: the verdict of "Done means done"
 // (agent/outcome.js) with its reasons and receipt, or "needs a person" with why, and the trace.
 // The runner's own codes are in the one catalog (agent/error-codes.js).
-import { ERROR_CODES } from '../chrome/agent/error-codes.js';
+import { ERROR_CODES, errorOf as catalogErrorOf } from '../chrome/agent/error-codes.js';
 
 /** @typedef {'verified' | 'failed' | 'not_verified' | 'needs_person'} RunnerVerdict */
 
@@ -52,7 +52,7 @@ export function resultOf(got) {
 /** What went wrong: given, the runner's time-out, or the run's last error. @param {Got} got @returns {{ code: string, message: string } | undefined} */
 function errorOf(got) {
   if (got.error) return got.error;
-  if (got.timedOut) return { code: 'RUNNER_TIMEOUT', message: ERROR_CODES.RUNNER_TIMEOUT };
+  if (got.timedOut) return catalogErrorOf('RUNNER_TIMEOUT');
   const item = got.record?.items?.filter((/** @type {any} */ i) => i.kind === 'error').at(-1);
   return item ? { code: item.code, message: item.message } : undefined;
 }

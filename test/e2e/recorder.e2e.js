@@ -153,7 +153,7 @@ scenario('tab recorder', (ctx) => {
     await pickerKeys(['Escape']);
     const hint = await panel.waitFor(() => { const s = /** @type {HTMLElement} */ (document.querySelector('#status')); return !s.hidden && s.textContent ? s.textContent : null; }, undefined, { message: 'what to do, in the status line' });
     expect(hint).to.contain('Chrome\'s share picker closed without a tab picked');
-    expect(hint).to.contain(`Press ${key} on the tab: recording starts at once, and ${key} again stops and saves it.`);
+    expect(hint).to.contain(`Press ${key} on the tab: recording starts at once, and ${key} again stops and saves it`);
     expect((await recorderStatus(env)).recording).to.equal(false);
     // The key, on the tab, as the panel says: recording starts, and the pill replaces the instruction.
     await pressKeys(xdotoolKeys(key), '^Counter');

@@ -88,7 +88,7 @@ describe('verified completion through the loop', () => {
     ]);
     const { outcome, tools } = await run({ provider, browser: settingsPage(500), task: 'Save the dark theme' });
     expect(tools[0]).to.match(/"writes":\["POST shop\.test\/api\/settings → 500"\]/);
-    expect(tools[1]).to.match(/^Error WRITE_FAILED: A change this run sent did not go through: POST shop\.test\/api\/settings → 500/);
+    expect(tools[1]).to.match(/^Error WRITE_FAILED: A change the agent sent did not go through: .* \(POST shop\.test\/api\/settings → 500/);
     expect(outcome.status).to.equal('answered');
   });
 
@@ -160,7 +160,7 @@ describe('verified completion: every write counts, the verdict goes with the fin
     ]);
     const { outcome, tools, final } = await run({ provider, browser: b, task: 'Save the dark theme' });
     expect(tools[0]).to.contain('POST shop.test/api/settings → 200 (refused: Theme locked by your administrator)');
-    expect(tools[1]).to.match(/^Error WRITE_FAILED: A change this run sent did not go through: .*the server said: Theme locked by your administrator/);
+    expect(tools[1]).to.match(/^Error WRITE_FAILED: A change the agent sent did not go through: .*the server said: Theme locked by your administrator/);
     expect(outcome.status).to.equal('answered');
     expect(outcome.outcome?.verdict).to.equal('failed');
     expect(final.outcome.verdict).to.equal('failed');
@@ -193,7 +193,7 @@ describe('verified completion: every write counts, the verdict goes with the fin
       call({ name: 'done', args: { summary: 'Saved.' } }),
     ]);
     const { tools, final } = await run({ provider, browser: b, task: 'Save the dark theme' });
-    expect(tools[1]).to.match(/^Error WRITE_FAILED: A change this run sent did not go through: POST shop\.test\/api\/settings → 409 \(the server said: Someone else changed the settings\)/);
+    expect(tools[1]).to.match(/^Error WRITE_FAILED: A change the agent sent did not go through: .* \(POST shop\.test\/api\/settings → 409 \(the server said: Someone else changed the settings\)/);
     expect(final.outcome.verdict).to.equal('failed');
     expect(final.outcome.receipt.map((/** @type {any} */ r) => r.verdict)).to.deep.equal(['failed', 'verified']);
   });
@@ -224,7 +224,7 @@ describe('verified completion: every write counts, the verdict goes with the fin
     ]);
     const { tools, final } = await run({ provider, browser: b, task: 'Save the dark theme', holdTimes: { doneAnswerMs: 20 } });
     expect(tools[0]).to.contain('POST shop.test/api/settings → no answer yet');
-    expect(tools[1]).to.match(/^Error NO_ANSWER_YET: The server has not answered POST shop\.test\/api\/settings → no answer yet/);
+    expect(tools[1]).to.match(/^Error NO_ANSWER_YET: A change was sent, but the server has not answered it.* \(POST shop\.test\/api\/settings → no answer yet/);
     expect(final.outcome.verdict).to.equal('not_verified');
     expect(codes(final)).to.deep.equal(['NO_ANSWER_YET', 'CHALLENGE_REPEATED']);
   });

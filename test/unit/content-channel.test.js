@@ -63,14 +63,14 @@ describe('content channel', () => {
     // Frame 9 never answers: an answer at all is the deadline's doing (mocha's time-out guards a hang).
     const r = await c.sendToContent(1, { type: 'content.frameInfo', frameId: 9 }, { deadlineMs: 80 });
     expect(r).to.include({ ok: false, code: 'FRAME_UNRESPONSIVE' });
-    expect(/** @type {any} */ (r).message).to.include('Frame 9').and.to.include('https://ads.example/slot');
+    expect(/** @type {any} */ (r).message).to.include('frame 9').and.to.include('https://ads.example/slot');
   });
 
   it('says the page itself did not answer when the top frame hangs', async () => {
     stubBrowser({ 0: { url: 'https://news.example/', answer: 'never' } });
     const r = await channel().c.sendToContent(1, { type: 'content.snapshot' }, { deadlineMs: 50 });
     expect(r).to.include({ ok: false, code: 'FRAME_UNRESPONSIVE' });
-    expect(/** @type {any} */ (r).message).to.match(/^The page did not answer within/);
+    expect(/** @type {any} */ (r).message).to.match(/^The page or one of its frames did not answer in time.* \(the page, within/);
   });
 
   it('never injects into a frame that cannot host scripts (javascript: URLs, error pages)', async () => {

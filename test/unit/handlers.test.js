@@ -20,10 +20,10 @@ describe('request handlers: one table, no request half-handled', () => {
   it('refuses a request missing a field or with a wrong one, naming it, before the handler runs', async () => {
     let ran = 0;
     const deps = /** @type {any} */ ({ runs: { startChat: async () => { ran++; return { ok: true, data: null }; } } });
-    expect(await dispatch({ type: 'chat.send', tabId: 3, text: 'hi' }, deps)).to.deep.equal({ ok: false, code: 'INVALID_REQUEST', message: 'chat.send: mode is missing.' });
-    expect(await dispatch({ type: 'chat.send', tabId: '3', text: 'hi', mode: 'act' }, deps)).to.deep.include({ code: 'INVALID_REQUEST', message: 'chat.send: tabId must be a tab id (a whole number).' });
+    expect(await dispatch({ type: 'chat.send', tabId: 3, text: 'hi' }, deps)).to.deep.equal({ ok: false, code: 'INVALID_REQUEST', message: 'The request was missing a field or had a wrong one; nothing was done. (chat.send: mode is missing.)' });
+    expect(await dispatch({ type: 'chat.send', tabId: '3', text: 'hi', mode: 'act' }, deps)).to.deep.include({ code: 'INVALID_REQUEST', message: 'The request was missing a field or had a wrong one; nothing was done. (chat.send: tabId must be a tab id (a whole number).)' });
     expect(await dispatch({ type: 'chat.send', tabId: 3, text: 'hi', mode: 'yolo' }, deps)).to.deep.include({ code: 'INVALID_REQUEST' });
-    expect(await dispatch({ type: 'confirm.answer', tabId: 3, id: 'q1', answer: 'maybe' }, deps)).to.deep.include({ code: 'INVALID_REQUEST', message: 'confirm.answer: answer must be one of yes, task, no.' });
+    expect(await dispatch({ type: 'confirm.answer', tabId: 3, id: 'q1', answer: 'maybe' }, deps)).to.deep.include({ code: 'INVALID_REQUEST', message: 'The request was missing a field or had a wrong one; nothing was done. (confirm.answer: answer must be one of yes, task, no.)' });
     expect(await dispatch({ type: 'plan.approve', tabId: 3, id: 'p', steps: ['a', 2] }, deps)).to.deep.include({ code: 'INVALID_REQUEST' });
     expect(await dispatch({ type: 'settings.set', settings: 'all of them' }, deps)).to.deep.include({ code: 'INVALID_REQUEST' });
     expect(ran).to.equal(0);

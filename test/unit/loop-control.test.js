@@ -82,7 +82,7 @@ describe('loop control', () => {
     const provider = fakeProvider([call({ name: 'snapshot' }, { name: 'click', args: { ref: 'e1' } })]);
     const { outcome, messages } = await run({ provider, signal: controller.signal, toolContext: { tabId: 1, browser } });
     expect(outcome.status).to.equal('aborted');
-    expect(messages.filter((m) => m.role === 'tool').map((m) => m.content)).to.deep.equal(['Error ABORTED: The user stopped the run.', 'Error ABORTED: The user stopped the run.']);
+    expect(messages.filter((m) => m.role === 'tool').map((m) => m.content)).to.deep.equal(['Error ABORTED: The run was stopped.', 'Error ABORTED: The run was stopped.']);
   });
 
   it('checks a done claim against the page once, and accepts a claim the page shows', async () => {
@@ -94,7 +94,7 @@ describe('loop control', () => {
     // A task that asks for nothing to change: only the page can confirm the claim.
     const { outcome, events, messages } = await run({ provider, toolContext: { tabId: 1, browser }, messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'What does the checkout page say about my order?' }] });
     expect(outcome.status).to.equal('done');
-    expect(messages.filter((m) => m.role === 'tool')[0].content).to.match(/^Error CLAIM_NOT_SEEN: The page \(https:\/\/shop.test:8443\/checkout\) does not show "Order #2002 is placed"/);
+    expect(messages.filter((m) => m.role === 'tool')[0].content).to.match(/^Error CLAIM_NOT_SEEN: The page does not show what the agent said it did.* \(https:\/\/shop.test:8443\/checkout does not show "Order #2002 is placed"/);
     const final = /** @type {any} */ (events.find((e) => e.type === 'final'));
     expect(final.check).to.deep.equal({ url: 'https://shop.test:8443/checkout', title: 'Test', verified: true, missing: [] });
   });

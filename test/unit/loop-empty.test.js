@@ -32,7 +32,7 @@ describe('agent loop: empty answers', () => {
     expect(provider.requests).to.have.length(2);
     const error = events.find((e) => e.type === 'error');
     expect(error).to.deep.include({ code: 'EMPTY_COMPLETION' });
-    expect(/** @type {any} */ (error).message).to.match(/answered with nothing twice/);
+    expect(/** @type {any} */ (error).message).to.match(/answered with nothing, twice/);
     expect(events.some((e) => e.type === 'final')).to.equal(false);
   });
 });

@@ -62,7 +62,7 @@ describe('agent loop', () => {
     expect(provider.requests[0].tools.map((t) => t.name).sort()).to.deep.equal(['ask_user_which_element', 'console_logs', 'extract_data', 'fetch_url', 'get_frames', 'get_html', 'list_downloads', 'page_capabilities', 'read_page', 'read_pdf', 'screenshot', 'skills', 'snapshot', 'wait_for']);
     expect(browser.sent).to.deep.equal([]);
     const refusal = messages.find((m) => m.role === 'tool');
-    expect(refusal?.content).to.match(/^Error NOT_ALLOWED_IN_ASK_MODE: click would change the page/);
+    expect(refusal?.content).to.match(/^Error NOT_ALLOWED_IN_ASK_MODE: Ask mode only reads.* \(click would change the page/);
   });
 
   it('answers invalid JSON and unknown tools with tool errors and goes on', async () => {
@@ -74,8 +74,8 @@ describe('agent loop', () => {
     ]);
     expect(outcome.status).to.equal('done');
     const results = messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
-    expect(results[0]).to.match(/^Error INVALID_ARGUMENTS: The arguments are not valid JSON/);
-    expect(results[1]).to.match(/^Error UNKNOWN_TOOL: There is no tool named "teleport". Available tools: snapshot, read_page, click/);
+    expect(results[0]).to.match(/^Error INVALID_ARGUMENTS: .* \(the arguments are not valid JSON/);
+    expect(results[1]).to.match(/^Error UNKNOWN_TOOL: There is no tool by that name\. \(There is no tool named "teleport". Available tools: snapshot, read_page, click/);
     expect(results[2]).to.match(/^Error INVALID_ARGUMENTS: .*Details:\n<untrusted_page_content id="\w+">\nSay which element: give the element as ref/s);
   });
 
@@ -116,7 +116,7 @@ describe('agent loop', () => {
     expect(outcome.steps).to.equal(3);
     const last = /** @type {any} */ (events.at(-1));
     expect(last.code).to.equal('STEP_LIMIT');
-    expect(last.message).to.contain('raise the step cap in Settings');
+    expect(last.message).to.contain('raise the cap in Settings');
   });
 
   it('stops when aborted and keeps the conversation well-formed', async () => {

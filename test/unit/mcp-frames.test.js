@@ -68,7 +68,7 @@ describe('MCP bridge frames', () => {
       expect(r.ok, String(data).slice(0, 60)).to.equal(false);
       if (r.ok) continue;
       expect(r.code).to.equal('BAD_FRAME');
-      expect(r.message).to.match(/^Malformed frame: /).and.match(re);
+      expect(r.message).to.match(/^A bridge message was malformed and was ignored\. \(/).and.match(re);
     }
   });
 
@@ -109,7 +109,7 @@ describe('MCP bridge frames', () => {
         expect(again.ok).to.equal(true);
       } else {
         expect(r.code).to.equal('BAD_FRAME');
-        expect(r.message).to.be.a('string').and.match(/^Malformed frame: .+\.$/s);
+        expect(r.message).to.be.a('string').and.match(/^A bridge message was malformed and was ignored\. \(.+\)$/s);
       }
     }
     expect(passed).to.be.greaterThan(1000);

@@ -55,9 +55,9 @@ describe('run stages: endings', () => {
   it('the step cap, a loop and a provider failure each end with their own code and say it', () => {
     const run = fakeRun();
     expect(stepLimit(run)).to.deep.include({ status: 'step_limit', steps: 7 });
-    expect(loopStopped(run, 'The same click five times.', 3).error?.message).to.match(/^The same click five times\. Stopped/);
+    expect(loopStopped(run, 'The same click five times.', 3).error?.message).to.match(/^The agent kept repeating itself and was stopped.* \(The same click five times\.\)$/);
     expect(providerFailed(run, new ProviderError('RATE_LIMITED', 'Slow down.'), 2).error).to.deep.equal({ code: 'RATE_LIMITED', message: 'Slow down.' });
-    expect(providerFailed(run, new Error('boom'), 2).error?.message).to.equal('Unexpected error while talking to Mock: boom');
+    expect(providerFailed(run, new Error('boom'), 2).error?.message).to.equal('Something unexpected failed inside Tabwright. (talking to Mock: boom)');
     expect(run.events.map((/** @type {any} */ e) => e.code)).to.deep.equal(['STEP_LIMIT', 'LOOP_DETECTED', 'RATE_LIMITED', 'INTERNAL_ERROR']);
   });
 

@@ -192,7 +192,7 @@ describe('spend: the budget guard in the loop', () => {
     expect(outcome).to.deep.include({ status: 'error', steps: 1 });
     expect(outcome.error?.code).to.equal('BUDGET_REACHED');
     const error = /** @type {any} */ (events.find((e) => e.type === 'error'));
-    expect(error.message).to.match(/^This run has used 1000100 tokens of its budget of 500000 tokens; the next model call would add about \d+ tokens\./);
+    expect(error.message).to.match(/^The run stopped before a model call that would pass its budget.* \(This run has used 1000100 tokens of its budget of 500000 tokens; the next model call would add about \d+ tokens\./);
   });
 
   it('counts every run of the day against the daily budget, keeps the day across a restart, and starts over at local midnight', async () => {

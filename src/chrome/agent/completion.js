@@ -8,7 +8,7 @@
 /** @import { ReadWrite } from './outcome.js' */
 import { writeLine } from './safety/write-ledger.js';
 import { readWrites } from './outcome.js';
-import { ERROR_CODES } from './error-codes.js';
+import { ERROR_CODES, errorOf } from './error-codes.js';
 
 /**
  * A request that asks for a change on a server: an English verb of change where a command starts (the
@@ -37,24 +37,15 @@ export function challengeDone({ writes, task, createdJobs }) {
   const read = readWrites(writes).filter((r) => !r.madeGood);
   const refused = read.filter((r) => r.reading.verdict === 'failed');
   if (refused.length) {
-    return {
-      code: 'WRITE_FAILED',
-      message: `${refused.length === 1 ? 'A change' : `${refused.length} changes`} this run sent did not go through: ${refused.map(said).join('; ')}. Whatever the page shows, the server did not accept it. Look at the page, try once more if that makes sense, or call done saying plainly that it failed and why.`,
-    };
+    return errorOf('WRITE_FAILED', refused.map(said).join('; '));
   }
   // A beacon never gets an answer to wait for: it stays not verified, but looking again cannot change that.
   const open = read.filter((r) => r.reading.code === 'NO_ANSWER_YET' && r.w.channel !== 'beacon');
   if (open.length) {
-    return {
-      code: 'NO_ANSWER_YET',
-      message: `The server has not answered ${open.map((r) => writeLine(r.w)).join('; ')}: nothing shows it was done. Look at the page again (reload it if needed) to see whether the change is there, or call done saying it is not confirmed.`,
-    };
+    return errorOf('NO_ANSWER_YET', open.map((r) => writeLine(r.w)).join('; '));
   }
   if (!read.length && createdJobs === 0 && asksForChange(task)) {
-    return {
-      code: 'NO_WRITE_SEEN',
-      message: 'The task asks for a change, but no request that changes anything left the browser during this run. If the change was made another way, say how it can be seen; otherwise make it, or call done saying it was not done.',
-    };
+    return errorOf('NO_WRITE_SEEN');
   }
   return null;
 }

@@ -92,15 +92,15 @@ export function guessForm(code) {
  * @param {EvalOutcome} out @param {number} maxChars @returns {ToolResult}
  */
 export function readEvalReply(out, maxChars) {
-  if ('timeout' in out) return fail('JS_TIMEOUT', 'The code did not finish (its promise never settled) within the time allowed. Nothing more can be said about what it did; look at the page.');
-  if ('blocked' in out) return fail('JS_BLOCKED', `This page's Content-Security-Policy forbids running code in it (${out.blocked}). Read the page with snapshot or get_html instead.`);
-  if ('compileError' in out) return fail('JS_SYNTAX_ERROR', `The code does not parse: ${out.compileError.name}: ${out.compileError.message}. Fix it and try again (an expression, or a function body with return).`);
+  if ('timeout' in out) return fail('JS_TIMEOUT');
+  if ('blocked' in out) return fail('JS_BLOCKED', out.blocked);
+  if ('compileError' in out) return fail('JS_SYNTAX_ERROR', `${out.compileError.name}: ${out.compileError.message}`);
   /** @type {any} */
   let r;
-  try { r = JSON.parse(out.reply); } catch { return fail('TOOL_FAILED', 'The page answered something that is not the evaluation result.'); }
-  if (!r || typeof r !== 'object') return fail('TOOL_FAILED', 'The page answered something that is not the evaluation result.');
+  try { r = JSON.parse(out.reply); } catch { return fail('TOOL_FAILED', 'the page answered something that is not the evaluation result'); }
+  if (!r || typeof r !== 'object') return fail('TOOL_FAILED', 'the page answered something that is not the evaluation result');
   if (!r.ok) {
-    return { ok: false, code: 'JS_EXCEPTION', message: `The code threw ${r.name}: ${r.message}${r.stack ? `\n${String(r.stack).slice(0, 1500)}` : ''}` };
+    return fail('JS_EXCEPTION', `${r.name}: ${r.message}${r.stack ? `\n${String(r.stack).slice(0, 1500)}` : ''}`);
   }
   let text = JSON.stringify(r.value, null, 1) ?? 'undefined';
   const truncated = text.length > maxChars;

@@ -7,7 +7,7 @@
 /** @import { WriteEntry } from './safety/write-ledger.js' */
 /** @import { AnswerReading } from './safety/answer-reading.js' */
 /** @import { Outcome, OutcomeReason, ReceiptEntry, Verdict } from '../types/core' */
-import { ERROR_CODES } from './error-codes.js';
+import { errorOf } from './error-codes.js';
 import { readAnswer } from './safety/answer-reading.js';
 import { writeLine } from './safety/write-ledger.js';
 
@@ -51,18 +51,18 @@ export function judgeRun(run) {
   const receipt = read.map(receiptOf);
   const standing = read.filter((r) => !r.madeGood);
   const failed = standing.filter((r) => r.reading.verdict === 'failed');
-  if (failed.length) return { verdict: 'failed', reasons: failed.map((r) => reason(r.reading.code ?? 'WRITE_REFUSED', `${lineOf(r)}${r.reading.said ? `: ${r.reading.said}` : ''}`)), receipt };
+  if (failed.length) return { verdict: 'failed', reasons: failed.map((r) => errorOf(r.reading.code ?? 'WRITE_REFUSED', `${lineOf(r)}${r.reading.said ? `: ${r.reading.said}` : ''}`)), receipt };
   /** @type {OutcomeReason[]} */
   const reasons = [];
   for (const r of standing.filter((x) => x.reading.verdict === 'not_verified')) {
-    reasons.push(reason(r.reading.code ?? 'ANSWER_UNREADABLE', `${lineOf(r)}${r.reading.said ? `: ${r.reading.said}` : ''}`));
+    reasons.push(errorOf(r.reading.code ?? 'ANSWER_UNREADABLE', `${lineOf(r)}${r.reading.said ? `: ${r.reading.said}` : ''}`));
   }
-  if (run.rolledBack?.length) reasons.push(reason('ROLLED_BACK', run.rolledBack.map((v) => `"${v}"`).join(', ')));
-  if (run.userDeclined && !declinedOnlyRepeats(run.writes, read)) reasons.push(reason('USER_DECLINED_CHANGE'));
-  if (run.stepsFailed) reasons.push(reason('STEPS_FAILED'));
-  if (run.challengeRepeated) reasons.push(reason('CHALLENGE_REPEATED'));
+  if (run.rolledBack?.length) reasons.push(errorOf('ROLLED_BACK', run.rolledBack.map((v) => `"${v}"`).join(', ')));
+  if (run.userDeclined && !declinedOnlyRepeats(run.writes, read)) reasons.push(errorOf('USER_DECLINED_CHANGE'));
+  if (run.stepsFailed) reasons.push(errorOf('STEPS_FAILED'));
+  if (run.challengeRepeated) reasons.push(errorOf('CHALLENGE_REPEATED'));
   // Nothing sent because the user said no is said above, not as a change that never happened.
-  if (!read.length && run.createdJobs === 0 && !run.userDeclined) reasons.push(reason(run.asksForChange && !run.readOnly ? 'NO_WRITE_SEEN' : 'NOTHING_TO_CHECK'));
+  if (!read.length && run.createdJobs === 0 && !run.userDeclined) reasons.push(errorOf(run.asksForChange && !run.readOnly ? 'NO_WRITE_SEEN' : 'NOTHING_TO_CHECK'));
   /** @type {Verdict} */
   const verdict = reasons.length ? 'not_verified' : 'verified';
   return { verdict, reasons, receipt };
@@ -76,7 +76,7 @@ export function judgeRun(run) {
 export function unfinishedOutcome(writes, error) {
   const judged = judgeRun({ writes, asksForChange: false, createdJobs: 0 });
   if (judged.verdict === 'failed') return judged;
-  const why = reason('NO_VERDICT', error?.message);
+  const why = errorOf('NO_VERDICT', error?.message);
   return { verdict: 'not_verified', reasons: [why, ...judged.reasons.filter((r) => r.code !== 'NOTHING_TO_CHECK')], receipt: judged.receipt };
 }
 
@@ -108,9 +108,4 @@ function lineOf({ w }) {
 /** @param {string} url */
 function pathOf(url) {
   try { const u = new URL(url); return `${u.origin}${u.pathname}`; } catch { return url; }
-}
-
-/** @param {import('./error-codes.js').ErrorCode} code @param {string} [detail] @returns {OutcomeReason} */
-function reason(code, detail) {
-  return { code, message: detail ? `${ERROR_CODES[code]} (${detail})` : ERROR_CODES[code] };
 }

@@ -9,7 +9,7 @@ import { systemPrompt, STEP_PROMPT, stepBrief, replanBrief } from './prompts.js'
 import { textOf } from './compaction.js';
 import { createFence } from './untrusted.js';
 import { asksForChange } from './completion.js';
-import { ERROR_CODES } from './error-codes.js';
+import { ERROR_CODES, errorOf, fail } from './error-codes.js';
 import { findTool } from './tools/index.js';
 import { withTimeout } from './abort.js';
 
@@ -50,7 +50,7 @@ export async function runPlan(opts, runLoop) {
     return await executeSteps(r, approved);
   } catch (err) {
     if (opts.signal?.aborted || err instanceof AbortedError) {
-      opts.emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The conversation is kept; send a message to go on.' });
+      opts.emit({ type: 'error', ...errorOf('ABORTED') });
       return { status: 'aborted', steps: stepsUsed(r) };
     }
     throw err;
@@ -224,10 +224,10 @@ export function planOutcome(steps, task, finished) {
   if (steps.some((o) => o.verdict === 'failed')) return { verdict: 'failed', reasons: steps.filter((o) => o.verdict === 'failed').flatMap((o) => o.reasons), receipt };
   /** @type {OutcomeReason[]} */
   const reasons = unique(own);
-  if (!finished) reasons.unshift({ code: 'NO_VERDICT', message: ERROR_CODES.NO_VERDICT });
+  if (!finished) reasons.unshift(errorOf('NO_VERDICT'));
   // A step verified with no write created a job: that is its evidence.
   const jobs = steps.some((o) => o.verdict === 'verified' && !o.receipt.length);
-  if (!receipt.length && !jobs) reasons.push(asksForChange(task) ? { code: 'NO_WRITE_SEEN', message: ERROR_CODES.NO_WRITE_SEEN } : { code: 'NOTHING_TO_CHECK', message: ERROR_CODES.NOTHING_TO_CHECK });
+  if (!receipt.length && !jobs) reasons.push(asksForChange(task) ? errorOf('NO_WRITE_SEEN') : errorOf('NOTHING_TO_CHECK'));
   return { verdict: reasons.length ? 'not_verified' : 'verified', reasons, receipt };
 }
 
@@ -264,7 +264,7 @@ export function proposePlanTool(onPlan) {
     terminal: true,
     async run(args) {
       const steps = /** @type {unknown[]} */ (args.steps).map((s) => String(s).trim()).filter(Boolean).slice(0, 20);
-      if (!steps.length) return { ok: false, code: 'EMPTY_PLAN', message: 'The plan has no steps. Give at least one.' };
+      if (!steps.length) return fail('EMPTY_PLAN');
       onPlan(steps);
       return { ok: true, data: `Plan proposed (${steps.length} steps); waiting for the user's approval.` };
     },

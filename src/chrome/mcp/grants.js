@@ -1,3 +1,4 @@
+import { fail } from '../agent/error-codes.js';
 // Which tabs a paired MCP client may use: chosen when it is paired, changeable in Settings.
 // Browser-free: the background asks the browser for the tab and the active tab, this decides.
 
@@ -39,13 +40,13 @@ export function isWebPage(url) {
  * @returns {{ ok: true } | { ok: false, code: 'TAB_NOT_GRANTED', message: string }}
  */
 export function grantAllows(grant, tab, activeTabId) {
-  if (!tab || typeof tab.id !== 'number') return { ok: false, code: 'TAB_NOT_GRANTED', message: 'There is no such tab.' };
-  if (!isWebPage(tab.url)) return { ok: false, code: 'TAB_NOT_GRANTED', message: `Tab ${tab.id} is not a web page; MCP clients may use web pages only.` };
+  if (!tab || typeof tab.id !== 'number') return fail('TAB_NOT_GRANTED', 'there is no such tab');
+  if (!isWebPage(tab.url)) return fail('TAB_NOT_GRANTED', `tab ${tab.id} is not a web page, and MCP clients use web pages only`);
   if (grant.kind === 'all') return { ok: true };
   if (grant.kind === 'active') {
     return tab.id === activeTabId ? { ok: true }
-      : { ok: false, code: 'TAB_NOT_GRANTED', message: `This client may use only the tab the user is looking at (tab ${activeTabId ?? 'none'}), not tab ${tab.id}. The user can widen this in Tabwright's settings (MCP bridge).` };
+      : fail('TAB_NOT_GRANTED', `it may use only the tab the user is looking at, tab ${activeTabId ?? 'none'}, not tab ${tab.id}`);
   }
   return tab.groupId === grant.groupId ? { ok: true }
-    : { ok: false, code: 'TAB_NOT_GRANTED', message: `This client may use only the tabs of the group ${grant.label ? `"${grant.label}"` : grant.groupId}; tab ${tab.id} is not in it.` };
+    : fail('TAB_NOT_GRANTED', `it may use only the tabs of the group ${grant.label ? `"${grant.label}"` : grant.groupId}; tab ${tab.id} is not in it`);
 }

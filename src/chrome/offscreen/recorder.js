@@ -7,6 +7,7 @@
 // through downloads.
 import { withDuration } from './webm-duration.js';
 import { relayedSource } from './relay.js';
+import { fail } from '../agent/error-codes.js';
 
 /** @typedef {{ url: string, bytes: number, ms: number, mimeType: string, reason: 'stopped' | 'max_duration' | 'max_size' | 'tab_closed', tabId: number, startedAt: number }} Finished */
 /** @typedef {{ halt(): Promise<void>, release(): void, mimeType?: string }} Source stops; resolves once every chunk is in */
@@ -57,7 +58,7 @@ async function capturedSource(msg, sink) {
 
 /** @param {{ streamId?: string, relay?: string, tabId: number, audio: boolean, maxSeconds: number, maxBytes: number }} msg */
 export async function start(msg) {
-  if (current) return { ok: false, code: 'RECORDING_BUSY', message: `A recording of another tab is going on (since ${new Date(current.startedAt).toLocaleTimeString()}); stop it first.` };
+  if (current) return fail('RECORDING_BUSY', `of another tab, since ${new Date(current.startedAt).toLocaleTimeString()}`);
   /** The recording once it is set up; chunks that come before wait in early. @type {{ rec: Recording | null }} */
   const made = { rec: null };
   /** @type {Blob[]} */
@@ -117,7 +118,7 @@ async function finishBySelf(reason) {
 /** The worker asks to stop: the file comes back in the answer. */
 export async function stop() {
   if (!current) {
-    return { ok: false, code: 'NOT_RECORDING', message: last ? `The recording had already ended (${last.reason.replace('_', ' ')}) and was saved.` : 'Nothing is being recorded.' };
+    return fail('NOT_RECORDING', last ? `the recording had already ended (${last.reason.replace('_', ' ')}) and was saved` : undefined);
   }
   return { ok: true, data: await stopNow('stopped') };
 }

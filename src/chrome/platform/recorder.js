@@ -12,12 +12,10 @@
 //   offscreen document: offscreen/relay.js) instead of asking tabCapture.
 /** @import { RecordingFile, RecordingStatus, TabRecorder } from '../types/platform' */
 import { askOffscreen, offscreenExists } from './offscreen.js';
+import { CatalogError } from '../agent/error-codes.js';
 
-/** An error with a catalog code (agent/error-codes.js) the tools pass on. */
-class RecorderError extends Error {
-  /** @param {string} code @param {string} message */
-  constructor(code, message) { super(message); this.code = code; }
-}
+/** An error with a catalog code the tools pass on, worded by the catalog. */
+class RecorderError extends CatalogError {}
 
 /** The manifest's command whose key records the tab it is pressed on. */
 const COMMAND = 'record-tab';
@@ -62,7 +60,7 @@ export function createRecorder() {
   return {
     async start(tabId, opts) {
       const now = await this.status();
-      if (now.recording) throw new RecorderError('RECORDING_BUSY', `A recording${now.tabId === tabId ? ' of this tab' : ' of another tab'} is going on already; stop it first.`);
+      if (now.recording) throw new RecorderError('RECORDING_BUSY', now.tabId === tabId ? 'of this tab' : 'of another tab');
       const relay = await panelStream(tabId);
       if (relay) return begin({ relay, tabId, ...opts });
       let streamId;
@@ -76,9 +74,9 @@ export function createRecorder() {
       return begin({ streamId, tabId, ...opts });
     },
     async stop() {
-      if (!(await offscreenExists())) throw new RecorderError('NOT_RECORDING', 'Nothing is being recorded.');
+      if (!(await offscreenExists())) throw new RecorderError('NOT_RECORDING');
       const reply = await askOffscreen({ type: 'offscreen.recorder.stop' });
-      if (!reply.ok) throw new RecorderError(reply.code ?? 'RECORDING_FAILED', reply.message ?? 'The recording could not be stopped.');
+      if (!reply.ok) throw RecorderError.passOn(reply.code ?? 'RECORDING_FAILED', reply.message);
       return save(reply.data);
     },
     /** @returns {Promise<RecordingStatus>} */
@@ -99,7 +97,7 @@ export function createRecorder() {
  */
 async function begin(job) {
   const reply = await askOffscreen({ type: 'offscreen.recorder.start', ...job });
-  if (!reply.ok) throw new RecorderError(reply.code ?? 'RECORDING_FAILED', reply.message ?? 'The recorder did not start.');
+  if (!reply.ok) throw RecorderError.passOn(reply.code ?? 'RECORDING_FAILED', reply.message);
   return reply.data;
 }
 
@@ -123,13 +121,12 @@ export async function recordShortcut() {
 async function notAllowed(tabId) {
   const tab = await chrome.tabs.get(tabId).catch(() => null);
   if (tab?.url && !/^(https?|file|data):/i.test(tab.url)) {
-    return 'Chrome does not let extensions record its own pages (chrome:// pages, the Web Store, other extensions). Open a web page in this tab to record it.';
+    return 'Chrome does not let extensions record its own pages (chrome:// pages, the Web Store, other extensions); open a web page in this tab to record it';
   }
   const keys = await recordShortcut();
-  const why = 'Chrome lets Tabwright record a tab by itself only after you invoke Tabwright on that tab (its key or the toolbar button); otherwise the panel\'s Record button asks you to pick the tab in Chrome\'s share picker.';
   return keys
-    ? `${why} Press ${keys} on the tab: recording starts at once, and ${keys} again stops and saves it.`
-    : `${why} Give Tabwright's "Record this tab" command a key at chrome://extensions/shortcuts, then press it on the tab: recording starts at once, and the same key again stops and saves it.`;
+    ? `Press ${keys} on the tab: recording starts at once, and ${keys} again stops and saves it`
+    : 'Give Tabwright\'s "Record this tab" command a key at chrome://extensions/shortcuts, then press it on the tab: recording starts at once, and the same key again stops and saves it';
 }
 
 /** Resolves when a download has finished (or failed, or after a minute). @param {number} id */

@@ -10,6 +10,7 @@ import { createDevtools } from './devtools.js';
 import { createRecording } from './recording.js';
 import { fetchSameOrigin } from '../agent/safety/redirects.js';
 import { createPersonControl } from './person-control.js';
+import { fail } from '../agent/error-codes.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 
@@ -47,7 +48,7 @@ export function createBrowserOps(platform, hooks = {}) {
         const tab = await browser.tabs.get(tabId);
         return { ok: true, data: { url: tab.url ?? url, title: tab.title ?? '' } };
       } catch (err) {
-        if (await tabGone(tabId)) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed during navigation.' };
+        if (await tabGone(tabId)) return fail('TAB_GONE', 'during navigation');
         const timeout = /timeout/i.test(errText(err));
         return { ok: false, code: timeout ? 'NAVIGATION_TIMEOUT' : 'NAVIGATION_FAILED', message: timeout ? `${url} did not finish loading within ${NAV_TIMEOUT_MS / 1000} s. Take a snapshot to see what loaded.` : `Could not open ${url}: ${errText(err)}`, retryable: true };
       }
@@ -79,7 +80,7 @@ export function createBrowserOps(platform, hooks = {}) {
 
     async injectScripts(tabId, files, frameId = 0) {
       try { await platform.injectFiles(tabId, files, frameId); return { ok: true, data: null }; } catch (e) {
-        return { ok: false, code: 'PAGE_NOT_SCRIPTABLE', message: `Tabwright cannot run its reader on this page (${errText(e)}).` };
+        return fail('PAGE_NOT_SCRIPTABLE', `its reader: ${errText(e)}`);
       }
     },
 
@@ -120,9 +121,9 @@ async function historyStep(tabId, which, signal) {
     const tab = await browser.tabs.get(tabId);
     return { ok: true, data: { url: tab.url ?? '', title: tab.title ?? '' } };
   } catch (err) {
-    if (await tabGone(tabId)) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed.' };
+    if (await tabGone(tabId)) return fail('TAB_GONE');
     const why = errText(err);
-    if (/cannot go|no (back|forward)|history/i.test(why)) return { ok: false, code: 'NO_HISTORY', message: `There is no page to go ${which} to.` };
+    if (/cannot go|no (back|forward)|history/i.test(why)) return fail('NO_HISTORY', which);
     return { ok: false, code: /timeout/i.test(why) ? 'NAVIGATION_TIMEOUT' : 'NAVIGATION_FAILED', message: `Going ${which} did not finish: ${why}. Take a snapshot to see where the tab is.`, retryable: true };
   }
 }
@@ -205,7 +206,7 @@ async function fetchUrl(url, opts) {
   try {
     // No redirect to another origin is followed (agent/safety/redirects.js).
     const got = await fetchSameOrigin((u, init) => fetch(u, init), url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, signal });
-    if (!got.ok) return { ok: false, code: 'REDIRECT_REFUSED', message: got.message };
+    if (!got.ok) return fail('REDIRECT_REFUSED', got.message);
     const res = got.res;
     const contentType = res.headers.get('content-type') ?? '';
     const max = opts.maxChars ?? 20_000;

@@ -2,6 +2,7 @@
 // Secrets (API keys) never leave: exports drop them and imports keep the keys already stored.
 /** @import { Settings, ProviderSettings } from '../types/messages' */
 import { validateSettings, settingsErrorMessage, MAX_IMPORT_BYTES } from './settings-schema.js';
+import { fail } from '../agent/error-codes.js';
 
 /** What the options page shows instead of a stored key. */
 export const REDACTED = '••••';
@@ -53,15 +54,15 @@ export function exportSettings(s) {
  */
 export function parseImport(text, current) {
   if (text.length > MAX_IMPORT_BYTES) {
-    return { ok: false, code: 'BAD_IMPORT', message: `The file is ${(text.length / 1e6).toFixed(1)} MB; a settings export is a few kilobytes (at most 1 MB is read). Choose a file exported from Tabwright's settings.` };
+    return fail('BAD_IMPORT', `the file is ${(text.length / 1e6).toFixed(1)} MB; a settings export is a few kilobytes, and at most 1 MB is read`);
   }
   /** @type {any} */
   let doc;
   try { doc = JSON.parse(text); } catch {
-    return { ok: false, code: 'BAD_IMPORT', message: 'The file is not JSON. Choose a file exported from Tabwright\'s settings.' };
+    return fail('BAD_IMPORT', 'the file is not JSON');
   }
   if (!doc || doc.format !== FORMAT || typeof doc.settings !== 'object' || !doc.settings || Array.isArray(doc.settings)) {
-    return { ok: false, code: 'BAD_IMPORT', message: 'The file is not a Tabwright settings export. Choose a file exported from Tabwright\'s settings.' };
+    return fail('BAD_IMPORT', 'the file is not a Tabwright settings export');
   }
   const s = /** @type {Record<string, any>} */ ({ ...doc.settings });
   delete s.onboarded;
@@ -74,7 +75,7 @@ export function parseImport(text, current) {
   if (s.provider !== undefined) s.provider = withKey(s.provider);
   if (Array.isArray(s.providers)) s.providers = s.providers.map(withKey);
   const checked = validateSettings({ ...current, ...s });
-  if (!checked.ok) return { ok: false, code: 'INVALID_SETTINGS', message: settingsErrorMessage(checked.errors, 'in the file were not imported') };
+  if (!checked.ok) return fail('INVALID_SETTINGS', settingsErrorMessage(checked.errors, 'in the file were not imported'));
   const imported = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (checked.settings));
   /** @type {Record<string, unknown>} */
   const out = {};

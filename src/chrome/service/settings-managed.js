@@ -1,3 +1,4 @@
+import { fail } from '../agent/error-codes.js';
 // What an administrator set (storage.managed: Chrome's policy for the extension, Firefox's
 // policies.json "3rdparty" section) laid over the person's own settings. A managed value wins and is
 // locked: the settings page shows it as set by the organization, and a save that tries to change it is
@@ -202,11 +203,11 @@ export function checkPatch(patch, effective) {
     out.sites = { allow: sites.allow, confirm: sites.confirm.filter((x) => !m.confirmSites.includes(x.toLowerCase())) };
   }
   if (changed.length) {
-    return { ok: false, code: 'SET_BY_ORGANIZATION', message: `These settings are set by your organization and cannot be changed here: ${changed.join(', ')}. Nothing was saved.` };
+    return fail('SET_BY_ORGANIZATION', `${changed.join(', ')}; nothing was saved`);
   }
   const provider = /** @type {ProviderSettings | undefined} */ (out.provider);
   const why = provider ? providerRefusal(provider, m) : null;
-  if (why) return { ok: false, code: 'PROVIDER_NOT_ALLOWED', message: `${why} Nothing was saved.` };
+  if (why) return fail('PROVIDER_NOT_ALLOWED', `${why} Nothing was saved`);
   return { ok: true, patch: /** @type {Partial<Settings>} */ (out) };
 }
 

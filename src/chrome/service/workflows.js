@@ -11,7 +11,7 @@ import { checkWorkflow, workflowErrorMessage } from '../agent/workflows/workflow
 import { resolveValues } from '../agent/workflows/params.js';
 import { workflowRunner } from '../agent/workflows/runner.js';
 import { replayWorkflow } from '../agent/workflows/replay.js';
-import { fail } from '../agent/error-codes.js';
+import { fail, errorOf } from '../agent/error-codes.js';
 
 /** What an export file says it is. */
 export const EXPORT_FORMAT = 'tabwright-workflows';
@@ -29,10 +29,10 @@ export function createWorkflows({ store, traces, history, runs, now = Date.now }
   async function draft(runId) {
     const trace = await traces.get(runId);
     const record = trace ? null : await history.get(runId);
-    if (!trace && !record) return { ok: false, code: 'NOT_FOUND', message: 'That run is no longer in the history.' };
+    if (!trace && !record) return fail('NOT_FOUND', 'that run is no longer in the history');
     const run = trace ? callsFromTrace(trace) : callsFromHistory(/** @type {NonNullable<typeof record>} */ (record));
     const { workflow, notes } = compileRun({ ...run, now: now() });
-    if (!workflow.steps.length) return { ok: false, code: 'NOTHING_TO_SAVE', message: 'This run has no steps that can be replayed (it only read the page, or its steps failed).' };
+    if (!workflow.steps.length) return fail('NOTHING_TO_SAVE');
     workflow.name = (trace?.task ?? record?.title ?? '').split('\n')[0].slice(0, 80);
     return { ok: true, data: { workflow, notes } };
   }
@@ -40,7 +40,7 @@ export function createWorkflows({ store, traces, history, runs, now = Date.now }
   /** @param {unknown} value @returns {Promise<RouterReply<Workflow>>} */
   async function save(value) {
     const checked = checkWorkflow(value);
-    if (!checked.ok) return { ok: false, code: 'INVALID_WORKFLOW', message: workflowErrorMessage(checked.errors), fields: checked.errors };
+    if (!checked.ok) return { ...fail('INVALID_WORKFLOW', workflowErrorMessage(checked.errors)), fields: checked.errors };
     const wf = { ...checked.workflow, id: checked.workflow.id || newId(), updatedAt: now(), createdAt: checked.workflow.createdAt || now() };
     await store.save(wf);
     return { ok: true, data: wf };
@@ -53,9 +53,9 @@ export function createWorkflows({ store, traces, history, runs, now = Date.now }
    */
   async function begin(tabId, nameOrId, given, opts = {}) {
     const wf = await store.find(nameOrId);
-    if (!wf) return /** @type {const} */ ({ ok: false, code: 'WORKFLOW_NOT_FOUND', message: `There is no workflow "${nameOrId}".` });
+    if (!wf) return fail('WORKFLOW_NOT_FOUND', `"${nameOrId}"`);
     const resolved = resolveValues(wf.params, given ?? {});
-    if (!resolved.ok) return /** @type {const} */ ({ ok: false, code: 'WORKFLOW_PARAMETERS', message: `"${wf.name}" needs a value for ${resolved.missing.map((p) => p.label || p.name).join(', ')}.` });
+    if (!resolved.ok) return fail('WORKFLOW_PARAMETERS', `"${wf.name}" needs ${resolved.missing.map((p) => p.label || p.name).join(', ')}`);
     const shown = wf.params.filter((p) => !p.secret).map((p) => `${p.label || p.name}: ${resolved.values[p.name]}`);
     const text = `Run workflow "${wf.name}"${shown.length ? ` (${shown.join('; ')})` : ''}`;
     const runner = workflowRunner({ workflow: wf, values: resolved.values, repair: opts.repair ?? wf.repair === true, onReport: (r) => { if (r.repairs.length) void keepRepairs(wf.id, r.repairs); } });
@@ -77,7 +77,7 @@ export function createWorkflows({ store, traces, history, runs, now = Date.now }
   async function applyRepair(id, step, accept) {
     const wf = await store.get(id);
     const pending = wf?.pendingRepairs?.find((p) => p.step === step);
-    if (!wf || !pending) return { ok: false, code: 'NOT_FOUND', message: 'There is no repaired step waiting for that workflow.' };
+    if (!wf || !pending) return fail('NOT_FOUND', 'no repaired step is waiting for that workflow');
     const rest = (wf.pendingRepairs ?? []).filter((p) => p !== pending);
     const steps = accept ? wf.steps.map((s, i) => (i === step ? pending.replacement : s)) : wf.steps;
     return save({ ...wf, steps, pendingRepairs: rest });
@@ -93,12 +93,12 @@ export function createWorkflows({ store, traces, history, runs, now = Date.now }
   async function importAll(data) {
     const d = /** @type {Record<string, any>} */ (data ?? {});
     const list = d.format === EXPORT_FORMAT && Array.isArray(d.workflows) ? d.workflows : d.v === 1 && Array.isArray(d.steps) ? [d] : null;
-    if (!list) return { ok: false, code: 'INVALID_WORKFLOW', message: 'That file is not a Tabwright workflow export; nothing was imported.' };
+    if (!list) return fail('INVALID_WORKFLOW', 'the file is not a Tabwright workflow export; nothing was imported');
     const checked = list.map(checkWorkflow);
     const badOne = checked.findIndex((c) => !c.ok);
     if (badOne >= 0) {
       const c = /** @type {{ ok: false, errors: { field: string, message: string }[] }} */ (checked[badOne]);
-      return { ok: false, code: 'INVALID_WORKFLOW', message: `Workflow ${badOne + 1} of the file: ${workflowErrorMessage(c.errors)} Nothing was imported.`, fields: c.errors };
+      return { ...fail('INVALID_WORKFLOW', `workflow ${badOne + 1} of the file: ${workflowErrorMessage(c.errors)} Nothing was imported`), fields: c.errors };
     }
     for (const c of checked) if (c.ok) await store.save({ ...c.workflow, id: c.workflow.id || newId(), updatedAt: now() });
     return { ok: true, data: { imported: checked.length } };
@@ -121,14 +121,14 @@ export function createWorkflows({ store, traces, history, runs, now = Date.now }
    */
   async function replayInRun(nameOrId, given, ctx) {
     const wf = await store.find(nameOrId);
-    if (!wf) return fail('WORKFLOW_NOT_FOUND', `There is no workflow "${nameOrId}". Call run_workflow with action "list" to see the saved ones.`);
-    if (!ctx.guard) return fail('UNAVAILABLE', 'Workflows can be run only from an agent run.');
+    if (!wf) return fail('WORKFLOW_NOT_FOUND', `"${nameOrId}"`);
+    if (!ctx.guard) return fail('UNAVAILABLE', 'workflows run only from an agent run');
     const resolved = resolveValues(wf.params, given ?? {});
-    if (!resolved.ok) return fail('WORKFLOW_PARAMETERS', `"${wf.name}" needs values for: ${resolved.missing.map((p) => `${p.name} (${p.label})`).join(', ')}.${resolved.missing.some((p) => p.secret) ? ' A secret parameter can only be given by the user from the panel.' : ''}`);
-    if (wf.params.some((p) => p.secret)) return fail('WORKFLOW_PARAMETERS', `"${wf.name}" types a secret; run it from the panel, where the user gives it.`);
+    if (!resolved.ok) return fail('WORKFLOW_PARAMETERS', `"${wf.name}" needs ${resolved.missing.map((p) => `${p.name} (${p.label})`).join(', ')}${resolved.missing.some((p) => p.secret) ? '; a secret one only the user gives, from the panel' : ''}`);
+    if (wf.params.some((p) => p.secret)) return fail('WORKFLOW_PARAMETERS', `"${wf.name}" types a secret, which only the user gives, from the panel`);
     const { outcome, report } = await replayWorkflow({ workflow: wf, values: resolved.values, ctx, guard: ctx.guard, signal: ctx.signal });
     if (outcome.status === 'done') return { ok: true, data: `${outcome.text ?? ''}\n(${report.steps} steps replayed without a model.)` };
-    const e = outcome.error ?? { code: 'ABORTED', message: 'Stopped.' };
+    const e = outcome.error ?? errorOf('ABORTED');
     return fail(/** @type {import('../agent/error-codes.js').ErrorCode} */ (e.code in ERROR_SET ? e.code : 'WORKFLOW_STEP_FAILED'), e.message);
   }
 

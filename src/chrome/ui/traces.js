@@ -7,6 +7,7 @@
 import { t, localize } from './i18n.js';
 import { REPORT_CSS, isTrace, renderTrace, traceReportHtml, verdictPhrase } from './trace-report.js';
 import { saveFile } from './save-file.js';
+import { detailOf } from '../agent/error-codes.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 const locale = browser.i18n.getUILanguage();
@@ -68,7 +69,7 @@ function renderList() {
     open.className = 'open';
     const title = Object.assign(document.createElement('span'), { className: 'title', textContent: x.task || x.title || x.url });
     const meta = Object.assign(document.createElement('span'), { className: 'meta' });
-    meta.textContent = `${when.format(x.startedAt)} · ${x.site} · ${x.status}${verdict.text ? ` · ${verdict.text}` : ''}${x.error ? ` · ${x.error.message.slice(0, 160)}` : ''} · ${x.kind === 'replay' ? t('traceKindReplay') : t('traceKindAgent')} · ${t('traceListTotals', [String(x.totals.modelCalls), String(x.totals.inputTokens + x.totals.outputTokens), String(x.totals.toolCalls)])}`;
+    meta.textContent = `${when.format(x.startedAt)} · ${x.site} · ${x.status}${verdict.text ? ` · ${verdict.text}` : ''}${x.error ? ` · ${detailOf(x.error.code, x.error.message).slice(0, 160)}` : ''} · ${x.kind === 'replay' ? t('traceKindReplay') : t('traceKindAgent')} · ${t('traceListTotals', [String(x.totals.modelCalls), String(x.totals.inputTokens + x.totals.outputTokens), String(x.totals.toolCalls)])}`;
     open.append(title, meta);
     open.addEventListener('click', () => { location.hash = encodeURIComponent(x.id); });
     li.append(open);

@@ -24,16 +24,16 @@ export const ERROR_CODES = Object.freeze({
   STATE_UNCHANGED: 'The action ran but nothing changed.',
   UNKNOWN_COLLECTION: 'There is no such list on the page.',
   FRAME_UNKNOWN: 'There is no such frame; call get_frames.',
-  FRAME_UNRESPONSIVE: 'A frame of the page did not answer in time; act on the rest of the page or reload it.',
-  FRAME_NOT_SCRIPTABLE: 'That frame holds no web page Tabwright can read (it failed to load, is blank, or is a browser page).',
+  FRAME_UNRESPONSIVE: 'The page or one of its frames did not answer in time (a long script, or still loading); wait and take a snapshot again, act on the rest of the page, or reload it.',
+  FRAME_NOT_SCRIPTABLE: 'That frame holds no web page Tabwright can read (it failed to load, is blank, or is a browser page); act on the rest of the page.',
   NO_OUTLINE: 'There is no snapshot to compare with yet.',
   // Tabs, pages and the browser
-  TAB_GONE: 'The tab was closed.',
+  TAB_GONE: 'The tab was closed; open the page again and retry.',
   TAB_BUSY: 'The tab is busy with another action.',
   NO_SUCH_TAB: 'There is no such tab in this window.',
-  PAGE_NOT_SCRIPTABLE: 'Tabwright cannot work on this page (browser pages and extension stores are off limits).',
-  PAGE_CHANGED: 'The page navigated while the request ran.',
-  NO_CONTENT_REPLY: 'The page did not answer; it may still be loading.',
+  PAGE_NOT_SCRIPTABLE: 'Tabwright cannot work on this page: browser pages, error pages and extension stores are off limits; open a web page.',
+  PAGE_CHANGED: 'The page navigated while the request ran; take a snapshot again.',
+  NO_CONTENT_REPLY: 'The page did not answer; it may still be loading, so take a snapshot again.',
   CONTENT_ERROR: 'The page script failed.',
   NAVIGATION_FAILED: 'The page could not be opened.',
   NAVIGATION_TIMEOUT: 'The page did not finish loading in time.',
@@ -54,7 +54,7 @@ export const ERROR_CODES = Object.freeze({
   NOT_ALLOWED_IN_ASK_MODE: 'Ask mode only reads: switch to Act mode to change anything.',
   USER_DECLINED: 'The user declined this step; nothing was done.',
   CONFIRMATION_REQUIRED: 'This step needs the user\'s confirmation and nobody is there to give it.',
-  SECRET_REFUSED: 'Strict secret mode refuses to send or type a secret anywhere but its own field.',
+  SECRET_REFUSED: 'A secret is sent or typed only into its own field on its own site (strict secret mode, or a secret the person gave).',
   OUT_OF_SCOPE: 'That would leave the sites of this task.',
   FORBIDDEN: 'That request is not allowed from here.',
   // An administrator's policy (storage.managed)
@@ -71,7 +71,7 @@ export const ERROR_CODES = Object.freeze({
   STEP_LIMIT: 'The run reached its step cap; send a message to go on, or raise the cap in Settings.',
   BUDGET_REACHED: 'The run stopped before a model call that would pass its budget (per run or per day); raise the budget in Settings or send a message to go on.',
   LOOP_DETECTED: 'The agent kept repeating itself and was stopped; send more guidance to go on.',
-  CLAIM_NOT_SEEN: 'The page does not show what the agent said it did.',
+  CLAIM_NOT_SEEN: 'The page does not show what the agent said it did; look at the page again, then fix what is missing or call done with an accurate summary.',
   INTERNAL_ERROR: 'Something unexpected failed inside Tabwright.',
   TAB_CLOSED: 'The tab was closed, and the run ended with it.',
   EMPTY_COMPLETION: 'The model answered with nothing, twice; send the message again or choose another model.',
@@ -89,7 +89,7 @@ export const ERROR_CODES = Object.freeze({
   RESTARTED: 'The browser restarted the background; the run was interrupted.',
   RESTART_LOOP: 'The background kept restarting during this run.',
   INVALID_STEPS: 'The plan\'s steps are not valid.',
-  EMPTY_PLAN: 'The plan has no steps.',
+  EMPTY_PLAN: 'The plan has no steps; give at least one.',
   INVALID_ANSWER: 'That answer is not one of the choices.',
   // Scheduler, settings and requests
   INVALID_SCHEDULE: 'The schedule is not valid.',
@@ -98,7 +98,7 @@ export const ERROR_CODES = Object.freeze({
   NO_BACKGROUND: 'The job\'s page could not be opened.',
   CANCELLED: 'It was cancelled.',
   INVALID_SETTINGS: 'Some settings had a wrong value; fix the fields named and save again (nothing was changed).',
-  BAD_IMPORT: 'The settings file could not be imported; nothing was changed.',
+  BAD_IMPORT: 'The settings file could not be imported; nothing was changed. Choose a file exported from Tabwright\'s settings.',
   UNKNOWN_REQUEST: 'Tabwright does not know that request.',
   INVALID_REQUEST: 'The request was missing a field or had a wrong one; nothing was done.',
   // Site adapters and skills
@@ -112,10 +112,10 @@ export const ERROR_CODES = Object.freeze({
   // The MCP bridge and WebMCP (docs/MCP.md)
   TAB_NOT_GRANTED: 'This MCP client may not use that tab; the user chooses its tabs in Settings → MCP bridge.',
   CONFIRMATION_TIMEOUT: 'Nobody answered the confirmation in time, so nothing was sent.',
-  STOPPED_BY_USER: 'The user pressed Stop in the browser.',
+  STOPPED_BY_USER: 'The user pressed Stop in the browser, so this ended; do not repeat it unless the user asks.',
   MCP_BAD_CODE: 'That is not a pairing code; it has 10 letters and digits.',
   MCP_CODE_MISMATCH: 'That code is not the one the waiting bridge printed.',
-  MCP_NO_BRIDGE: 'No MCP bridge is waiting to be paired.',
+  MCP_NO_BRIDGE: 'No MCP bridge is waiting to be paired: start the MCP client (it starts the bridge), check that MCP bridge is on and its port matches, then try again.',
   MCP_NOT_WAITING: 'This bridge is not waiting to be paired.',
   MCP_PAIRING_FAILED: 'The pairing did not finish; restart the bridge and use its new code.',
   MCP_TOO_MANY: 'Too many MCP clients are paired; revoke one first.',
@@ -124,19 +124,30 @@ export const ERROR_CODES = Object.freeze({
   MCP_BAD_SIGNATURE: 'The bridge could not prove its pairing, so Tabwright refused it.',
   MCP_NOT_CONNECTED: 'The bridge is not connected to Tabwright; turn on Settings → MCP bridge in the browser.',
   BAD_FRAME: 'A bridge message was malformed and was ignored.',
+  FRAME_TOO_LARGE: 'A bridge message was larger than the link carries, so it was not sent.',
+  UNEXPECTED_FRAME: 'A bridge message came out of turn and was refused.',
+  MCP_NO_HELLO: 'The program on that port did not introduce itself as a Tabwright bridge.',
+  MCP_VERSION: 'The bridge and Tabwright speak different versions of their protocol; update the one that is older.',
+  MCP_NO_PROOF: 'The bridge did not prove it holds the pairing secret, so Tabwright refused it.',
+  MCP_NO_READY: 'The bridge did not accept Tabwright\'s signature.',
+  MCP_TOO_MANY_BAD_FRAMES: 'The bridge sent too many malformed messages, so Tabwright closed the connection.',
+  TOO_MANY_BAD_FRAMES: 'Tabwright sent the bridge too many malformed messages, so the bridge closed the connection.',
+  MCP_REPLAY: 'A pairing or sign-in message was used before, so it was refused.',
+  MCP_ALREADY_PAIRED: 'This bridge is already paired.',
+  MCP_REFUSED: 'Tabwright refused this bridge.',
   RESULT_TOO_LARGE: 'The result was too large to send; ask for less.',
   WEBMCP_UNAVAILABLE: 'This page declares no WebMCP tools.',
   PAGE_TOOL_FAILED: "The page's own tool failed.",
   // Developer tools and the tab recorder
   JS_EXCEPTION: 'The code ran and threw an exception; its message and stack say where.',
-  JS_SYNTAX_ERROR: 'The code does not parse; fix it and try again.',
-  JS_BLOCKED: 'This page forbids running code in it (its Content-Security-Policy).',
-  JS_TIMEOUT: 'The code did not finish within the time allowed.',
+  JS_SYNTAX_ERROR: 'The code does not parse; fix it and try again (an expression, or a function body with return).',
+  JS_BLOCKED: 'This page\'s Content-Security-Policy forbids running code in it; read the page with snapshot or get_html instead.',
+  JS_TIMEOUT: 'The code did not finish within the time allowed (a promise may never settle); nothing more can be said about what it did, so look at the page.',
   NOT_TEXT: 'That response is not text, so its body is not shown.',
   BODY_UNAVAILABLE: 'The browser no longer has that response\'s body (the page navigated, or it was never kept).',
   CSS_FAILED: 'The style sheet could not be added to the page.',
   RECORDING_UNAVAILABLE: 'This browser cannot record a tab: Firefox gives extensions no tab capture. Use Chrome to record.',
-  RECORDING_NOT_ALLOWED: 'Chrome lets Tabwright record a tab only after you invoke Tabwright on that tab: press its "Record this tab" key there (Alt+Shift+V unless you changed it at chrome://extensions/shortcuts), and recording starts at once.',
+  RECORDING_NOT_ALLOWED: 'Chrome lets Tabwright record a tab by itself only after you invoke Tabwright on that tab (its "Record this tab" key or the toolbar button); otherwise the panel\'s Record button asks you to pick the tab in Chrome\'s share picker.',
   RECORDING_BUSY: 'A recording is already going on; stop it first.',
   NOT_RECORDING: 'Nothing is being recorded.',
   RECORDING_FAILED: 'The recording could not be made or saved.',
@@ -144,25 +155,25 @@ export const ERROR_CODES = Object.freeze({
   TRACE_NOT_FOUND: 'That run has no trace (traces were off, or it was deleted or expired).',
   BAD_TRACE: 'That file is not a Tabwright trace; nothing was imported.',
   INVALID_WORKFLOW: 'The workflow is not valid; fix the fields named (nothing was saved).',
-  WORKFLOW_NOT_FOUND: 'There is no workflow by that name or id.',
+  WORKFLOW_NOT_FOUND: 'There is no workflow by that name or id; list the workflows to see the saved ones.',
   WORKFLOW_PARAMETERS: 'The workflow needs values for its parameters; fill them in and run it again.',
   WORKFLOW_PAGE_CHANGED: 'The page is not the one this workflow step ran on; the workflow stopped before acting.',
   WORKFLOW_TARGET_MISSING: 'The element this workflow step acts on is gone from the page; the workflow stopped before acting.',
   WORKFLOW_TARGET_AMBIGUOUS: 'Several elements match this workflow step\'s target; the workflow stopped rather than guess.',
   WORKFLOW_STEP_FAILED: 'A workflow step did not succeed; the workflow stopped there.',
   WORKFLOW_REPAIR_FAILED: 'The model could not repair the workflow step; the workflow stopped there.',
-  NOTHING_TO_SAVE: 'The run has no steps that can be replayed.',
+  NOTHING_TO_SAVE: 'The run has no steps that can be replayed (it only read the page, or its steps failed).',
   // The headless runner and its queue workers (src/runner/, docs/SCALE.md)
   RUNNER_TIMEOUT: 'The run took longer than the runner allows; it was stopped (a held write was refused, never let go).',
   RUN_RECOVERED: 'The worker running this was cut off after its write landed (its lookup shows it); the run was not made again.',
   RUN_DEADLINE: 'The run passed the worker\'s deadline and was given up: its tab was closed, and whether its write landed is unknown.',
   RUN_CUT_OFF: 'The worker running this was cut off mid-run and nothing shows whether its write landed; a person must check before it runs again.',
   // Verified completion
-  WRITE_FAILED: 'The last change the agent sent did not go through; the server refused it or never answered.',
-  NO_WRITE_SEEN: 'The task asked for a change, but nothing was sent to any server during the run.',
+  WRITE_FAILED: 'A change the agent sent did not go through: whatever the page shows, the server refused it or never answered. Look at the page, try once more if that makes sense, or say plainly that it failed and why.',
+  NO_WRITE_SEEN: 'The task asked for a change, but nothing was sent to any server during the run; if it was made another way, say how it can be seen.',
   // Verdicts on a finished run (agent/outcome.js): why it is not verified, or why it failed
   WRITE_REFUSED: 'The server refused a change the agent sent.',
-  NO_ANSWER_YET: 'A change was sent, but the server had not answered when the run ended.',
+  NO_ANSWER_YET: 'A change was sent, but the server has not answered it, so nothing shows it was done; look at the page again to see whether the change is there.',
   ANSWERED_BY_PAGE: 'The page itself answered the change (its service worker), not the server: it is queued, not confirmed.',
   ACCEPTED_NOT_CONFIRMED: 'The server accepted the change for later processing; it has not confirmed it was done.',
   ANSWER_UNREADABLE: 'The server answered, but what it said could not be read.',
@@ -181,26 +192,88 @@ export const ERROR_CODES = Object.freeze({
 /** @typedef {keyof typeof ERROR_CODES} ErrorCode */
 
 /**
- * A tool error value: the catalog's code, and a message with the specifics and what to do next.
- * @param {ErrorCode} code @param {string} [message] defaults to the catalog's sentence
- * @param {{ retryable?: boolean }} [extra]
- * @returns {import('../types/core').ToolErr}
+ * The one way to word an error: the catalog's sentence, then the specifics of this case (which
+ * element, which address, the number) in brackets. A call site names the code and gives only the
+ * specifics, never a sentence of its own, so each situation is said once, here.
+ * A message already worded for this code (passed on from a reply or a caught error) is kept as it is.
+ * @param {ErrorCode} code @param {string} [detail] the specifics; empty or missing: the sentence alone
  */
-export function fail(code, message, extra = {}) {
-  return { ok: false, code, message: message ?? ERROR_CODES[code], ...(extra.retryable ? { retryable: true } : {}) };
+export function say(code, detail) {
+  const sentence = ERROR_CODES[code];
+  if (!detail) return sentence;
+  return detail.startsWith(sentence) ? detail : `${sentence} (${detail})`;
+}
+
+/**
+ * The specifics of a message worded by say (the whole message when it is not one), for a place that
+ * shows the code's sentence on its own or has room only for the specifics.
+ * @param {string} code @param {string} message
+ */
+export function detailOf(code, message) {
+  const sentence = isErrorCode(code) ? ERROR_CODES[code] : '';
+  if (!sentence || !message.startsWith(sentence)) return message;
+  const rest = message.slice(sentence.length).trim();
+  return rest.startsWith('(') && rest.endsWith(')') ? rest.slice(1, -1) : rest || message;
+}
+
+/**
+ * An error as a run's events and outcomes carry it: the code and its worded message.
+ * @template {ErrorCode} C
+ * @param {C} code @param {string} [detail]
+ * @returns {{ code: C, message: string }}
+ */
+export function errorOf(code, detail) {
+  return { code, message: say(code, detail) };
+}
+
+/**
+ * A failed result (tools, router replies): the code and its worded message.
+ * @template {ErrorCode} C
+ * @param {C} code @param {string} [detail] the specifics (see say)
+ * @param {{ retryable?: boolean }} [extra]
+ * @returns {{ ok: false, code: C, message: string, retryable?: true }}
+ */
+export function fail(code, detail, extra = {}) {
+  return { ok: false, code, message: say(code, detail), ...(extra.retryable ? { retryable: /** @type {const} */ (true) } : {}) };
+}
+
+/**
+ * A thrown error with a catalog code: the classes that carry a code across a throw (the recorder's,
+ * the debugger session's) extend it, so their message is worded by say like every other.
+ */
+export class CatalogError extends Error {
+  /** @param {ErrorCode} code @param {string} [detail] */
+  constructor(code, detail) {
+    super(say(code, detail));
+    this.name = 'CatalogError';
+    /** @type {ErrorCode} */
+    this.code = code;
+    this.detail = detail ?? '';
+  }
+
+  /**
+   * Passes on an error already worded by the catalog (a reply from another context), as this class.
+   * @param {ErrorCode} code @param {string} [message] the worded message; missing: the sentence
+   */
+  static passOn(code, message) {
+    const err = new this(code);
+    if (message) err.message = message;
+    return err;
+  }
 }
 
 /**
  * How a run that ended on a code is shown (ui/cards/error-card.js): each code here has its own
- * headline in every locale (`errHead_<code>`) and the buttons its card offers (Retry or Continue,
- * Open settings). A code not listed gets the generic headline and no button. Provider codes
- * (providers/errors.js) end runs too, so they are here beside the run's own.
+ * headline in every locale (`errHead_<code>`) and the buttons its card offers: Retry (send the
+ * last message again), Continue (the same, said for a run that was stopped on purpose: the step cap
+ * or the loop detector), Open settings. A code not listed gets the generic headline and no button.
+ * Provider codes (providers/errors.js) end runs too, so they are here beside the run's own.
  */
-export const RUN_END_CARDS = /** @type {Readonly<Record<string, readonly ('retry' | 'settings')[]>>} */ (Object.freeze({
+export const RUN_END_CARDS = /** @type {Readonly<Record<string, readonly ('retry' | 'continue' | 'settings')[]>>} */ (Object.freeze({
   AUTH_FAILED: ['settings'], NOT_FOUND: ['settings'], BAD_REQUEST: ['settings', 'retry'], RUN_NOT_STARTED: ['settings', 'retry'],
   NETWORK_ERROR: ['retry', 'settings'], TIMEOUT: ['retry', 'settings'], RATE_LIMITED: ['retry'], SERVER_ERROR: ['retry'],
   STREAM_CUT: ['retry'], BAD_RESPONSE: ['retry'], EMPTY_COMPLETION: ['retry', 'settings'], CONTEXT_OVERFLOW: ['retry'],
-  STEP_LIMIT: ['retry'], LOOP_DETECTED: ['retry'], INTERNAL_ERROR: ['retry'], TAB_CLOSED: [], BUDGET_REACHED: ['settings'],
+  STEP_LIMIT: ['continue'], LOOP_DETECTED: ['continue'], INTERNAL_ERROR: ['retry'], TAB_CLOSED: [], BUDGET_REACHED: ['settings'],
 }));
 
 /** @param {string} code @returns {code is ErrorCode} */

@@ -8,6 +8,7 @@
 import { asksForChange, challengeDone, evidenceOf, refusedWrites } from './completion.js';
 import { judgeRun } from './outcome.js';
 import { sentValues, shownOf } from './rollback-check.js';
+import { fail } from './error-codes.js';
 
 /** Effects of a tool that does something (a failed call of one is a step not done). */
 const ACTING = new Set(['acts_on_page', 'navigates', 'writes_server', 'creates_jobs', 'calls_page_tool', 'runs_code']);
@@ -79,7 +80,7 @@ export function createRunVerdict({ guard, task, readOnly, observe }) {
       if (check.verified === false && !vouched && !claimChallenged) {
         // One challenge only: the model gets to look again, and its second done stands (flagged).
         claimChallenged = true;
-        return { challenge: { ok: false, code: 'CLAIM_NOT_SEEN', message: `The page (${check.url}) does not show ${check.missing.map((m) => `"${m}"`).join(', ')}. Look at the page again, then fix what is missing or call done with an accurate summary.` } };
+        return { challenge: fail('CLAIM_NOT_SEEN', `${check.url} does not show ${check.missing.map((m) => `"${m}"`).join(', ')}`) };
       }
       const sent = sentValues(guard.writes());
       const shown = await shownOf(sent, observe);

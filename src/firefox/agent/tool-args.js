@@ -2,6 +2,7 @@
 // tool error the model can correct, never an exception that ends the run.
 /** @import { JSONSchema, ToolErr } from '../types/core' */
 import { repairJSON } from '../providers/json-repair.js';
+import { fail } from './error-codes.js';
 
 /**
  * @param {string} raw the arguments text as streamed by the model
@@ -18,19 +19,14 @@ export function parseToolArgs(raw, schema) {
     const parsed = repairJSON(text);
     if (parsed.ok) args = parsed.value;
     else {
-      return {
-        ok: false,
-        code: 'INVALID_ARGUMENTS',
-        message: `The arguments are not valid JSON (${parsed.error}). Send one JSON object matching the tool's schema.`,
-        retryable: true,
-      };
+      return fail('INVALID_ARGUMENTS', `the arguments are not valid JSON: ${parsed.error}; send one JSON object matching the tool's schema`, { retryable: true });
     }
   }
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-    return { ok: false, code: 'INVALID_ARGUMENTS', message: 'The arguments must be a JSON object.', retryable: true };
+    return fail('INVALID_ARGUMENTS', 'the arguments must be one JSON object', { retryable: true });
   }
   const problem = checkObject(/** @type {Record<string, unknown>} */ (args), schema);
-  if (problem) return { ok: false, code: 'INVALID_ARGUMENTS', message: problem, retryable: true };
+  if (problem) return fail('INVALID_ARGUMENTS', problem, { retryable: true });
   return { ok: true, args: /** @type {Record<string, any>} */ (args) };
 }
 

@@ -2,7 +2,7 @@
 // (agent/untrusted.js) so the model can tell it apart from the user's words, errors included.
 /** @import { ToolResult } from '../types/core' */
 /** @import { Fence } from './untrusted.js' */
-import { ERROR_CODES, isErrorCode } from './error-codes.js';
+import { ERROR_CODES, isErrorCode, detailOf } from './error-codes.js';
 import { RESULT_BUDGET_CHARS } from './budget.js';
 
 /**
@@ -15,8 +15,8 @@ export function formatToolResult(result, opts = {}) {
   if (!result.ok) {
     if (!fenced) return `Error ${result.code}: ${result.message}`;
     // The code and its catalog sentence are Tabwright's; the specifics may quote the page.
-    const said = isErrorCode(result.code) ? ` ${ERROR_CODES[result.code]}` : '';
-    return `Error ${result.code}:${said} Details:\n${fenced.wrap(result.message)}`;
+    const sentence = isErrorCode(result.code) ? ERROR_CODES[result.code] : '';
+    return `Error ${result.code}:${sentence ? ` ${sentence}` : ''} Details:\n${fenced.wrap(detailOf(result.code, result.message))}`;
   }
   const data = result.data;
   let text = typeof data === 'string' ? data : JSON.stringify(data);

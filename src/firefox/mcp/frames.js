@@ -1,3 +1,4 @@
+import { fail, errorOf } from '../agent/error-codes.js';
 // The messages between the MCP bridge (src/bridge/, a Node process) and the extension's background
 // (service/mcp/), one JSON object per WebSocket text frame. Both ends parse every frame here
 // before acting on it: a frame that is too long, not JSON, of an unknown type or with a wrong
@@ -95,7 +96,7 @@ export function parseFrame(data, from) {
 }
 
 /** @param {string} message @returns {Parsed} */
-function bad(message) { return { ok: false, code: 'BAD_FRAME', message: `Malformed frame: ${message}.` }; }
+function bad(message) { return fail('BAD_FRAME', message); }
 
 /**
  * One frame as text; a frame too long to send becomes the error its receiver would have given.
@@ -105,7 +106,7 @@ export function encodeFrame(frame) {
   const text = JSON.stringify(frame);
   if (text.length <= MAX_FRAME_CHARS) return text;
   if (frame.type === 'result') {
-    return JSON.stringify({ type: 'result', id: frame.id, result: { ok: false, code: 'RESULT_TOO_LARGE', message: `The result had ${text.length} characters, more than the bridge carries (${MAX_FRAME_CHARS}). Ask for less (a subtree, maxChars).` } });
+    return JSON.stringify({ type: 'result', id: frame.id, result: fail('RESULT_TOO_LARGE', `${text.length} characters, more than the ${MAX_FRAME_CHARS} the bridge carries; a subtree or maxChars gives less`) });
   }
-  return JSON.stringify({ type: 'error', code: 'FRAME_TOO_LARGE', message: `A ${frame.type} frame had ${text.length} characters, more than ${MAX_FRAME_CHARS}.` });
+  return JSON.stringify({ type: 'error', ...errorOf('FRAME_TOO_LARGE', `a ${frame.type} frame of ${text.length} characters, more than ${MAX_FRAME_CHARS}`) });
 }

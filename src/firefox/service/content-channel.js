@@ -6,6 +6,7 @@
 /** @import { ContentRequest, FrameInfo, ToolResult } from '../types/core' */
 /** @import { Platform } from '../types/platform' */
 import { parseRef } from '../agent/refs.js';
+import { fail } from '../agent/error-codes.js';
 
 /** How long a frame may take to answer beyond the wait the message itself asks for (timeoutMs). */
 export const CONTENT_DEADLINE_MS = 10_000;
@@ -57,7 +58,7 @@ export function createContentChannel(platform, tabs) {
       return await send(tabId, frameId, message);
     } catch (err) {
       const why = errText(err);
-      if (await tabs.tabGone(tabId)) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed. Open the page again and retry.' };
+      if (await tabs.tabGone(tabId)) return fail('TAB_GONE');
       if (!/receiving end does not exist|could not establish connection/i.test(why)) return channelError(err, message);
       // No content script in that frame: the page loaded before the extension, or is still loading.
       const frame = await frameInfo(tabId, frameId);
@@ -68,7 +69,7 @@ export function createContentChannel(platform, tabs) {
           if (refused.size > 500) refused.delete(/** @type {string} */ (refused.keys().next().value));
           return notScriptable(frameId, frame?.url ?? '');
         }
-        return { ok: false, code: 'PAGE_NOT_SCRIPTABLE', message: `Tabwright cannot work on this page (${errText(e)}). Browser pages and the extension stores are off limits; open a web page.` };
+        return fail('PAGE_NOT_SCRIPTABLE', errText(e));
       }
       try { return await send(tabId, frameId, message); } catch (e) { return channelError(e, message); }
     }
@@ -76,11 +77,11 @@ export function createContentChannel(platform, tabs) {
 
   /** @param {number} tabId @param {number} frameId @param {number} ms @returns {Promise<ToolResult>} */
   async function unresponsive(tabId, frameId, ms) {
-    if (await tabs.tabGone(tabId)) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed. Open the page again and retry.' };
+    if (await tabs.tabGone(tabId)) return fail('TAB_GONE');
     const secs = Math.round(ms / 100) / 10;
-    if (!frameId) return { ok: false, code: 'FRAME_UNRESPONSIVE', message: `The page did not answer within ${secs} s: it may be frozen in a long script or still loading. Wait a moment and take a snapshot again, or reload the page.`, retryable: true };
+    if (!frameId) return fail('FRAME_UNRESPONSIVE', `the page, within ${secs} s`, { retryable: true });
     const frame = await frameInfo(tabId, frameId);
-    return { ok: false, code: 'FRAME_UNRESPONSIVE', message: `Frame ${frameId}${frame ? ` (${shortUrl(frame.url)})` : ''} did not answer within ${secs} s. Act on the rest of the page, or open the frame's address in its own tab with navigate.`, retryable: true };
+    return fail('FRAME_UNRESPONSIVE', `frame ${frameId}${frame ? ` (${shortUrl(frame.url)})` : ''}, within ${secs} s; its address can also be opened in its own tab with navigate`, { retryable: true });
   }
 
   /**
@@ -122,8 +123,8 @@ function describeFrame(f) {
 
 /** @param {number} frameId @param {string} url @returns {ToolResult} */
 function notScriptable(frameId, url) {
-  if (!frameId) return { ok: false, code: 'PAGE_NOT_SCRIPTABLE', message: `Tabwright cannot work on ${shortUrl(url)}: browser pages, error pages and extension stores are off limits; open a web page.` };
-  return { ok: false, code: 'FRAME_NOT_SCRIPTABLE', message: `Frame ${frameId} (${shortUrl(url)}) holds no web page Tabwright can read: it failed to load, is blank, or is a browser page. Act on the rest of the page.` };
+  if (!frameId) return fail('PAGE_NOT_SCRIPTABLE', shortUrl(url));
+  return fail('FRAME_NOT_SCRIPTABLE', `frame ${frameId}, ${shortUrl(url)}`);
 }
 
 /** @param {string} url */
@@ -157,7 +158,7 @@ async function send(tabId, frameId, message) {
   // with none, so the content scripts are injected and the message sent again.
   if (reply === undefined) throw new Error('No content script answered: receiving end does not exist.');
   if (!reply || typeof reply !== 'object' || !('ok' in reply)) {
-    return { ok: false, code: 'NO_CONTENT_REPLY', message: 'The page did not answer. It may still be loading; take a snapshot again.', retryable: true };
+    return fail('NO_CONTENT_REPLY', undefined, { retryable: true });
   }
   return /** @type {ToolResult} */ (reply);
 }
@@ -172,9 +173,9 @@ function channelError(err, message) {
     if (message.type === 'content.click' || message.type === 'content.type') {
       return { ok: true, data: { note: 'The page navigated during the action. Take a snapshot to see the new page.' } };
     }
-    return { ok: false, code: 'PAGE_CHANGED', message: 'The page navigated while it was being read. Take a snapshot again.', retryable: true };
+    return fail('PAGE_CHANGED', undefined, { retryable: true });
   }
-  return { ok: false, code: 'CONTENT_ERROR', message: `The page script failed: ${why}` };
+  return fail('CONTENT_ERROR', why);
 }
 
 /** @param {unknown} err */

@@ -1,3 +1,4 @@
+import { fail } from '../agent/error-codes.js';
 // Tabs the person has (a sign-in, a code, a challenge: agent/handoff/): while they do, nothing reads
 // them. Every content request but the few below is refused, and so is a screenshot, whoever asks (the
 // agent's tools, the tool runner, an MCP client), so what they type there reaches no model, trace
@@ -26,7 +27,7 @@ export function createPersonControl() {
      */
     refusal(tabId, type) {
       if (!tabs.has(tabId) || ALLOWED.has(type)) return null;
-      return { ok: false, code: 'PERSON_IN_CONTROL', message: 'The person has this tab (a sign-in, a code or a challenge). Nothing is read from it until they are done.' };
+      return fail('PERSON_IN_CONTROL');
     },
   };
 }

@@ -3,6 +3,7 @@
 /** @import { Settings } from '../types/messages' */
 import { validateSettings, settingsErrorMessage } from './settings-schema.js';
 import { applyPolicy, checkPatch, readPolicy } from './settings-managed.js';
+import { fail } from '../agent/error-codes.js';
 
 /** @type {Settings} */
 export const DEFAULT_SETTINGS = Object.freeze({
@@ -65,7 +66,7 @@ export function createSettingsStore(area, managed) {
       // trips on it says so (RUN_NOT_STARTED).
       const touched = new Set(Object.keys(patch));
       const errors = checked.errors.filter((e) => touched.has(e.path.split(/[.[]/)[0]));
-      if (errors.length) return { ok: false, code: 'INVALID_SETTINGS', message: settingsErrorMessage(errors, 'were not saved') };
+      if (errors.length) return fail('INVALID_SETTINGS', settingsErrorMessage(errors, 'were not saved'));
       await area.set({ settings: next });
       return { ok: true, settings: applyPolicy(next, p), dropped: checked.dropped };
     },

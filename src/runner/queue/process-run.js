@@ -12,7 +12,7 @@
 /** @import { RunResult } from '../result.js' */
 import { neverBegan } from '../result.js';
 import { DeadlineError } from '../deadline.js';
-import { ERROR_CODES } from '../../chrome/agent/error-codes.js';
+import { errorOf } from '../../chrome/agent/error-codes.js';
 
 /**
  * @typedef {object} QueuedRun what a job carries
@@ -61,7 +61,7 @@ export async function processRun(run, attempt, deps) {
  */
 function gaveUp(run, err, lastAttempt) {
   if (!(err instanceof DeadlineError) || !lastAttempt) throw err;
-  return { ...cutOffResult(run, 'failed', [{ code: 'RUN_DEADLINE', message: `${ERROR_CODES.RUN_DEADLINE} ${err.message}` }]), error: { code: 'RUN_DEADLINE', message: err.message } };
+  return { ...cutOffResult(run, 'failed', [errorOf('RUN_DEADLINE', err.message)]), error: { code: 'RUN_DEADLINE', message: err.message } };
 }
 
 /**
@@ -74,13 +74,13 @@ function gaveUp(run, err, lastAttempt) {
 async function settleCutOff(run, prior, deps) {
   const who = `worker ${prior.worker} (attempt ${prior.attempt})`;
   if (!run.lookup) {
-    const parked = cutOffResult(run, 'needs_person', [{ code: 'RUN_CUT_OFF', message: ERROR_CODES.RUN_CUT_OFF }], `${who} was cut off mid-run; the run has no lookup, so nothing shows whether its write landed. A person must check before it runs again.`);
+    const parked = cutOffResult(run, 'needs_person', [errorOf('RUN_CUT_OFF')], `${who} was cut off mid-run; the run has no lookup, so nothing shows whether its write landed. A person must check before it runs again.`);
     await deps.ledger.park(run.key, parked);
     return parked;
   }
   const shown = await deps.lookup(run.lookup.url);
   if (!shown.includes(run.lookup.text)) return null;
-  const done = { ...cutOffResult(run, 'verified', [{ code: 'RUN_RECOVERED', message: `${ERROR_CODES.RUN_RECOVERED} ${who}; ${run.lookup.url} shows "${run.lookup.text}".` }]), recovered: 'lookup' };
+  const done = { ...cutOffResult(run, 'verified', [errorOf('RUN_RECOVERED', `${who}; ${run.lookup.url} shows "${run.lookup.text}"`)]), recovered: 'lookup' };
   await deps.ledger.finish(run.key, done);
   return done;
 }

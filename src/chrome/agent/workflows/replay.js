@@ -19,6 +19,7 @@ import { bindTarget, describeStep, describeTarget, fingerprintOf, headingsOf, no
 import { describePage, fillDeep, onPage, pagePattern } from './params.js';
 import { repairStep } from './repair.js';
 import { judgeReplay, refusedBy, REPLAY_ANSWER_MS } from './replay-outcome.js';
+import { errorOf, fail } from '../error-codes.js';
 
 /** How long a step waits for its page, then for its target to appear, before it fails. */
 export const REPLAY_WAITS = { pageMs: 8_000, bindMs: 4_000, pollMs: 200 };
@@ -63,7 +64,7 @@ export async function replayWorkflow(o) {
   const shownValues = { ...o.values, ...Object.fromEntries(secretNames.map((n) => [n, MASK])) };
   /** @param {{ code: string, message: string }} error @param {import('../../types/core').Outcome} [judged] @returns {{ outcome: RunOutcome, report: ReplayReport }} */
   const failed = (error, judged) => { emit({ type: 'error', ...error }); return { outcome: { status: 'error', error, steps: report.steps, ...(judged ? { outcome: judged } : {}) }, report }; };
-  const aborted = () => { emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The workflow did not finish.' }); return { outcome: /** @type {RunOutcome} */ ({ status: 'aborted', steps: report.steps }), report }; };
+  const aborted = () => { emit({ type: 'error', ...errorOf('ABORTED', 'the workflow did not finish') }); return { outcome: /** @type {RunOutcome} */ ({ status: 'aborted', steps: report.steps }), report }; };
   const tools = /** @type {Tool[]} */ ([...new Set(wf.steps.map((s) => s.tool)), 'navigate'].map(findTool).filter(Boolean));
   /** @type {StepEnv} */
   const env = { waits, newId, emit, report, shownValues, tools };
@@ -87,7 +88,7 @@ export async function replayWorkflow(o) {
       const refused = refusedBy(o.guard.writes().slice(writesBefore));
       if (result.ok && refused) {
         const judged = judgeReplay(o.workflow, o.guard.writes().slice(firstWrite));
-        return failed({ code: 'WRITE_REFUSED', message: `Step ${i + 1} (${describeStep(step)}) was refused by the server: ${refused}. The workflow stopped there.` }, judged);
+        return failed(errorOf('WRITE_REFUSED', `Step ${i + 1} (${describeStep(step)}): ${refused}; the workflow stopped there`), judged);
       }
       if (!result.ok) {
         const code = result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED' ? result.code : 'WORKFLOW_STEP_FAILED';
@@ -107,7 +108,7 @@ export async function replayWorkflow(o) {
   await o.ledger?.settleWithin(mine().filter((w) => w.sent && !w.settled), REPLAY_ANSWER_MS, () => {});
   const judged = judgeReplay(wf, mine());
   const late = judged.verdict === 'failed' ? refusedBy(mine()) : null;
-  if (late) return failed({ code: 'WRITE_REFUSED', message: `The server refused what the workflow sent: ${late}. The workflow did not do what it was saved for.` }, judged);
+  if (late) return failed(errorOf('WRITE_REFUSED', `${late}; the workflow did not do what it was saved for`), judged);
   const text = finalText(wf, o.values, report);
   emit({ type: 'final', text, outcome: judged });
   return { outcome: { status: 'done', text, steps: report.steps, outcome: judged }, report };
@@ -133,7 +134,7 @@ async function callFor(o, env, i) {
   if (!o.repairWith) return { ok: false, error: { code: bound.code, message: `${reason} The workflow stopped there, before acting, so nothing after it happened. Turn on repair to let the model fix this step, or edit the workflow.` } };
   env.report.modelCalls++;
   const fix = await repairStep({ provider: o.repairWith, workflow: o.workflow, index: i, args, shownArgs: fillDeep(step.args, env.shownValues), reason: bound.message, outline: bound.outline, fence: o.fence ?? createFence(), signal: o.signal });
-  if (!fix.ok) return { ok: false, error: { code: 'WORKFLOW_REPAIR_FAILED', message: `${reason} Repair failed: ${fix.message}` } };
+  if (!fix.ok) return { ok: false, error: errorOf('WORKFLOW_REPAIR_FAILED', `${reason} Repair: ${fix.message}`) };
   env.emit({ type: 'notice', code: 'WORKFLOW_REPAIRED', message: `Step ${i + 1} no longer matched the page (${bound.message}); the model chose another element for it.` });
   return { ok: true, call: { ...fix.call, id: env.newId() }, outline: bound.outline, repair: { outline: bound.outline, reason: bound.message } };
 }
@@ -184,7 +185,7 @@ async function bindStep(step, ctx, waits, signal) {
   while (true) {
     url = (await ctx.browser.getTab(ctx.tabId))?.url ?? '';
     if (onPage(step.page, url)) break;
-    if (Date.now() > pageBy || signal?.aborted) return { ok: false, code: 'WORKFLOW_PAGE_CHANGED', message: `it runs on ${describePage(step.page)}, but the tab is on ${url || 'no page'}.`, outline: '' };
+    if (Date.now() > pageBy || signal?.aborted) return { ...fail('WORKFLOW_PAGE_CHANGED', `it runs on ${describePage(step.page)}, the tab is on ${url || 'no page'}`), outline: '' };
     await sleep(waits.pollMs);
   }
   if (!step.target && !step.sees) return { ok: true, outline: '' };
@@ -196,11 +197,11 @@ async function bindStep(step, ctx, waits, signal) {
     const b = step.target && seen ? bindTarget(outline, step.target) : null;
     if (seen && (!b || b.ok)) return { ok: true, ref: b && b.ok ? b.ref : undefined, outline };
     if (Date.now() > bindBy || signal?.aborted) {
-      if (!seen) return { ok: false, code: 'WORKFLOW_PAGE_CHANGED', message: `the page no longer shows the heading "${step.sees}" it showed when the workflow was saved.`, outline };
+      if (!seen) return { ...fail('WORKFLOW_PAGE_CHANGED', `the page no longer shows the heading "${step.sees}" it showed when the workflow was saved`), outline };
       const t = describeTarget(/** @type {NonNullable<WorkflowStep['target']>} */ (step.target));
       return b && !b.ok && b.reason === 'ambiguous'
-        ? { ok: false, code: 'WORKFLOW_TARGET_AMBIGUOUS', message: `${b.count} elements match ${t}; Tabwright will not guess which.`, outline }
-        : { ok: false, code: 'WORKFLOW_TARGET_MISSING', message: `there is no ${t} on the page any more.`, outline };
+        ? { ...fail('WORKFLOW_TARGET_AMBIGUOUS', `${b.count} elements match ${t}`), outline }
+        : { ...fail('WORKFLOW_TARGET_MISSING', `there is no ${t} on the page any more`), outline };
     }
     await sleep(waits.pollMs);
   }

@@ -3,6 +3,7 @@
 /** @import { Handler } from './index.js' */
 import { required, tabId } from './request-fields.js';
 import { recordingLimits } from '../recording-limits.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @param {unknown} err */
 function asReply(err) {
@@ -26,9 +27,9 @@ export const RECORDER_HANDLERS = [
     type: 'recorder.start',
     fields: { tabId: required(tabId) },
     async handle(msg, d) {
-      if (!d.ops.recorder) return { ok: false, code: 'RECORDING_UNAVAILABLE', message: 'Firefox gives extensions no tab capture, so Tabwright cannot record here.' };
+      if (!d.ops.recorder) return fail('RECORDING_UNAVAILABLE');
       const conf = await d.settings.get();
-      if (conf.managed?.off.includes('recorder')) return { ok: false, code: 'FEATURE_OFF', message: 'Your organization has turned tab recording off.' };
+      if (conf.managed?.off.includes('recorder')) return fail('FEATURE_OFF', 'tab recording');
       try {
         return { ok: true, data: await d.ops.recorder.start(msg.tabId, recordingLimits(conf)) };
       } catch (err) { return asReply(err); }
@@ -38,7 +39,7 @@ export const RECORDER_HANDLERS = [
     type: 'recorder.stop',
     fields: {},
     async handle(_msg, d) {
-      if (!d.ops.recorder) return { ok: false, code: 'RECORDING_UNAVAILABLE', message: 'Firefox gives extensions no tab capture, so Tabwright cannot record here.' };
+      if (!d.ops.recorder) return fail('RECORDING_UNAVAILABLE');
       try { return { ok: true, data: await d.ops.recorder.stop() }; } catch (err) { return asReply(err); }
     },
   },

@@ -2,6 +2,7 @@
 // saved back, export and import (service/workflows.js does the work).
 /** @import { Handler } from './index.js' */
 import { required, optional, id, tabId, object, wholeNumber } from './request-fields.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @type {import('./request-fields.js').FieldCheck} */
 const values = (v) => (v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string') ? null : 'must be an object of text values');
@@ -20,7 +21,7 @@ export const WORKFLOW_HANDLERS = [
     fields: { id: required(id) },
     async handle(msg, d) {
       const wf = await d.workflows.store.get(msg.id);
-      return wf ? { ok: true, data: wf } : { ok: false, code: 'WORKFLOW_NOT_FOUND', message: 'That workflow no longer exists.' };
+      return wf ? { ok: true, data: wf } : fail('WORKFLOW_NOT_FOUND');
     },
   },
   {

@@ -9,6 +9,7 @@
 /** @import { ClientsStore } from './clients-store.js' */
 import { parseFrame, encodeFrame, PROTOCOL_VERSION } from '../../mcp/frames.js';
 import { newNonce, newSecret, pairProof, authProof, wrapSecret, verify, normalizeCode } from '../../mcp/pairing.js';
+import { fail, say, errorOf } from '../../agent/error-codes.js';
 
 const PING_MS = 20_000;
 const STEP_MS = 5_000;
@@ -74,7 +75,7 @@ export function createLink({ port, clients, onCall, onChange = () => {}, WebSock
     /** Dial now if waiting to retry. */
     poke() { if (!core.ws && !core.stopped) { core.attempt = 0; connect(core); } },
     /** Revoked: refuse and close at once (the bridge falls back to printing a new code). */
-    revoke() { drop(core, 'MCP_REVOKED', 'The user revoked this client in Tabwright\'s settings.'); },
+    revoke() { drop(core, 'MCP_REVOKED', "in Tabwright's settings"); },
     /** For good (the setting was turned off). */
     stop() {
       core.stopped = true;
@@ -100,7 +101,7 @@ function connect(core) {
   sock.onopen = () => {
     core.set({ state: 'hello' });
     core.pinger = setInterval(() => core.send({ type: 'ping', t: Date.now() }), PING_MS);
-    expectFrame(core, ['hello']).then((f) => (f ? onHello(core, f) : drop(core, 'MCP_NO_HELLO', 'The program on this port did not introduce itself as a Tabwright bridge.')));
+    expectFrame(core, ['hello']).then((f) => (f ? onHello(core, f) : drop(core, 'MCP_NO_HELLO')));
   };
   sock.onmessage = (e) => onFrame(core, e.data);
   sock.onclose = () => { if (core.ws === sock) closed(core); };
@@ -122,8 +123,12 @@ function closed(core) {
   core.retry = setTimeout(() => { core.retry = null; connect(core); }, delay);
 }
 
-/** Close this connection with a reason both ends can show. @param {LinkCore} core @param {string} code @param {string} message */
-function drop(core, code, message) {
+/**
+ * Close this connection with a reason both ends can show, worded by the catalog.
+ * @param {LinkCore} core @param {import('../../agent/error-codes.js').ErrorCode} code @param {string} [detail] the specifics
+ */
+function drop(core, code, detail) {
+  const message = say(code, detail);
   core.send({ type: 'refused', code, message });
   core.set({ state: 'refused', problem: message });
   try { core.ws?.close(4001, code); } catch { /* gone */ }
@@ -144,7 +149,7 @@ function onFrame(core, data) {
   const parsed = parseFrame(data, 'bridge');
   if (!parsed.ok) {
     send({ type: 'error', code: parsed.code, message: parsed.message });
-    if (++core.badFrames > MAX_BAD_FRAMES) drop(core, 'MCP_TOO_MANY_BAD_FRAMES', 'The bridge sent too many malformed frames.');
+    if (++core.badFrames > MAX_BAD_FRAMES) drop(core, 'MCP_TOO_MANY_BAD_FRAMES');
     return;
   }
   const f = parsed.frame;
@@ -155,17 +160,17 @@ function onFrame(core, data) {
   if (core.waiter && core.waiter.types.includes(f.type)) { const w = core.waiter; core.waiter = null; w.resolve(f); return; }
   if (info.state === 'ready' && f.type === 'call') { core.runCall(f); return; }
   if (info.state === 'ready' && f.type === 'cancel') { core.calls.get(f.id)?.abort(); return; }
-  send({ type: 'error', code: 'UNEXPECTED_FRAME', message: `A ${f.type} frame was not expected now (${info.state}).` });
+  send({ type: 'error', ...errorOf('UNEXPECTED_FRAME', `a ${f.type} frame, while ${info.state}`) });
 }
 
 /** A paired bridge signs in; an unpaired one waits for the user's code. @param {LinkCore} core @param {Frame} hello */
 async function onHello(core, hello) {
-  if (hello.v !== PROTOCOL_VERSION) return drop(core, 'MCP_VERSION', `This bridge speaks protocol ${hello.v}; this Tabwright speaks ${PROTOCOL_VERSION}. Update the one that is older.`);
+  if (hello.v !== PROTOCOL_VERSION) return drop(core, 'MCP_VERSION', `the bridge speaks ${hello.v}, this Tabwright ${PROTOCOL_VERSION}`);
   core.set({ bridgeId: hello.bridgeId, name: hello.name, problem: undefined });
   const key = await core.clients.key(hello.bridgeId);
   const record = key ? await core.clients.get(hello.bridgeId) : null;
   if (key && record) return signIn(core, key, hello.bridgeId);
-  if (hello.paired) return drop(core, 'MCP_NOT_PAIRED', 'Tabwright has no pairing with this bridge (it was revoked, or paired with another browser profile). The bridge prints a new pairing code.');
+  if (hello.paired) return drop(core, 'MCP_NOT_PAIRED', 'it was revoked, or paired with another browser profile; the bridge prints a new pairing code');
   core.set({ state: 'pending' });
 }
 
@@ -175,14 +180,14 @@ async function signIn(core, key, bridgeId) {
   const extensionNonce = newNonce();
   core.send({ type: 'auth_begin', nonce: extensionNonce });
   const proof = await expectFrame(core, ['auth_proof']);
-  if (!proof) return drop(core, 'MCP_NO_PROOF', 'The bridge did not prove it holds the pairing secret.');
+  if (!proof) return drop(core, 'MCP_NO_PROOF');
   const nonces = { bridgeNonce: proof.nonce, extensionNonce };
   if (!(await verify(proof.mac, () => authProof(key, 'bridge', nonces)))) {
-    return drop(core, 'MCP_BAD_SIGNATURE', 'The bridge\'s signature does not match its pairing: it holds a wrong or stale secret. Tabwright refused it.');
+    return drop(core, 'MCP_BAD_SIGNATURE', 'its signature does not match its pairing: it holds a wrong or stale secret');
   }
   core.send({ type: 'auth_finish', mac: await authProof(key, 'extension', nonces) });
   const ok = await expectFrame(core, ['ready']);
-  if (!ok) return drop(core, 'MCP_NO_READY', 'The bridge did not accept Tabwright\'s signature.');
+  if (!ok) return drop(core, 'MCP_NO_READY');
   core.attempt = 0;
   core.set({ state: 'ready' });
   void core.clients.update(bridgeId, { name: core.info.name });
@@ -197,8 +202,8 @@ async function signIn(core, key, bridgeId) {
 async function pair(core, typed, grant) {
   const { info } = core;
   const code = normalizeCode(typed);
-  if (!code) return { ok: false, code: 'MCP_BAD_CODE', message: 'A pairing code has 10 letters and digits, like K7QXM-2PD9R.' };
-  if (info.state !== 'pending' || !info.bridgeId) return { ok: false, code: 'MCP_NOT_WAITING', message: 'This bridge is not waiting to be paired.' };
+  if (!code) return fail('MCP_BAD_CODE', 'like K7QXM-2PD9R');
+  if (info.state !== 'pending' || !info.bridgeId) return fail('MCP_NOT_WAITING');
   const bridgeId = info.bridgeId;
   core.set({ state: 'pairing' });
   const extensionNonce = newNonce();
@@ -207,7 +212,7 @@ async function pair(core, typed, grant) {
   const nonces = proof ? { bridgeNonce: proof.nonce, extensionNonce } : null;
   if (!proof || !nonces || !(await verify(proof.mac, () => pairProof(code, 'bridge', nonces)))) {
     if (/** @type {LinkState} */ (info.state) === 'pairing') core.set({ state: 'pending' });
-    return { ok: false, code: 'MCP_CODE_MISMATCH', message: 'That code is not the one this bridge printed.' };
+    return fail('MCP_CODE_MISMATCH');
   }
   const secret = newSecret();
   const added = await core.clients.add({ id: bridgeId, name: info.name ?? 'MCP client', grant }, secret);
@@ -216,8 +221,8 @@ async function pair(core, typed, grant) {
   const done = await expectFrame(core, ['paired']);
   if (!done) {
     await core.clients.remove(bridgeId);
-    drop(core, 'MCP_PAIRING_FAILED', 'The bridge did not confirm the pairing.');
-    return { ok: false, code: 'MCP_PAIRING_FAILED', message: 'The bridge did not confirm the pairing. Restart it and try its new code.' };
+    drop(core, 'MCP_PAIRING_FAILED', 'the bridge did not confirm it');
+    return fail('MCP_PAIRING_FAILED');
   }
   core.attempt = 0;
   core.set({ state: 'ready' });
@@ -238,7 +243,7 @@ async function runCall(core, f, handle) {
   try {
     result = await handle(f, controller.signal, (message, progress, total) => send({ type: 'progress', id: f.id, message: message.slice(0, 2000), ...(progress !== undefined ? { progress } : {}), ...(total !== undefined ? { total } : {}) }));
   } catch (err) {
-    result = { ok: false, code: 'INTERNAL_ERROR', message: `Tabwright failed to run the call: ${err instanceof Error ? err.message : err}` };
+    result = fail('INTERNAL_ERROR', `running the call: ${err instanceof Error ? err.message : err}`);
   } finally {
     core.calls.delete(f.id);
   }

@@ -34,8 +34,8 @@ export function errorCard(item, ctx) {
   if (offers.length) {
     const actions = el('err-actions');
     for (const a of offers) {
-      if (a === 'retry') actions.append(cardButton(item.code === 'STEP_LIMIT' || item.code === 'LOOP_DETECTED' ? ctx.t('errContinue') : ctx.t('errRetry'), 'err-retry', retry));
-      else actions.append(cardButton(ctx.t('errOpenSettings'), 'ghost err-settings', async () => { await browser.runtime.openOptionsPage(); }));
+      if (a === 'settings') actions.append(cardButton(ctx.t('errOpenSettings'), 'ghost err-settings', async () => { await browser.runtime.openOptionsPage(); }));
+      else actions.append(cardButton(a === 'continue' ? ctx.t('errContinue') : ctx.t('errRetry'), 'err-retry', retry));
     }
     card.append(actions);
   }

@@ -1,3 +1,4 @@
+import { fail } from '../error-codes.js';
 // A password or code the person writes in a message ("sign in as alice with the password …") is a
 // secret from then on: the model sees a name for it ("[secret 1]"), Tabwright types the value only
 // into a secret field of the site it was given on, and the vault masks it everywhere else (the
@@ -66,10 +67,10 @@ export function resolveSecretTyping(typed, f) {
     return s.value;
   });
   if (wrongPlace) {
-    return { ok: false, code: 'SECRET_REFUSED', message: `The person's secret may be typed only into a password or code field of ${wrongPlace}; nothing was typed.` };
+    return fail('SECRET_REFUSED', `its field is on ${wrongPlace}; nothing was typed`);
   }
   if (!f.secretField || !text) return { ok: true, text };
   const gave = f.given.some((g) => g.value === text && g.origin === f.origin) || (text.length >= 4 && f.said.includes(text));
   if (gave) return { ok: true, text };
-  return { ok: false, code: 'SECRET_NOT_GIVEN', message: 'Tabwright never types a password or code the person did not give (not one from the page, not one you chose). The person is asked to do this step themselves.' };
+  return fail('SECRET_NOT_GIVEN');
 }

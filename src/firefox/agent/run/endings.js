@@ -5,6 +5,7 @@
 /** @import { Run } from './prepare.js' */
 import { ProviderError } from '../../providers/errors.js';
 import { ABORTED, SKIPPED, toolMessage } from './messages.js';
+import { errorOf } from '../error-codes.js';
 
 /**
  * The run ends with an answer (done or text): what the page sends in the settle period after it is
@@ -22,7 +23,7 @@ export async function finishRun(run, status, text, steps, check) {
 export function providerFailed(run, err, steps) {
   const e = err instanceof ProviderError
     ? { code: err.code, message: err.message }
-    : { code: 'INTERNAL_ERROR', message: `Unexpected error while talking to ${run.provider.label}: ${err instanceof Error ? err.message : err}` };
+    : errorOf('INTERNAL_ERROR', `talking to ${run.provider.label}: ${err instanceof Error ? err.message : err}`);
   run.emit({ type: 'error', ...e });
   return { status: 'error', error: e, steps };
 }
@@ -34,28 +35,28 @@ export function providerFailed(run, err, steps) {
  */
 export function emptyAnswer(run, steps) {
   if (!run.emptyRetried) { run.emptyRetried = true; return null; }
-  const e = { code: 'EMPTY_COMPLETION', message: `${run.provider.label} answered with nothing twice in a row. Send the message again, or choose another model in Settings → Provider.` };
+  const e = errorOf('EMPTY_COMPLETION', run.provider.label);
   run.emit({ type: 'error', ...e });
   return { status: 'error', error: e, steps };
 }
 
 /** A budget was reached and nobody raised it: the run ends before the call, saying why. @param {Run} run @param {string} message @param {number} steps @returns {RunOutcome} */
 export function budgetReached(run, message, steps) {
-  const e = { code: 'BUDGET_REACHED', message };
+  const e = errorOf('BUDGET_REACHED', message);
   run.emit({ type: 'error', ...e });
   return { status: 'error', error: e, steps };
 }
 
 /** @param {Run} run @returns {RunOutcome} */
 export function stepLimit(run) {
-  const message = `Stopped after ${run.maxSteps} steps without finishing. Send a message to continue, or raise the step cap in Settings.`;
-  run.emit({ type: 'error', code: 'STEP_LIMIT', message });
-  return { status: 'step_limit', error: { code: 'STEP_LIMIT', message }, steps: run.maxSteps };
+  const e = errorOf('STEP_LIMIT', `${run.maxSteps} steps`);
+  run.emit({ type: 'error', ...e });
+  return { status: 'step_limit', error: e, steps: run.maxSteps };
 }
 
 /** The loop detector stopped the run. @param {Run} run @param {string} why @param {number} steps @returns {RunOutcome} */
 export function loopStopped(run, why, steps) {
-  const e = { code: 'LOOP_DETECTED', message: `${why} Stopped so it does not go on forever. Send a message with more guidance to continue.` };
+  const e = errorOf('LOOP_DETECTED', why);
   run.emit({ type: 'error', ...e });
   return { status: 'loop', error: e, steps };
 }
@@ -76,13 +77,13 @@ export function abortBatch(run, calls, steps) {
  * @param {Run} run @param {import('../../types/handoff').HandoffMoment} m @param {number} steps @returns {RunOutcome}
  */
 export function handoffCancelled(run, m, steps) {
-  const e = { code: 'HANDOFF_CANCELLED', message: `You cancelled at ${m.site} (${m.kind.replace('_', ' ')}). The conversation is kept; send a message to go on.` };
+  const e = errorOf('HANDOFF_CANCELLED', `${m.site}, ${m.kind.replace('_', ' ')}`);
   run.emit({ type: 'error', ...e });
   return { status: 'aborted', error: e, steps };
 }
 
 /** @param {Run} run @param {number} steps @returns {RunOutcome} */
 export function stopped(run, steps) {
-  run.emit({ type: 'error', code: 'ABORTED', message: 'Stopped. The conversation is kept; send a message to go on.' });
+  run.emit({ type: 'error', ...errorOf('ABORTED') });
   return { status: 'aborted', steps };
 }

@@ -5,12 +5,13 @@
 import { formatToolResult } from '../tool-result.js';
 import { resultBudget } from '../budget.js';
 import { MASK } from '../safety/secret-patterns.js';
+import { fail } from '../error-codes.js';
 
 /** @type {ToolResult} */
-export const ABORTED = { ok: false, code: 'ABORTED', message: 'The user stopped the run.' };
+export const ABORTED = fail('ABORTED');
 
 /** @type {ToolResult} */
-export const SKIPPED = { ok: false, code: 'SKIPPED', message: 'The run ended before this call.' };
+export const SKIPPED = fail('SKIPPED');
 
 /**
  * What the panel shows of a call before it ran: what a tool that may handle secrets would type is

@@ -3,6 +3,7 @@
 /** @import { RouterReply } from '../../types/messages' */
 import { required, tabId, id, text, textList, oneOf } from './request-fields.js';
 import { originOf } from '../../agent/safety/scope.js';
+import { fail } from '../../agent/error-codes.js';
 
 /**
  * Hands the panel's answer to the run waiting for it.
@@ -11,7 +12,7 @@ import { originOf } from '../../agent/safety/scope.js';
 async function answer(d, tab, question, value) {
   const s = await d.session(tab);
   if (s.answer(question, value)) return { ok: true, data: null };
-  return { ok: false, code: 'NOT_WAITING', message: 'Nothing is waiting for this answer any more (the run ended or was stopped).' };
+  return fail('NOT_WAITING', 'the run ended or was stopped');
 }
 
 /** @type {Handler[]} */
@@ -44,7 +45,7 @@ export const ANSWER_HANDLERS = [
     fields: { tabId: required(tabId) },
     async handle(msg) {
       const tab = await browser.tabs.update(msg.tabId, { active: true }).catch(() => null);
-      if (!tab) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed.' };
+      if (!tab) return fail('TAB_GONE');
       if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
       return { ok: true, data: null };
     },
@@ -57,11 +58,11 @@ export const ANSWER_HANDLERS = [
     async handle(msg, d) {
       const s = await d.session(msg.tabId);
       const item = s.item(msg.id);
-      if (item?.kind !== 'handoff' || item.status !== 'waiting' || item.moment.kind !== 'second_factor' || item.moment.factor === 'push') return { ok: false, code: 'NOT_WAITING', message: 'Nothing is waiting for a code any more.' };
+      if (item?.kind !== 'handoff' || item.status !== 'waiting' || item.moment.kind !== 'second_factor' || item.moment.factor === 'push') return fail('NOT_WAITING', 'no code is asked for any more');
       const code = msg.code.trim();
       const tab = await browser.tabs.get(msg.tabId).catch(() => null);
       const here = originOf(tab?.url ?? '');
-      if (!here || here !== originOf(item.moment.url)) return { ok: false, code: 'PAGE_CHANGED', message: `The tab is no longer on ${item.moment.site}; the code was not filled in.` };
+      if (!here || here !== originOf(item.moment.url)) return fail('PAGE_CHANGED', `the tab is no longer on ${item.moment.site}; the code was not filled in`);
       s.secrets.add([code], here);
       return d.ops.sendToContent(msg.tabId, { type: 'content.handoffFill', code });
     },
@@ -70,7 +71,7 @@ export const ANSWER_HANDLERS = [
     type: 'clarify.answer',
     fields: { tabId: required(tabId), id: required(id), text: required(text) },
     async handle(msg, d) {
-      if (!msg.text.trim()) return { ok: false, code: 'EMPTY', message: 'Type an answer first.' };
+      if (!msg.text.trim()) return fail('EMPTY', 'type an answer first');
       return answer(d, msg.tabId, msg.id, msg.text.trim());
     },
   },

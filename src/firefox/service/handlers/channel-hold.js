@@ -1,3 +1,4 @@
+import { fail } from '../../agent/error-codes.js';
 // The messages of content/channel-hold.js, the one content script the router answers besides the
 // indicator's Stop: whether its tab is held, a send to judge, a reply to pair, a refusal to tell. They are not in the
 // handler table (that serves Tabwright's own pages): the router hands them here only when the
@@ -29,10 +30,10 @@ export function answerChannelHold(channels, msg, sender, sendResponse) {
   }
   if (msg.type === 'channelHold.send') {
     channels.send(from, msg).then(
-      (r) => sendResponse(typeof r === 'string' ? { ok: false, code: 'INVALID_REQUEST', message: `channelHold.send: ${r}.` } : { ok: true, data: r }),
-      (err) => sendResponse({ ok: false, code: 'INTERNAL_ERROR', message: err instanceof Error ? err.message : String(err) }));
+      (r) => sendResponse(typeof r === 'string' ? fail('INVALID_REQUEST', `channelHold.send: ${r}`) : { ok: true, data: r }),
+      (err) => sendResponse(fail('INTERNAL_ERROR', err instanceof Error ? err.message : String(err))));
     return true;
   }
-  sendResponse({ ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown request type "${msg.type}".` });
+  sendResponse(fail('UNKNOWN_REQUEST', `"${msg.type}"`));
   return false;
 }

@@ -1,6 +1,7 @@
 // history.*: past runs, kept in IndexedDB (service/history-store.js), for the panel's history view.
 /** @import { Handler } from './index.js' */
 import { required, optional, id, wholeNumber } from './request-fields.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @type {Handler[]} */
 export const HISTORY_HANDLERS = [
@@ -14,7 +15,7 @@ export const HISTORY_HANDLERS = [
     fields: { id: required(id) },
     async handle(msg, d) {
       const run = await d.history.get(msg.id);
-      return run ? { ok: true, data: run } : { ok: false, code: 'NOT_FOUND', message: 'That run is no longer in the history.' };
+      return run ? { ok: true, data: run } : fail('NOT_FOUND', 'that run is no longer in the history');
     },
   },
   {

@@ -21,6 +21,7 @@ import { WORKFLOW_HANDLERS } from './workflows.js';
 import { PAGE_HANDLERS } from './page.js';
 import { SPEND_HANDLERS } from './spend.js';
 import { OVERVIEW_HANDLERS } from './overview.js';
+import { fail } from '../../agent/error-codes.js';
 
 /**
  * What handlers work with: the router's stores, sessions and runs.
@@ -65,8 +66,8 @@ export const REQUEST_TYPES = Object.freeze([...BY_TYPE.keys()]);
  */
 export async function dispatch(msg, deps) {
   const handler = BY_TYPE.get(msg.type);
-  if (!handler) return { ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown request type "${msg.type}".` };
+  if (!handler) return fail('UNKNOWN_REQUEST', `"${msg.type}"`);
   const problem = requestProblem(msg, handler.fields);
-  if (problem) return { ok: false, code: 'INVALID_REQUEST', message: problem };
+  if (problem) return fail('INVALID_REQUEST', problem);
   return handler.handle(msg, deps);
 }

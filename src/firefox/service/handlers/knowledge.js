@@ -5,6 +5,7 @@
 /** @import { RouterReply } from '../../types/messages' */
 import { fillSkill } from '../../agent/skills/skill-format.js';
 import { required, optional, tabId, text, id, object } from './request-fields.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @type {import('./request-fields.js').FieldCheck} */
 const bool = (v) => (typeof v === 'boolean' ? null : 'must be true or false');
@@ -116,9 +117,9 @@ export const KNOWLEDGE_HANDLERS = [
     fields: { tabId: required(tabId), name: required(id), values: optional(object) },
     async handle(msg, d) {
       const skill = (await d.knowledge.skills()).get(msg.name);
-      if (!skill) return { ok: false, code: 'SKILL_NOT_FOUND', message: `There is no skill named "${msg.name}" (or it is turned off).` };
+      if (!skill) return fail('SKILL_NOT_FOUND', `"${msg.name}", or it is turned off`);
       const filled = fillSkill(skill, msg.values ?? {});
-      if (!filled.ok) return { ok: false, code: 'SKILL_PARAMETERS', message: `The skill "${skill.title}" needs: ${filled.missing.join(', ')}.`, fields: filled.missing.map((f) => ({ field: f, message: 'required' })) };
+      if (!filled.ok) return { ...fail('SKILL_PARAMETERS', `"${skill.title}" needs ${filled.missing.join(', ')}`), fields: filled.missing.map((f) => ({ field: f, message: 'required' })) };
       const run = await d.runs.beginRun(msg.tabId, filled.text, skill.mode, { onlyTools: skill.tools, skill: skill.name });
       return run.ok ? { ok: true, data: { started: true, mode: skill.mode } } : run;
     },

@@ -3,6 +3,7 @@
 /** @import { Handler } from './index.js' */
 import { parseGrant } from '../../mcp/grants.js';
 import { required, tabId, text, id } from './request-fields.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @type {import('./request-fields.js').FieldCheck} */
 const grant = (v) => (parseGrant(v) ? null : 'must be a grant: { kind: "active" }, { kind: "all" } or { kind: "group", groupId }');
@@ -24,7 +25,7 @@ export const MCP_HANDLERS = [
     fields: { id: required(id), grant: required(grant) },
     async handle(msg, d) {
       const ok = await d.mcp.setGrant(msg.id, /** @type {import('../../mcp/grants.js').Grant} */ (parseGrant(msg.grant)));
-      return ok ? { ok: true, data: null } : { ok: false, code: 'MCP_NOT_PAIRED', message: 'There is no paired client with that id.' };
+      return ok ? { ok: true, data: null } : fail('MCP_NOT_PAIRED', 'no paired client has that id');
     },
   },
   {

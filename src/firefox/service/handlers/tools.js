@@ -5,6 +5,7 @@
 import { ALL_TOOLS, findTool } from '../../agent/tools/index.js';
 import { parseToolArgs } from '../../agent/tool-args.js';
 import { required, optional, tabId, text, object } from './request-fields.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @type {Handler[]} */
 export const TOOL_HANDLERS = [
@@ -13,7 +14,7 @@ export const TOOL_HANDLERS = [
     fields: { tabId: required(tabId), name: required(text), args: optional(object) },
     async handle(msg, d) {
       const tool = findTool(msg.name);
-      if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', message: `There is no tool named "${msg.name}". Known tools: ${ALL_TOOLS.map((t) => t.name).join(', ')}.` };
+      if (!tool) return fail('UNKNOWN_TOOL', `"${msg.name}"; the tools are ${ALL_TOOLS.map((t) => t.name).join(', ')}`);
       const parsed = parseToolArgs(JSON.stringify(msg.args ?? {}), tool.parameters);
       if (!parsed.ok) return parsed;
       /** @type {ToolContext} */

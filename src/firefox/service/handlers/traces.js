@@ -1,6 +1,7 @@
 // traces.*: the trace viewer's requests: the list, one trace, deleting them.
 /** @import { Handler } from './index.js' */
 import { required, id } from './request-fields.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @type {Handler[]} */
 export const TRACE_HANDLERS = [
@@ -14,7 +15,7 @@ export const TRACE_HANDLERS = [
     fields: { id: required(id) },
     async handle(msg, d) {
       const trace = await d.traces.get(msg.id);
-      return trace ? { ok: true, data: trace } : { ok: false, code: 'TRACE_NOT_FOUND', message: 'That run has no trace: traces were off when it ran, or it was deleted or expired.' };
+      return trace ? { ok: true, data: trace } : fail('TRACE_NOT_FOUND');
     },
   },
   {

@@ -15,6 +15,7 @@ import { grantAllows, isWebPage } from '../../mcp/grants.js';
 import { formatToolResult } from '../../agent/tool-result.js';
 import { carriesPageContent } from '../../agent/safety/effects.js';
 import { createFence } from '../../agent/untrusted.js';
+import { fail } from '../../agent/error-codes.js';
 
 /**
  * @param {object} deps
@@ -37,7 +38,7 @@ export function createCalls({ clients, gate, drivers, session, runs, settings, p
    */
   async function handle(bridgeId, f, signal, progress) {
     const client = await clients.get(bridgeId);
-    if (!client) return { ok: false, code: 'MCP_REVOKED', message: 'This client is no longer paired with Tabwright.' };
+    if (!client) return fail('MCP_REVOKED');
     const params = f.params ?? {};
     const conf = await settings.get();
     if (f.method === 'tools.list') return { ok: true, data: { tools: mcpToolList({ webmcp: conf.webmcp === true, developer: conf.devTools === true }) } };
@@ -45,7 +46,7 @@ export function createCalls({ clients, gate, drivers, session, runs, settings, p
     await clients.update(bridgeId, { lastUsed: Date.now() });
     if (f.method === 'tool.call') return toolCall(client, params, signal, progress, { webmcp: conf.webmcp === true, developer: conf.devTools === true });
     if (f.method === 'run.task') return runTask(client, params, signal, progress);
-    return { ok: false, code: 'UNKNOWN_REQUEST', message: `Unknown method ${f.method}.` };
+    return fail('UNKNOWN_REQUEST', `method ${f.method}`);
   }
 
   /** @param {ClientRecord} client */
@@ -64,7 +65,7 @@ export function createCalls({ clients, gate, drivers, session, runs, settings, p
   async function tabFor(client, tabId) {
     const active = await activeTabId();
     const id = typeof tabId === 'number' ? tabId : active;
-    if (id === null) return { ok: false, code: 'NO_SUCH_TAB', message: 'No web page is open in the active tab; pass a tabId from list_tabs.' };
+    if (id === null) return fail('NO_SUCH_TAB', 'no web page is open in the active tab; pass a tabId from list_tabs');
     const tab = await browser.tabs.get(id).catch(() => null);
     const allowed = grantAllows(client.grant, tab, active);
     return allowed.ok ? { ok: true, tabId: id } : allowed;
@@ -74,7 +75,7 @@ export function createCalls({ clients, gate, drivers, session, runs, settings, p
   async function toolCall(client, params, signal, progress, can) {
     const name = String(params.name ?? '');
     const tool = clientTools(can).find((t) => t.name === name);
-    if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', message: `There is no tool named "${name}" for MCP clients.` };
+    if (!tool) return fail('UNKNOWN_TOOL', `"${name}", for MCP clients`);
     const { tabId, ...args } = params.arguments && typeof params.arguments === 'object' ? params.arguments : {};
     const tab = await tabFor(client, tabId);
     if (!tab.ok) return tab;
@@ -97,7 +98,7 @@ export function createCalls({ clients, gate, drivers, session, runs, settings, p
    */
   async function runTask(client, params, signal, progress) {
     const task = typeof params.task === 'string' ? params.task.trim() : '';
-    if (!task) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'run_task needs a task.' };
+    if (!task) return fail('INVALID_ARGUMENTS', 'run_task needs a task');
     const mode = params.mode === 'act' ? 'act' : 'ask';
     const tab = await tabFor(client, params.tabId);
     if (!tab.ok) return tab;
@@ -141,7 +142,7 @@ export function createCalls({ clients, gate, drivers, session, runs, settings, p
     let release = () => {};
     if (places) {
       release = await places.slots.acquire({ id, kind: 'mcp', title: `${client.name}: ${task}` }, signal, () => progress('Waiting for a free slot: Tabwright runs a limited number of tasks at once (Settings → Runs at once).', 0));
-      if (!release) return { ok: /** @type {const} */ (false), code: 'ABORTED', message: 'The run was cancelled before it started.' };
+      if (!release) return fail('ABORTED', 'before it started');
       void places.groups.join(`mcp:${client.name}`, `MCP · ${client.name}`, [tabId]);
     }
     try {
@@ -173,7 +174,7 @@ async function activeTabId() {
  * @param {RunOutcome} o @param {Session} s @param {Fence} fence
  */
 function outcomeReply(o, s, fence) {
-  if (o.status === 'aborted') return { ok: false, code: 'STOPPED_BY_USER', message: 'The run was stopped before it finished.' };
+  if (o.status === 'aborted') return fail('STOPPED_BY_USER', 'the run did not finish');
   if (o.status === 'error') return { ok: false, code: o.error?.code ?? 'INTERNAL_ERROR', message: `${o.error?.message ?? 'The run failed.'}${o.outcome?.verdict === 'failed' ? ` ${verdictLine(s.secrets.maskDeep(o.outcome))}` : ''}` };
   const last = [...s.items].reverse().find((i) => i.kind === 'assistant' && i.final);
   const text = o.text ?? (last && last.kind === 'assistant' ? last.text : '') ?? '';

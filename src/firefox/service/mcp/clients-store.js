@@ -6,6 +6,7 @@
 import { openDB } from '../../vendor/idb.js';
 import { importSecret } from '../../mcp/pairing.js';
 import { parseGrant, DEFAULT_GRANT } from '../../mcp/grants.js';
+import { fail } from '../../agent/error-codes.js';
 
 const KEY = 'mcpClients';
 const DB_NAME = 'tabwright-mcp';
@@ -56,7 +57,7 @@ export function createClientsStore({ area }) {
      */
     async add(client, secretHex) {
       const all = (await list()).filter((c) => c.id !== client.id);
-      if (all.length >= MAX_CLIENTS) return { ok: false, code: 'MCP_TOO_MANY', message: `At most ${MAX_CLIENTS} MCP clients can be paired; revoke one in Settings first.` };
+      if (all.length >= MAX_CLIENTS) return fail('MCP_TOO_MANY', `at most ${MAX_CLIENTS}`);
       await (await open()).put(STORE, await importSecret(secretHex, false), client.id);
       await save([...all, { ...client, pairedAt: Date.now() }]);
       return { ok: true };

@@ -15,6 +15,7 @@ import { createGuard } from '../../agent/safety/guard.js';
 import { withTimeout } from '../../agent/abort.js';
 import { createPanelInteraction } from '../interaction.js';
 import { maskSecretArgs } from '../secret-args.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** How long a card waits for the user before the client's call fails with CONFIRMATION_TIMEOUT. */
 export const CONFIRM_TIMEOUT_MS = 120_000;
@@ -92,7 +93,7 @@ export function createGate({ ops, session, settings, knowledge, confirmTimeoutMs
    */
   async function call(c) {
     const s = await session(c.tabId);
-    if (s.running) return { ok: false, code: 'BUSY', message: 'Tabwright\'s own agent is running a task in this tab; wait for it to finish or use another tab.' };
+    if (s.running) return fail('BUSY', "Tabwright's own agent; wait for it to finish or use another tab");
     const g = await gateFor(c.clientId, c.tabId, s);
     const turn = g.queue.then(() => runOne(c, s, g));
     g.queue = turn.catch(() => {});
@@ -120,7 +121,7 @@ export function createGate({ ops, session, settings, knowledge, confirmTimeoutMs
       });
       result = out.result;
       if (g.current.timedOut && !result.ok && result.code === 'USER_DECLINED') {
-        result = { ok: false, code: 'CONFIRMATION_TIMEOUT', message: `Nobody answered the confirmation in Tabwright's panel within ${Math.round(confirmTimeoutMs / 1000)} s, so nothing was sent. Ask the user to watch the panel and try again.` };
+        result = fail('CONFIRMATION_TIMEOUT', `${Math.round(confirmTimeoutMs / 1000)} s in Tabwright's panel; ask the user to watch the panel and try again`);
       }
     } catch {
       result = stopped();
@@ -135,7 +136,7 @@ export function createGate({ ops, session, settings, knowledge, confirmTimeoutMs
 
   /** @returns {ToolResult} */
   function stopped() {
-    return { ok: false, code: 'STOPPED_BY_USER', message: 'The user pressed Stop in the browser, so this call ended. Do not repeat it unless the user asks you to.' };
+    return fail('STOPPED_BY_USER');
   }
 
   return {

@@ -11,6 +11,7 @@ import { createLink } from './link.js';
 import { createDrivers } from './drivers.js';
 import { createGate } from './gate.js';
 import { createCalls } from './calls.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** The bridge's default port; a bridge that finds it taken tries the next ones (src/bridge/). */
 export const DEFAULT_PORT = 17373;
@@ -78,7 +79,7 @@ export function startMcp({ settings, ops, session, runs, knowledge, places }) {
      */
     async pair(code, grant) {
       const waiting = [...links.values()].filter((l) => l.info.state === 'pending');
-      if (!waiting.length) return { ok: false, code: 'MCP_NO_BRIDGE', message: 'No bridge is waiting to be paired. Start your MCP client (it starts the bridge), check that MCP bridge is on and its port matches, then try again.' };
+      if (!waiting.length) return fail('MCP_NO_BRIDGE');
       /** @type {{ ok: false, code: string, message: string } | null} */
       let last = null;
       for (const l of waiting) {
