@@ -4,9 +4,9 @@ import { expect } from 'chai';
 import { applyWaiting, deferBusy, moveOn, record, recoverRun, settleRun } from '../../src/chrome/agent/scheduler/run-record.js';
 import { clone, createJobBook, nextWake, notFound } from '../../src/chrome/agent/scheduler/job-book.js';
 import { isDuplicate, targetKey } from '../../src/chrome/agent/scheduler/dedupe.js';
-import { ASK_FIRST_TEXT, createDueRuns } from '../../src/chrome/agent/scheduler/due-runs.js';
+import { ASK_FIRST_TEXT, askFirst, createDueRuns } from '../../src/chrome/agent/scheduler/due-runs.js';
 import { createJobEdits, patchedInput, reschedule } from '../../src/chrome/agent/scheduler/job-edits.js';
-import { createJobControls } from '../../src/chrome/agent/scheduler/job-controls.js';
+import { createJobControls, resumeJob, runJobNow } from '../../src/chrome/agent/scheduler/job-controls.js';
 import { DEFAULTS } from '../../src/chrome/agent/scheduler/scheduler.js';
 
 /** @import { Job, JobRun } from '../../src/chrome/types/jobs' */
@@ -168,5 +168,19 @@ describe('scheduler parts: due runs, edits and controls', () => {
     expect((await ctl.pause('n1'))).to.have.nested.property('data.state', 'paused');
     expect(await ctl.remove('n1')).to.deep.equal({ ok: true, data: { deleted: 'n1' } });
     expect(await ctl.remove('n1')).to.include({ ok: false, code: 'NOT_FOUND' });
+  });
+  it('askFirst holds the job with its reason; resumeJob refuses a once job that ran; runJobNow approves a paused job and keeps it paused after', async () => {
+    const held = job({ state: 'queued', nextRunAt: T0 });
+    expect(askFirst(held, T0, 5)).to.deep.equal({ startedAt: T0, finishedAt: T0, status: 'needs_user_input', text: ASK_FIRST_TEXT });
+    expect(held).to.include({ state: 'needs_user_input', nextRunAt: null });
+    const { book } = bookOver([job({ id: 'once', state: 'completed', schedule: { kind: 'once', runAt: T0 - MIN }, hasRun: true }), job({ id: 'p', state: 'paused' })]);
+    /** @type {number[]} */
+    const ticks = [];
+    const c = { book, clock: { now: () => T0 }, controls: async () => ({ paused: true, askFirst: false }), tick: async () => { ticks.push(1); return []; } };
+    expect(await resumeJob(c, 'once')).to.include({ ok: false, code: 'NOTHING_TO_RESUME' });
+    const now = await runJobNow(c, 'p');
+    expect(now).to.have.nested.property('data.state', 'queued');
+    expect(book.find('p')).to.include({ approved: true, pauseAfterRun: true, nextRunAt: T0 });
+    expect(ticks).to.have.length(1);
   });
 });

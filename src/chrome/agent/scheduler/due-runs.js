@@ -39,21 +39,13 @@ export function createDueRuns(book, { clock, runJob, notify, controls, opts }) {
     for (const job of due) {
       if (c.off || (c.paused && !job.approved)) continue;
       if (job.state === 'pending') transition(job, 'queued', now);
-      if (c.askFirst && !job.approved) { askFirst(job, now); continue; }
+      if (c.askFirst && !job.approved) { notify(clone(job), askFirst(job, now, opts.historyLimit)); continue; }
       delete job.approved;
       begin(job, now);
       started.push(job.id);
     }
     await book.persist();
     return started;
-  }
-
-  /** A due job waits for the person instead of running: it shows what it waits for, and they are told. @param {Job} job @param {number} now */
-  function askFirst(job, now) {
-    transition(job, 'needs_user_input', now);
-    job.nextRunAt = null;
-    const run = record(job, { startedAt: now, finishedAt: now, status: 'needs_user_input', text: ASK_FIRST_TEXT }, opts.historyLimit);
-    notify(clone(job), run);
   }
 
   /** Starts the job's run without waiting for it; its end is written by finish(). @param {Job} job @param {number} now */
@@ -97,4 +89,14 @@ export function createDueRuns(book, { clock, runJob, notify, controls, opts }) {
   }
 
   return { tick, setWaiting };
+}
+
+/**
+ * A due job waits for the person instead of running: it shows what it waits for (the caller tells them).
+ * @param {Job} job @param {number} now @param {number} historyLimit @returns {JobRun} the run to tell the person about
+ */
+export function askFirst(job, now, historyLimit) {
+  transition(job, 'needs_user_input', now);
+  job.nextRunAt = null;
+  return record(job, { startedAt: now, finishedAt: now, status: 'needs_user_input', text: ASK_FIRST_TEXT }, historyLimit);
 }
