@@ -1,7 +1,7 @@
 // Schedule kinds and next-run computation: once, interval, calendar (daily, weekdays, weekly,
 // monthly, cron) in IANA time zones, across daylight-saving changes and month ends.
 import { expect } from 'chai';
-import { normalizeSchedule, nextRunAt } from '../../src/chrome/agent/scheduler/schedule.js';
+import { normalizeSchedule, nextRunAt, onceSchedule, intervalSchedule, calendarSchedule } from '../../src/chrome/agent/scheduler/schedule.js';
 import { parseCron } from '../../src/chrome/agent/scheduler/cron.js';
 import { instantOf, wallAt } from '../../src/chrome/agent/scheduler/zoned-time.js';
 
@@ -191,5 +191,26 @@ describe('schedule: calendar', () => {
     }
     const parsed = parseCron('0 0 31 2 *');
     expect(parsed.ok).to.equal(true);
+  });
+});
+
+describe('schedule: each kind on its own', () => {
+  const now = Date.UTC(2026, 0, 5, 12);
+  it('onceSchedule fixes after_seconds against now and refuses a negative count', () => {
+    expect(onceSchedule({ kind: 'once', afterSeconds: 1.5 }, { now })).to.deep.equal({ ok: true, schedule: { kind: 'once', runAt: now + 1500 } });
+    expect(onceSchedule({ kind: 'once', afterSeconds: -1 }, { now })).to.include({ ok: false, code: 'INVALID_SCHEDULE' });
+    expect(onceSchedule({ kind: 'once', runAt: 'not a date' }, { now })).to.include({ ok: false, code: 'INVALID_SCHEDULE' });
+  });
+  it('intervalSchedule starts one period from now unless a start is given', () => {
+    expect(intervalSchedule({ kind: 'interval', minutes: 2 }, { now })).to.deep.equal({ ok: true, schedule: { kind: 'interval', minutes: 2, anchorAt: now + 120_000 } });
+    expect(intervalSchedule({ kind: 'interval', minutes: 2, startAt: now + 5 }, { now })).to.deep.equal({ ok: true, schedule: { kind: 'interval', minutes: 2, anchorAt: now + 5 } });
+    expect(intervalSchedule({ kind: 'interval', minutes: 0.5 }, { now })).to.include({ ok: false });
+  });
+  it('calendarSchedule takes the user\'s zone by default and checks each repeat\'s own fields', () => {
+    expect(calendarSchedule({ kind: 'calendar', repeat: 'daily', time: '9:05' }, { now, timeZone: 'Europe/Berlin' })).to.deep.equal({ ok: true, schedule: { kind: 'calendar', repeat: 'daily', time: '09:05', timeZone: 'Europe/Berlin' } });
+    expect(calendarSchedule({ kind: 'calendar', repeat: 'weekly', time: '09:00', days: [5, 1, 5] }, { now, timeZone: 'UTC' })).to.deep.include({ ok: true, schedule: { kind: 'calendar', repeat: 'weekly', time: '09:00', days: [1, 5], timeZone: 'UTC' } });
+    expect(calendarSchedule({ kind: 'calendar', repeat: 'monthly', time: '09:00', dayOfMonth: 32 }, { now, timeZone: 'UTC' })).to.include({ ok: false });
+    expect(calendarSchedule({ kind: 'calendar', repeat: 'cron', cron: ' 0 9 * * 1 ' }, { now, timeZone: 'UTC' })).to.deep.equal({ ok: true, schedule: { kind: 'calendar', repeat: 'cron', cron: '0 9 * * 1', timeZone: 'UTC' } });
+    expect(calendarSchedule({ kind: 'calendar', repeat: 'daily', time: '09:00', timeZone: 'Mars/Base' }, { now, timeZone: 'UTC' })).to.include({ ok: false });
   });
 });

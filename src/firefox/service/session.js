@@ -5,7 +5,7 @@
 /** @import { PanelEvent, StoredSession, TranscriptItem } from '../types/messages' */
 import { createSecretVault } from '../agent/safety/secrets.js';
 import { RunState } from './run-state.js';
-import { shownAs } from '../agent/tools/index.js';
+import { EVENT_FOLDS } from './session-events.js';
 
 export class Session {
   /** @param {number} tabId @param {{ onChange?: (s: Session) => void }} [opts] */
@@ -168,93 +168,10 @@ export class Session {
     if (item.kind === 'handoff' && item.status === 'waiting') this.upsert({ ...item, status: 'expired' });
   }
 
-  /** @param {AgentEvent} e */
+  /** Folds an agent event into the transcript (service/session-events.js); unknown types change nothing. @param {AgentEvent} e */
   apply(e) {
-    switch (e.type) {
-      case 'text_delta': {
-        const item = this.item(e.messageId);
-        if (item && item.kind === 'assistant') {
-          item.text += e.text;
-          this.broadcast({ type: 'delta', id: e.messageId, text: e.text });
-          this.changed();
-        } else {
-          this.upsert({ kind: 'assistant', id: e.messageId, text: e.text, streaming: true });
-        }
-        break;
-      }
-      case 'assistant_done': {
-        const item = this.item(e.messageId);
-        if (item && item.kind === 'assistant') this.upsert({ ...item, streaming: false });
-        break;
-      }
-      case 'tool_call':
-        this.upsert({ kind: 'tool', id: this.newToolItemId(e.id), name: e.name, args: e.args, shows: shownAs(e.name) });
-        break;
-      case 'tool_result': {
-        const item = this.toolItem(e.id);
-        if (item && item.kind === 'tool') this.upsert({ ...item, result: e.result, ...(e.args !== undefined ? { args: e.args } : {}), ...(e.ms !== undefined ? { ms: e.ms } : {}), ...(e.target ? { target: e.target } : {}) });
-        break;
-      }
-      case 'tool_image': {
-        const item = this.toolItem(e.id);
-        if (item && item.kind === 'tool' && /^data:image\/(png|jpeg|webp);base64,/.test(e.image)) this.upsert({ ...item, shot: e.image });
-        break;
-      }
-      case 'final': {
-        const last = this.items[this.items.length - 1];
-        const check = { ...(e.check ? { check: e.check } : {}), ...(e.outcome ? { outcome: e.outcome } : {}) };
-        if (last && last.kind === 'assistant' && last.text === e.text) this.upsert({ ...last, streaming: false, final: true, ...check });
-        else this.upsert({ kind: 'assistant', id: this.newId(), text: e.text, streaming: false, final: true, ...check });
-        break;
-      }
-      case 'error':
-        // An answer cut off by the error stops looking as if it were still arriving.
-        for (const item of this.items) if (item.kind === 'assistant' && item.streaming) this.upsert({ ...item, streaming: false });
-        this.addError(e.code, e.message);
-        break;
-      case 'compacted':
-        this.upsert({ kind: 'compacted', id: this.newId(), reason: e.reason, before: e.before, after: e.after });
-        break;
-      case 'notice':
-        this.upsert({ kind: 'notice', id: this.newId(), code: e.code, message: e.message, ...(e.args ? { args: e.args } : {}) });
-        break;
-      case 'guidance':
-        this.upsert({ kind: 'guidance', id: this.newId(), name: e.name, site: e.site, adapterId: e.adapterId, skills: e.skills, text: e.text });
-        break;
-      case 'plan': {
-        const old = this.item(e.planId);
-        const same = old && old.kind === 'plan' && old.steps.length === e.steps.length;
-        this.upsert({
-          kind: 'plan', id: e.planId, steps: e.steps, status: e.status,
-          stepStatus: same ? old.stepStatus : e.steps.map(() => 'pending'),
-          outputs: same ? old.outputs : e.steps.map(() => ''),
-        });
-        break;
-      }
-      case 'plan_step': {
-        const item = this.item(e.planId);
-        if (!item || item.kind !== 'plan') break;
-        const stepStatus = [...item.stepStatus];
-        const outputs = [...item.outputs];
-        stepStatus[e.index] = e.status;
-        if (e.output !== undefined) outputs[e.index] = e.output;
-        this.upsert({ ...item, stepStatus, outputs });
-        break;
-      }
-      case 'usage': {
-        const u = this.usage;
-        u.inputTokens += e.usage.inputTokens;
-        u.outputTokens += e.usage.outputTokens;
-        u.calls++;
-        if (e.usage.costUsd !== undefined) u.costUsd = (u.costUsd ?? 0) + e.usage.costUsd;
-        if (e.usage.estimated) u.estimated = true;
-        this.broadcast({ type: 'usage', usage: { ...u } });
-        break;
-      }
-      case 'waiting':
-        this.broadcast({ type: 'status', text: e.message });
-        break;
-    }
+    if (!Object.hasOwn(EVENT_FOLDS, e.type)) return;
+    /** @type {(s: Session, e: AgentEvent) => void} */ (EVENT_FOLDS[e.type])(this, e);
   }
 
   /** What storage.session keeps: every known secret masked, even one typed a moment ago. @returns {StoredSession} */
