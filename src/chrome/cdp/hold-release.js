@@ -3,7 +3,6 @@
 // everywhere; children stay attached until the writes in flight have their answers (or a bound),
 // then go. A tab held again meanwhile keeps all of it.
 /** @import { HoldHandlers } from '../types/safety' */
-/** @import { createTargets } from './targets.js' */
 /** @import { createDecisions } from './decisions.js' */
 
 /** Children stay attached this long after a release for the answers of writes still in flight. */
@@ -14,7 +13,7 @@ const ANSWER_POLL_MS = 250;
 /**
  * @typedef {{ send(tabId: number, method: string, params?: Record<string, unknown>): Promise<any>, unpin(tabId: number): void }} CdpRelease
  * @typedef {{ cdp: CdpRelease, armed: Map<number, HoldHandlers>, decisions: Pick<ReturnType<typeof createDecisions>, 'settled'>,
- *   targets: Pick<ReturnType<typeof createTargets>, 'stopHolding' | 'detach'>, answers: { pending(tabId: number): number } }} ReleaseDeps
+ *   targets: { stopHolding(tabId: number): Promise<void>, detach(tabId: number): Promise<void> }, answers: { pending(tabId: number): number } }} ReleaseDeps
  */
 
 /** @param {ReleaseDeps} deps */

@@ -2,7 +2,6 @@
 // asked of the hold's handlers, then let go or failed in the session it paused in. Reads go on at
 // once; the policy's writes wait for its decision.
 /** @import { HeldRequest, HoldHandlers } from '../types/safety' */
-/** @import { createTargets } from './targets.js' */
 /** @import { createWriteAnswers } from './write-answers.js' */
 /** @import { createAnnouncements } from './announcements.js' */
 /** @import { createDecisions } from './decisions.js' */
@@ -12,7 +11,7 @@ import { heldRequest } from './held-request.js';
 /**
  * @typedef {{ sendTo(tabId: number, sessionId: string | undefined, method: string, params?: Record<string, unknown>): Promise<any>,
  *   mainFrameId(tabId: number): string | null }} CdpPaused
- * @typedef {{ cdp: CdpPaused, targets: Pick<ReturnType<typeof createTargets>, 'sender'>,
+ * @typedef {{ cdp: CdpPaused, targets: { sender(tabId: number, sessionId: string | undefined): { source: NonNullable<HeldRequest['source']>, url?: string } },
  *   answers: Pick<ReturnType<typeof createWriteAnswers>, 'track'>, announcements: ReturnType<typeof createAnnouncements>,
  *   reads: ReturnType<typeof createReads>, decisions: ReturnType<typeof createDecisions> }} RequestStageDeps
  * @typedef {{ tabId: number, sessionId: string | undefined, id: string, answerSession: string | undefined, read: boolean }} Paused
