@@ -242,6 +242,23 @@ export interface Interaction {
   handoff?(moment: import('./handoff').HandoffMoment, signal?: AbortSignal): import('./handoff').HandoffCard;
 }
 
+/**
+ * A tool card's sentence: the message `toolSays_<key>` of the user's language, filled with what the
+ * call names. A tool without a sentence of its own says "Used <tool>" (key 'other', names 'tool').
+ */
+export interface ToolSays {
+  /** the message after `toolSays_`; the tool's name when absent */
+  key?: string;
+  /**
+   * what the sentence names, from the call's arguments: the element acted on (its role's name, ref or
+   * selector; element_or_text: or the visible text the call gave), the page's address, the keys
+   * pressed, the option chosen and its element, the job's title, or the tool's own name
+   */
+  names?: 'element' | 'element_or_text' | 'url' | 'keys' | 'option' | 'title' | 'tool';
+  /** the message when the call did not succeed (or has no result yet): "Tried to schedule", not "Scheduled" */
+  unlessOk?: string;
+}
+
 export interface Tool {
   name: string;
   description: string;
@@ -269,6 +286,8 @@ export interface Tool {
   looksAtPage?: boolean;
   /** how its calls are shown in the panel, when its effects do not say it (agent/tools/index.js shownAs) */
   shows?: 'read' | 'act' | 'go' | 'run';
+  /** the sentence a call of it gets on its card (ui/tool-sentence.js); every tool declares one (a test checks) */
+  says?: ToolSays;
   /** ends the run when it succeeds */
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */

@@ -24,6 +24,7 @@ export const executeJs = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'runs_code'],
+  says: {},
   developer: true,
   async run(args, ctx) {
     const code = String(args.code);
@@ -59,6 +60,7 @@ export const networkRequests = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  says: {},
   developer: true,
   async run(args, ctx) {
     const log = ctx.browser.devtools.network;
@@ -104,6 +106,7 @@ export const inspectStyles = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  says: { names: 'element' },
   developer: true,
   async run(args, ctx) {
     const target = targetOf(args);
@@ -127,6 +130,7 @@ export const injectCss = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: {},
   effectsFor: (args) => (args.action === 'list' ? ['reads_page'] : ['reads_page', 'acts_on_page']),
   developer: true,
   async run(args, ctx) {

@@ -3,6 +3,7 @@
 import { TARGET_PROPS, act, content, noTarget, targetOf } from './act.js';
 import { clickTarget } from './input.js';
 import { frameOfTarget } from './frames.js';
+import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const setField = {
@@ -15,6 +16,7 @@ export const setField = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
+  says: { key: 'type', names: 'element' },
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget('the field');
@@ -40,6 +42,7 @@ export const selectOption = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: { names: 'option' },
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget('the dropdown');
@@ -77,6 +80,7 @@ function checkTool(name) {
     description: want ? 'Make sure a checkbox, switch or radio button is checked (no-op when it already is).' : 'Make sure a checkbox or switch is unchecked (no-op when it already is).',
     parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
     effects: ['reads_page', 'acts_on_page'],
+    says: { names: 'element' },
     async run(args, ctx) {
       const target = targetOf(args);
       if (!target) return noTarget('the checkbox');
@@ -110,6 +114,7 @@ export const uploadFile = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
     const target = targetOf(args) ?? { selector: 'input[type=file]' };
     /** @type {{ path?: string, name?: string, content?: string, base64?: string, mime_type?: string }[]} */

@@ -4,6 +4,7 @@
 /** @import { Tool, ToolContext, ToolResult, ActionTarget } from '../../types/core' */
 import { TARGET_PROPS, act, cdpCode, content, noTarget, targetOf } from './act.js';
 import { frameOfTarget, toTopPoint } from './frames.js';
+import { SAYS_USED } from './says.js';
 
 const MODIFIERS = { type: 'array', items: { type: 'string', enum: ['Alt', 'Control', 'Meta', 'Shift'] }, description: 'Keys held during the click.' };
 
@@ -91,6 +92,7 @@ export const click = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: { names: 'element_or_text' },
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget();
@@ -104,6 +106,7 @@ export const hover = {
   description: 'Move the pointer over an element, to reveal menus or tooltips that open on hover.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
   effects: ['reads_page', 'acts_on_page'],
+  says: { names: 'element' },
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget();
@@ -170,6 +173,7 @@ export const type = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
+  says: { names: 'element' },
   async run(args, ctx) {
     const target = targetOf({ ...args, text: undefined });
     if (!target) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which field: give ref (from the snapshot), selector, or x and y.' };
@@ -193,6 +197,7 @@ export const pressKeys = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: { names: 'keys' },
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
     const keys = /** @type {string[]} */ (args.keys);
@@ -257,6 +262,7 @@ export const dragDrop = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
     const from = targetOf(args, 'from'), to = targetOf(args, 'to');
     if (!from) return noTarget('the element to drag (from_ref, from_text or from_selector)');
@@ -294,6 +300,7 @@ export const scroll = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: {},
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
     return act(ctx, () => content(ctx, { type: 'content.scroll', target, direction: args.direction, amount: args.amount, to: args.to, toText: args.until_text, maxScrolls: args.max_scrolls }));

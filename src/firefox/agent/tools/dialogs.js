@@ -2,6 +2,7 @@
 // a dialog never blocks the tab; every dialog is reported in the effects of the action that opened it.
 /** @import { Tool } from '../../types/core' */
 import { content, queued } from './act.js';
+import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const handleDialog = {
@@ -18,6 +19,7 @@ export const handleDialog = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
     return queued(ctx.tabId, async () => {
       const r = await content(ctx, { type: 'content.dialogPolicy', accept: args.accept === true, promptText: args.prompt_text, once: args.sticky !== true });
