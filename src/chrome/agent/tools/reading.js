@@ -1,6 +1,6 @@
 // Reading tools beyond the outline: screenshot, get_html, console_logs, fetch_url, list_downloads.
 /** @import { Tool, ToolResult } from '../../types/core' */
-import { TARGET_PROPS, content, targetOf } from './act.js';
+import { TARGET_PROPS, targetOf } from './act.js';
 import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
@@ -12,7 +12,7 @@ export const screenshot = {
   says: {},
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
-    const g = await content(ctx, { type: 'content.geometry', target, fullPage: args.full_page === true });
+    const g = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.geometry', target, fullPage: args.full_page === true });
     if (!g.ok) return g;
     const geo = /** @type {{ viewport: { scrollX: number, scrollY: number, width: number, height: number, dpr: number }, clip?: { x: number, y: number, width: number, height: number } }} */ (g.data);
     try {
@@ -33,7 +33,7 @@ export const getHtml = {
   effects: ['reads_page'],
   says: SAYS_USED,
   async run(args, ctx) {
-    return content(ctx, { type: 'content.html', target: targetOf(args) ?? undefined, maxChars: args.max_chars });
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.html', target: targetOf(args) ?? undefined, maxChars: args.max_chars });
   },
 };
 
@@ -54,7 +54,7 @@ export const consoleLogs = {
   effects: ['reads_page'],
   says: SAYS_USED,
   async run(args, ctx) {
-    return content(ctx, { type: 'content.console', level: args.level, levels: args.levels, max: args.max, clear: args.clear === true });
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.console', level: args.level, levels: args.levels, max: args.max, clear: args.clear === true });
   },
 };
 

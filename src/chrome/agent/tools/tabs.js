@@ -1,6 +1,6 @@
 // History and tab tools: go_back, go_forward, reload, tabs (list, open, switch, close), wait_for.
 /** @import { Tool, ToolContext } from '../../types/core' */
-import { content, queued } from './act.js';
+import { queued } from './act.js';
 import { SAYS_USED } from './says.js';
 
 /**
@@ -134,7 +134,7 @@ export const waitFor = {
     const left = Math.max(100, timeoutMs - (Date.now() - started));
     if (args.selector || args.text || args.dom_stable_ms || args.network_idle) {
       // Network idle is read from the page's resource timings: no entry started or ended in the last 500 ms.
-      const r = await content(ctx, { type: 'content.waitFor', selector: args.selector, text: args.text, gone: args.gone === true, stableMs: args.dom_stable_ms ?? (args.network_idle ? 500 : undefined), networkIdle: args.network_idle === true, timeoutMs: left });
+      const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.waitFor', selector: args.selector, text: args.text, gone: args.gone === true, stableMs: args.dom_stable_ms ?? (args.network_idle ? 500 : undefined), networkIdle: args.network_idle === true, timeoutMs: left });
       if (!r.ok) return r;
     }
     return { ok: true, data: { waitedMs: Date.now() - started } };

@@ -2,7 +2,7 @@
 // Act mode and only when the user turned on Settings → Developer tools (Tool.developer); the tool
 // runner can always call them. What each may do is declared on it (types/safety.d.ts).
 /** @import { Tool } from '../../types/core' */
-import { TARGET_PROPS, content, targetOf } from './act.js';
+import { TARGET_PROPS, targetOf } from './act.js';
 import { evalSource, guessForm, readEvalReply } from '../js-eval.js';
 import { filterEntries, formatEntries, isTextMime, maskHeaders, maskUrl } from '../network-view.js';
 import { fail } from '../error-codes.js';
@@ -111,7 +111,7 @@ export const inspectStyles = {
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return fail('INVALID_ARGUMENTS', 'Name the element: ref (from the snapshot), text or selector.');
-    return content(ctx, { type: 'content.styles', target, properties: args.properties, pseudo: args.pseudo });
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.styles', target, properties: args.properties, pseudo: args.pseudo });
   },
 };
 
