@@ -35,15 +35,8 @@ export function createCdpSessions() {
     const sessionId = /** @type {{ sessionId?: string }} */ (source).sessionId;
     for (const l of listeners) { try { l(/** @type {number} */ (source.tabId), method, params, sessionId); } catch { /* a listener's own failure */ } }
     // Dialogs and navigations are the page's; a child target's events stop here.
-    if (!sessionId) pageEvent(/** @type {number} */ (source.tabId), s, method, /** @type {any} */ (params));
+    if (!sessionId) pageEvent(/** @type {number} */ (source.tabId), s, method, /** @type {any} */ (params), mainFrame.get(/** @type {number} */ (source.tabId)));
   });
-
-  /** @param {number} tabId @param {Attached} s @param {string} method @param {any} p */
-  function pageEvent(tabId, s, method, p) {
-    if (method === 'Page.javascriptDialogOpening') {
-      chrome.debugger.sendCommand({ tabId }, 'Page.handleJavaScriptDialog', { accept: acceptsDialog(p) }).catch(() => {});
-    } else if (isMainFrameNavigation(method, p, mainFrame.get(tabId))) s.navigating = true;
-  }
 
   /** @param {number} tabId */
   function forget(tabId) {
@@ -89,6 +82,16 @@ export function createCdpSessions() {
   }
 
   return { send, ...childCommands(ensure, send, targets), ...tabState(tabs, mainFrame, ensure, idle, forget), ...listening(listeners, detachListeners) };
+}
+
+/**
+ * The page's own event the session answers itself: a native dialog, a main-frame navigation.
+ * @param {number} tabId @param {Attached} s @param {string} method @param {any} p @param {string | undefined} mainFrame
+ */
+function pageEvent(tabId, s, method, p, mainFrame) {
+  if (method === 'Page.javascriptDialogOpening') {
+    chrome.debugger.sendCommand({ tabId }, 'Page.handleJavaScriptDialog', { accept: acceptsDialog(p) }).catch(() => {});
+  } else if (isMainFrameNavigation(method, p, mainFrame)) s.navigating = true;
 }
 
 /**
