@@ -1,11 +1,11 @@
-// A tool card's sentence comes from the tool itself (`says`): every tool declares one whose message
-// exists in every language, and ui/tool-sentence.js fills it from the call (no list of names beside
-// the registry).
+// A tool card's sentence comes from the tool itself (`says`): every tool declares one whose messages
+// exist in every language, and ui/tool-sentence.js hands it the call (no list of names beside the
+// registry).
 import { expect } from 'chai';
 import { readFileSync, readdirSync } from 'node:fs';
 import { ALL_TOOLS } from '../../src/chrome/agent/tools/index.js';
 import { pageTools, callPageTool } from '../../src/chrome/agent/tools/webmcp.js';
-import { toolSentence, elementOf, hostOf, quote } from '../../src/chrome/ui/tool-sentence.js';
+import { toolSentence, elementOf, hostOf, quote, saidCall } from '../../src/chrome/ui/tool-sentence.js';
 
 const LOCALES = new URL('../../src/chrome/_locales/', import.meta.url);
 /** @param {string} lang @returns {Record<string, { message: string }>} */
@@ -25,14 +25,18 @@ const t = (key, subs) => {
 const say = (name, args, more = {}) => toolSentence(/** @type {any} */ ({ kind: 'tool', id: '1', name, args, ...more }), t);
 
 describe('a tool\'s card sentence, from the tool (ui/tool-sentence.js)', () => {
-  it('every tool declares its sentence, and its messages exist in every language', () => {
+  it('every tool declares its sentence, and the messages it says (succeeded or not) exist in every language', () => {
     const tools = [...ALL_TOOLS, pageTools, callPageTool];
     expect(tools.filter((tool) => !tool.says).map((tool) => tool.name)).to.deep.equal([]);
+    /** @type {Set<string>} */
+    const keys = new Set();
+    const record = (/** @type {string} */ key) => { keys.add(key); return key; };
+    const item = (/** @type {string} */ name, /** @type {boolean} */ ok) => ({ kind: 'tool', id: '1', name, args: {}, ...(ok ? { result: { ok: true, data: {} } } : {}) });
+    for (const tool of tools) for (const ok of [true, false]) tool.says?.(record, saidCall(/** @type {any} */ (item(tool.name, ok))));
+    expect(keys.size).to.be.greaterThan(20);
     for (const lang of readdirSync(LOCALES)) {
       const m = messages(lang);
-      for (const tool of tools) {
-        for (const key of [tool.says?.key ?? tool.name, tool.says?.unlessOk].filter(Boolean)) expect(m, `${lang}: ${tool.name}`).to.have.property(`toolSays_${key}`);
-      }
+      expect([...keys].filter((k) => !(k in m)), lang).to.deep.equal([]);
     }
   });
   it('says what was done to which element, where, with which keys or option', () => {

@@ -243,21 +243,27 @@ export interface Interaction {
 }
 
 /**
- * A tool card's sentence: the message `toolSays_<key>` of the user's language, filled with what the
- * call names. A tool without a sentence of its own says "Used <tool>" (key 'other', names 'tool').
+ * A call as its card's sentence may name it (ui/tool-sentence.js builds it from the transcript item):
+ * the element acted on (its accessible name, ref or selector; byText: or the visible text the call
+ * gave, for tools that read text as the element), the page's address, the keys pressed, the option
+ * chosen, the job's title, each quoted or cut as a card has room for.
  */
-export interface ToolSays {
-  /** the message after `toolSays_`; the tool's name when absent */
-  key?: string;
-  /**
-   * what the sentence names, from the call's arguments: the element acted on (its role's name, ref or
-   * selector; element_or_text: or the visible text the call gave), the page's address, the keys
-   * pressed, the option chosen and its element, the job's title, or the tool's own name
-   */
-  names?: 'element' | 'element_or_text' | 'url' | 'keys' | 'option' | 'title' | 'tool';
-  /** the message when the call did not succeed (or has no result yet): "Tried to schedule", not "Scheduled" */
-  unlessOk?: string;
+export interface SaidCall {
+  name: string;
+  /** the call succeeded (false while it has no result yet) */
+  ok: boolean;
+  element(byText?: boolean): string;
+  url(): string;
+  keys(): string;
+  option(): string;
+  title(): string;
 }
+
+/**
+ * A tool card's sentence in the user's language: the tool's message (`t('toolSays_…', …)`, a key
+ * every locale has: a test checks) filled from the call.
+ */
+export type ToolSays = (t: (key: string, subs?: string | string[]) => string, call: SaidCall) => string;
 
 export interface Tool {
   name: string;

@@ -1,10 +1,9 @@
 // A tool card's one-line sentence in the user's language: what the agent did, on which element (its
-// role and name as the page gives them) or where, from the call's arguments and result. Which
-// sentence, and what it names, the tool declares itself (`says`, types/core.d.ts ToolSays); a name
-// no tool has (an old transcript, a page's own tool) says "Used <name>". The raw arguments and
-// result stay behind the card's disclosure.
+// role and name as the page gives them) or where, from the call's arguments and result. The sentence
+// is the tool's own (`says`, types/core.d.ts ToolSays); a name no tool has (an old transcript, a
+// page's own tool) says "Used <name>". The raw arguments and result stay behind the card's disclosure.
 /** @import { TranscriptItem } from '../types/messages' */
-/** @import { ToolSays } from '../types/core' */
+/** @import { SaidCall } from '../types/core' */
 import { findTool } from '../agent/tools/index.js';
 import { SAYS_USED } from '../agent/tools/says.js';
 
@@ -30,16 +29,20 @@ export function elementOf(item, a, byText) {
   return a.selector ? quote(a.selector) : '';
 }
 
-/** What each kind of sentence names, from the call. @type {Record<NonNullable<ToolSays['names']>, (item: ToolItem, a: Record<string, any>) => string | string[]>} */
-const NAMED = {
-  element: (item, a) => elementOf(item, a, false),
-  element_or_text: (item, a) => elementOf(item, a, true),
-  url: (_item, a) => hostOf(a.url),
-  keys: (_item, a) => (Array.isArray(a.keys) ? a.keys : [a.keys]).join(' '),
-  option: (item, a) => [quote(a.label ?? a.value ?? (a.labels ?? a.values ?? []).join(', ')), elementOf(item, a, false)],
-  title: (_item, a) => quote(a.title ?? ''),
-  tool: (item) => item.name,
-};
+/** The call as its sentence may name it. @param {ToolItem} item @returns {SaidCall} */
+export function saidCall(item) {
+  const a = /** @type {Record<string, any>} */ (item.args && typeof item.args === 'object' ? item.args : {});
+  return {
+    name: item.name,
+    // "Scheduled" only when the job exists: a call that failed (or has no result yet) only tried.
+    ok: Boolean(item.result?.ok),
+    element: (byText = false) => elementOf(item, a, byText),
+    url: () => hostOf(a.url),
+    keys: () => (Array.isArray(a.keys) ? a.keys : [a.keys]).join(' '),
+    option: () => quote(a.label ?? a.value ?? (a.labels ?? a.values ?? []).join(', ')),
+    title: () => quote(a.title ?? ''),
+  };
+}
 
 /**
  * @param {ToolItem} item (arguments already masked)
@@ -47,8 +50,5 @@ const NAMED = {
  */
 export function toolSentence(item, t) {
   const says = findTool(item.name)?.says ?? SAYS_USED;
-  const a = /** @type {Record<string, any>} */ (item.args && typeof item.args === 'object' ? item.args : {});
-  // "Scheduled" only when the job exists: a call that failed (or has no result yet) only tried.
-  const key = says.unlessOk && !item.result?.ok ? says.unlessOk : says.key ?? item.name;
-  return says.names ? t(`toolSays_${key}`, NAMED[says.names](item, a)) : t(`toolSays_${key}`);
+  return says(t, saidCall(item));
 }

@@ -24,7 +24,7 @@ export const executeJs = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'runs_code'],
-  says: {},
+  says: (t) => t('toolSays_execute_js'),
   developer: true,
   async run(args, ctx) {
     const code = String(args.code);
@@ -60,7 +60,7 @@ export const networkRequests = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
-  says: {},
+  says: (t) => t('toolSays_network_requests'),
   developer: true,
   async run(args, ctx) {
     const log = ctx.browser.devtools.network;
@@ -106,7 +106,7 @@ export const inspectStyles = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
-  says: { names: 'element' },
+  says: (t, c) => t('toolSays_inspect_styles', c.element()),
   developer: true,
   async run(args, ctx) {
     const target = targetOf(args);
@@ -130,7 +130,7 @@ export const injectCss = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
-  says: {},
+  says: (t) => t('toolSays_inject_css'),
   effectsFor: (args) => (args.action === 'list' ? ['reads_page'] : ['reads_page', 'acts_on_page']),
   developer: true,
   async run(args, ctx) {

@@ -16,7 +16,7 @@ export const setField = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
-  says: { key: 'type', names: 'element' },
+  says: (t, c) => t('toolSays_type', c.element()),
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget('the field');
@@ -42,7 +42,7 @@ export const selectOption = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
-  says: { names: 'option' },
+  says: (t, c) => t('toolSays_select_option', [c.option(), c.element()]),
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget('the dropdown');
@@ -80,7 +80,7 @@ function checkTool(name) {
     description: want ? 'Make sure a checkbox, switch or radio button is checked (no-op when it already is).' : 'Make sure a checkbox or switch is unchecked (no-op when it already is).',
     parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
     effects: ['reads_page', 'acts_on_page'],
-    says: { names: 'element' },
+    says: (t, c) => (name === 'check' ? t('toolSays_check', c.element()) : t('toolSays_uncheck', c.element())),
     async run(args, ctx) {
       const target = targetOf(args);
       if (!target) return noTarget('the checkbox');

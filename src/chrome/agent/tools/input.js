@@ -92,7 +92,7 @@ export const click = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
-  says: { names: 'element_or_text' },
+  says: (t, c) => t('toolSays_click', c.element(true)),
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget();
@@ -106,7 +106,7 @@ export const hover = {
   description: 'Move the pointer over an element, to reveal menus or tooltips that open on hover.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
   effects: ['reads_page', 'acts_on_page'],
-  says: { names: 'element' },
+  says: (t, c) => t('toolSays_hover', c.element()),
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget();
@@ -173,7 +173,7 @@ export const type = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
-  says: { names: 'element' },
+  says: (t, c) => t('toolSays_type', c.element()),
   async run(args, ctx) {
     const target = targetOf({ ...args, text: undefined });
     if (!target) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which field: give ref (from the snapshot), selector, or x and y.' };
@@ -197,7 +197,7 @@ export const pressKeys = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
-  says: { names: 'keys' },
+  says: (t, c) => t('toolSays_press_keys', c.keys()),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
     const keys = /** @type {string[]} */ (args.keys);
@@ -300,7 +300,7 @@ export const scroll = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
-  says: {},
+  says: (t) => t('toolSays_scroll'),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
     return act(ctx, () => ctx.browser.sendToContent(ctx.tabId, { type: 'content.scroll', target, direction: args.direction, amount: args.amount, to: args.to, toText: args.until_text, maxScrolls: args.max_scrolls }));

@@ -22,7 +22,7 @@ function historyTool(name, which, description, says, compact) {
     },
   };
 }
-export const goBack = historyTool('go_back', 'back', 'Go back one page in this tab\'s history and wait for it to load.', {}, { description: 'Go back one page.' });
+export const goBack = historyTool('go_back', 'back', 'Go back one page in this tab\'s history and wait for it to load.', (t) => t('toolSays_go_back'), { description: 'Go back one page.' });
 export const goForward = historyTool('go_forward', 'forward', 'Go forward one page in this tab\'s history.', SAYS_USED);
 export const reload = historyTool('reload', 'reload', 'Reload the current page and wait for it to load.', SAYS_USED);
 
@@ -41,7 +41,7 @@ export const tabs = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'navigates', 'acts_on_page'],
-  says: {},
+  says: (t) => t('toolSays_tabs'),
   // Switching makes the run act on another tab: that tab's site must be one of the task's, or the user is asked.
   effectsFor: (args) => args.action === 'list' ? ['reads_page'] : args.action === 'open' || args.action === 'switch' ? ['reads_page', 'navigates'] : ['reads_page', 'acts_on_page'],
   async destination(args, ctx) {
@@ -116,7 +116,7 @@ export const waitFor = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
-  says: {},
+  says: (t) => t('toolSays_wait_for'),
   async run(args, ctx) {
     const timeoutMs = Number(args.timeout_ms ?? 10_000);
     const started = Date.now();

@@ -14,7 +14,7 @@ export const done = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
-  says: {},
+  says: (t) => t('toolSays_done'),
   terminal: true,
   async run(args) {
     return { ok: true, data: String(args.summary) };
@@ -33,7 +33,7 @@ export const clarify = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
-  says: {},
+  says: (t) => t('toolSays_clarify'),
   async run(args, ctx) {
     const answer = ctx.agent ? await ctx.agent.clarify(String(args.question)) : null;
     if (answer === null) return { ok: false, code: 'NO_USER', message: 'Nobody can answer questions in this run. Decide from what you know, or finish and say what you need.' };

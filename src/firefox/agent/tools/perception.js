@@ -102,7 +102,7 @@ export const snapshot = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
-  says: {},
+  says: (t) => t('toolSays_snapshot'),
   resultChars: (args, budget) => (typeof args.maxChars === 'number' ? args.maxChars : budget),
   async run(args, ctx) {
     // The outline fits the run's budget (which follows the model's window) unless the call asks otherwise.
@@ -122,7 +122,7 @@ export const readPage = {
   description: 'The readable main content of the current page as markdown (article text, tables, links), for answering questions about it.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
-  says: {},
+  says: (t) => t('toolSays_read_page'),
   async run(_args, ctx) {
     // The reader (Readability + turndown, ~100 kB) is injected on first use, not into every page.
     const first = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.readable' });

@@ -9,7 +9,7 @@ export const screenshot = {
   description: 'A PNG of the visible part of the page, of the whole page (full_page), or of one element (ref/text/selector). Use when layout or images matter; the outline is cheaper for text.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS, full_page: { type: 'boolean' } }, additionalProperties: false },
   effects: ['reads_page'],
-  says: {},
+  says: (t) => t('toolSays_screenshot'),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
     const g = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.geometry', target, fullPage: args.full_page === true });

@@ -64,7 +64,7 @@ export const scheduleTask = {
     additionalProperties: false,
   },
   effects: ['creates_jobs'],
-  says: { names: 'title', unlessOk: 'schedule_failed' },
+  says: (t, c) => (c.ok ? t('toolSays_schedule_task', c.title()) : t('toolSays_schedule_failed', c.title())),
   async run(args, ctx) {
     const missing = unavailable(ctx);
     if (missing) return missing;
