@@ -64,12 +64,108 @@ function bounded(p) {
 const refsIn = (text) => new Set([...text.matchAll(/\[((?:f\d+:)?e\d+)\]/g)].map((m) => m[1]));
 
 
-async function main() {
+/** The corpus pages to measure, after --filter and --limit, and the two generated pages. */
+async function pagesToMeasure() {
   let files = (await readdir(CORPUS)).filter((f) => f.endsWith('.html')).sort();
   if (filter) files = files.filter((f) => f.includes(filter));
   files = files.slice(0, limit);
   if (!filter || GENERATED.includes(filter)) files.push(GENERATED);
   if (!filter || SUMMARIES.includes(filter)) files.push(SUMMARIES);
+  return files;
+}
+
+/** @typedef {(tabId: number, a: Record<string, unknown>) => Promise<any>} RunSnapshot */
+
+/**
+ * Tabwright through the tool runner: one untimed call, then RUNS timed ones; the last result.
+ * @param {RunSnapshot} run @param {number} tabId
+ */
+async function timeTabwright(run, tabId) {
+  /** @type {number[]} */
+  const ms = [];
+  let timeouts = 0;
+  let result = await bounded(run(tabId, {}));
+  if (result === 'timeout') timeouts++;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const r = await bounded(run(tabId, {}));
+    if (r === 'timeout') { timeouts++; continue; }
+    ms.push(performance.now() - t0);
+    result = r;
+  }
+  if (result === 'timeout' || !result?.ok) throw new Error(result === 'timeout' ? 'the tool runner timed out' : `${result.code}: ${result.message}`);
+  return { ms, timeouts, result };
+}
+
+/** Playwright's snapshot of the same tab: one untimed call, then RUNS timed ones. @param {any} page */
+async function timePlaywright(page) {
+  await page.ariaSnapshot({ mode: 'ai', timeout: CALL_LIMIT_MS });
+  /** @type {number[]} */
+  const ms = [];
+  let text = '';
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    text = await page.ariaSnapshot({ mode: 'ai', timeout: CALL_LIMIT_MS });
+    ms.push(performance.now() - t0);
+  }
+  return { ms, text };
+}
+
+/**
+ * Coverage as received: the whole outline's refs, against what the text and its named follow-ups show.
+ * @param {RunSnapshot} run @param {number} tabId @param {string} text what the model received
+ * @param {(result: any, a: Record<string, unknown>) => string} received
+ */
+async function coverageAsReceived(run, tabId, text, received) {
+  const full = await bounded(run(tabId, { maxChars: 200_000 }));
+  const all = full !== 'timeout' && full.ok ? refsIn(String(full.data)) : new Set();
+  if (process.env.DEBUG_FULL) console.log(String(full === 'timeout' ? full : JSON.stringify(full).slice(0, 400)));
+  if (full === 'timeout' || !full.ok) console.log(`      the whole outline failed: ${full === 'timeout' ? 'timeout' : `${full.code}: ${full.message}`}`);
+  const reach = refsIn(text);
+  const direct = reach.size;
+  const calls = followUps(text);
+  // A follow-up that names itself again (the same ref and range) would make a model loop.
+  const key = (/** @type {{ ref: string, from?: number, to?: number }} */ c) => `${c.ref} ${c.from ?? ''} ${c.to ?? ''}`;
+  let selfLoops = 0;
+  for (const f of calls.slice(0, MAX_FOLLOW_UPS)) {
+    const more = await bounded(run(tabId, f));
+    if (more === 'timeout' || !more.ok) continue;
+    const moreText = received(more, f);
+    for (const r of refsIn(moreText)) reach.add(r);
+    if (followUps(moreText).some((c) => key(c) === key(f))) selfLoops++;
+  }
+  return { outline: all.size, direct, followUps: calls.length, selfLoops, covered: [...all].filter((r) => reach.has(r)).length };
+}
+
+/**
+ * One page in a tab of the session: its row.
+ * @param {Awaited<ReturnType<typeof startBrowser>>} session @param {any} page @param {string} url @param {string} file
+ * @param {(result: any, a: Record<string, unknown>) => string} received
+ */
+async function measurePage(session, page, url, file, received) {
+  const { control, run } = session;
+  await page.goto(url, { waitUntil: 'load', timeout: 20_000 }).catch(() => {});
+  const tabId = /** @type {number} */ (await control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { message: `a tab at ${url}` }));
+  // Tabwright through the tool runner, then Playwright, each warmed up once.
+  const tw = await timeTabwright(run, tabId);
+  const pw = await timePlaywright(page);
+  const text = received(tw.result, {});
+  const c = await coverageAsReceived(run, tabId, text, received);
+  return {
+    page: file, timeouts: tw.timeouts,
+    tabwright: { roundTripMs: +median(tw.ms).toFixed(1), tokens: countTokens(text), chars: text.length, refsReceived: c.direct, refsOutline: c.outline, followUps: c.followUps, selfLoops: c.selfLoops, reachable: c.covered },
+    playwright: { roundTripMs: +median(pw.ms).toFixed(1), tokens: countTokens(pw.text) },
+  };
+}
+
+/** A measured page's line. @param {any} row @param {number} n */
+function printRow(row, n) {
+  const t = row.tabwright;
+  console.log(`${String(n).padStart(3)} ${row.page.padEnd(44).slice(0, 44)} round trip ${t.roundTripMs}/${row.playwright.roundTripMs} ms tokens ${t.tokens}/${row.playwright.tokens} refs ${t.refsReceived}+${t.reachable - Math.min(t.reachable, t.refsReceived)} of ${t.refsOutline}${t.followUps ? ` (${t.followUps} follow-ups named${t.selfLoops ? `, ${t.selfLoops} naming themselves` : ''})` : ''}`);
+}
+
+async function main() {
+  const files = await pagesToMeasure();
   const summaries = await readFile(join(root, 'test/fixtures/site/pages/widgets/summaries.html'), 'utf8');
   const { server, origin } = await serveRealPages(CORPUS, (name) => (name === GENERATED ? bigPageHtml() : name === SUMMARIES ? summaries : null));
   const fence = createFence();
@@ -80,68 +176,17 @@ async function main() {
   let session = await startBrowser(origin);
   /** @type {any[]} */
   const pages = [];
-  let n = 0;
-  for (const file of files) {
-    n++;
+  for (const [i, file] of files.entries()) {
     /** @type {any} */
     let page = null;
     try {
       if (!session.alive()) session = await startBrowser(origin);
-      const { ctx, control, run } = session;
-      page = await ctx.newPage();
-      const url = `${origin}/${encodeURIComponent(file)}`;
-      await page.goto(url, { waitUntil: 'load', timeout: 20_000 }).catch(() => {});
-      const tabId = /** @type {number} */ (await control.waitFor((u) => browser.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), url, { message: `a tab at ${url}` }));
-      // Tabwright through the tool runner, then Playwright, each warmed up once.
-      /** @type {number[]} */
-      const tw = [], pw = [];
-      let timeouts = 0;
-      let result = await bounded(run(tabId, {}));
-      if (result === 'timeout') timeouts++;
-      for (let i = 0; i < RUNS; i++) {
-        const t0 = performance.now();
-        const r = await bounded(run(tabId, {}));
-        if (r === 'timeout') { timeouts++; continue; }
-        tw.push(performance.now() - t0);
-        result = r;
-      }
-      if (result === 'timeout' || !result?.ok) throw new Error(result === 'timeout' ? 'the tool runner timed out' : `${result.code}: ${result.message}`);
-      await page.ariaSnapshot({ mode: 'ai', timeout: CALL_LIMIT_MS });
-      let pwText = '';
-      for (let i = 0; i < RUNS; i++) {
-        const t0 = performance.now();
-        pwText = await page.ariaSnapshot({ mode: 'ai', timeout: CALL_LIMIT_MS });
-        pw.push(performance.now() - t0);
-      }
-      const text = received(result, {});
-      // Coverage as received: the whole outline's refs, against what the text and its named follow-ups show.
-      const full = await bounded(run(tabId, { maxChars: 200_000 }));
-      const all = full !== 'timeout' && full.ok ? refsIn(String(full.data)) : new Set();
-      if (process.env.DEBUG_FULL) console.log(String(full === 'timeout' ? full : JSON.stringify(full).slice(0, 400)));
-      if (full === 'timeout' || !full.ok) console.log(`      the whole outline failed: ${full === 'timeout' ? 'timeout' : `${full.code}: ${full.message}`}`);
-      const reach = refsIn(text);
-      const direct = reach.size;
-      const calls = followUps(text);
-      // A follow-up that names itself again (the same ref and range) would make a model loop.
-      const key = (/** @type {{ ref: string, from?: number, to?: number }} */ c) => `${c.ref} ${c.from ?? ''} ${c.to ?? ''}`;
-      let selfLoops = 0;
-      for (const f of calls.slice(0, MAX_FOLLOW_UPS)) {
-        const more = await bounded(run(tabId, f));
-        if (more === 'timeout' || !more.ok) continue;
-        const moreText = received(more, f);
-        for (const r of refsIn(moreText)) reach.add(r);
-        if (followUps(moreText).some((c) => key(c) === key(f))) selfLoops++;
-      }
-      const covered = [...all].filter((r) => reach.has(r)).length;
-      const row = {
-        page: file, timeouts,
-        tabwright: { roundTripMs: +median(tw).toFixed(1), tokens: countTokens(text), chars: text.length, refsReceived: direct, refsOutline: all.size, followUps: calls.length, selfLoops, reachable: covered },
-        playwright: { roundTripMs: +median(pw).toFixed(1), tokens: countTokens(pwText) },
-      };
+      page = await session.ctx.newPage();
+      const row = await measurePage(session, page, `${origin}/${encodeURIComponent(file)}`, file, received);
       pages.push(row);
-      console.log(`${String(n).padStart(3)} ${file.padEnd(44).slice(0, 44)} round trip ${row.tabwright.roundTripMs}/${row.playwright.roundTripMs} ms tokens ${row.tabwright.tokens}/${row.playwright.tokens} refs ${direct}+${covered - Math.min(covered, direct)} of ${all.size}${calls.length ? ` (${calls.length} follow-ups named${selfLoops ? `, ${selfLoops} naming themselves` : ''})` : ''}`);
+      printRow(row, i + 1);
     } catch (err) {
-      console.log(`${String(n).padStart(3)} ${file}: skipped (${err instanceof Error ? err.message.split('\n')[0] : err})`);
+      console.log(`${String(i + 1).padStart(3)} ${file}: skipped (${err instanceof Error ? err.message.split('\n')[0] : err})`);
       pages.push({ page: file, error: String(err instanceof Error ? err.message.split('\n')[0] : err) });
     } finally {
       await page?.close().catch(() => {});

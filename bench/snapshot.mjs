@@ -131,125 +131,156 @@ function playwrightActionable(yaml) {
   return out;
 }
 
-async function main() {
+/** The corpus pages to measure, after --filter and --limit. */
+async function corpusFiles() {
   let files = (await readdir(CORPUS)).filter((f) => f.endsWith('.html')).sort();
   if (filter) files = files.filter((f) => f.includes(filter));
-  files = files.slice(0, limit);
-  // The perception scripts in manifest order (the acting scripts and main.js are not needed to build an outline).
-  const sources = await perceptionSources(join(root, 'src/chrome'));
-  const tracker = await readFile(join(CONTENT, 'page-world.js'), 'utf8');
-  const injected = await playwrightInjectedSource();
-  if (!injected) console.log('Playwright\'s injected script was not found in playwright-core: the in-page comparison is left out.');
-  const { server, origin } = await serveRealPages(CORPUS);
+  return files.slice(0, limit);
+}
+
+/**
+ * One headless Chromium whose pages can reach 127.0.0.1 only, with the listener tracker in each page.
+ * @param {string} origin @param {string} tracker
+ */
+async function launchBench(origin, tracker) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      // gc() in the page: each timed call starts from a collected heap (see clearHeap below).
+      // gc() in the page: each timed call starts from a collected heap (see clearHeap in timeBoth).
       '--js-flags=--expose-gc'] });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // Every request that leaves 127.0.0.1 is aborted: the pages reference live CDNs.
   await context.route('**/*', (route) => (route.request().url().startsWith(origin) || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
   // The listener tracker runs at document_start in the page's world, as the extension runs it.
   await context.addInitScript({ content: tracker });
+  return { browser, context };
+}
 
-  /** @type {any[]} */
-  const pages = [];
-  let n = 0;
-  for (const file of files) {
-    n++;
-    const page = await context.newPage();
-    try {
-      await page.goto(`${origin}/${encodeURIComponent(file)}`, { waitUntil: 'load', timeout: 20_000 }).catch(() => {});
-      for (const src of sources) await page.evaluate(src);
-      await page.evaluate(() => document.body.offsetHeight);
-      // Each timed call starts from a collected heap, so that neither side pays for the garbage the
-      // other left (Playwright's snapshot allocates about ten times what the outline does, and the
-      // call after it paid for collecting it). A call still pays for every collection its own
-      // allocations bring on. --back-to-back measures as before this was done.
-      const clearHeap = async () => { if (!backToBack) await page.evaluate('gc()'); };
-      const timeTw = async () => {
-        await clearHeap();
-        const t0 = performance.now();
-        const r = await page.evaluate(BUILD);
-        return { text: r.text, ms: performance.now() - t0, inPage: r.ms };
-      };
-      const timePw = async () => {
-        await clearHeap();
-        const t0 = performance.now();
-        const text = await page.ariaSnapshot({ mode: 'ai', timeout: 30_000 });
-        return { text, ms: performance.now() - t0 };
-      };
-      // Cold: the first call of each (Playwright injects its script then; both JITs are cold).
-      const pwCold = await timePw();
-      const twCold = await timeTw();
-      // Warm, as an agent's repeated snapshots of one page run: one more untimed call of each,
-      // then three timed runs alternating which goes first, and the median of each (the machine
-      // is shared; a single run is at the mercy of a GC or another process).
-      await timePw();
-      await timeTw();
-      const twRuns = [], pwRuns = [];
-      for (let i = 0; i < RUNS; i++) {
-        if ((n + i) % 2) { twRuns.push(await timeTw()); pwRuns.push(await timePw()); } else { pwRuns.push(await timePw()); twRuns.push(await timeTw()); }
-      }
-      const tw = { text: twRuns[RUNS - 1].text, ms: median(twRuns.map((r) => r.ms)), inPage: median(twRuns.map((r) => r.inPage)) };
-      // In the page, without any round trip: Playwright's own snapshot code after its five calls
-      // above (the uneven figure: see inPageSameFooting, which gives the one reported).
-      const pwInPage = injected ? await playwrightInPage(page, injected, { gc: !backToBack }).catch(() => null) : null;
-      /** @type {number | null} */
-      let pwInPageMs = null;
-      if (pwInPage) {
-        await pwInPage();
-        pwInPageMs = median([(await pwInPage()).ms, (await pwInPage()).ms, (await pwInPage()).ms]);
-      }
-      const pw = { text: pwRuns[RUNS - 1].text, ms: median(pwRuns.map((r) => r.ms)) };
-      const actionable = playwrightActionable(pw.text);
-      const checks = await mapLimit(actionable, 16, async (a) => {
-        try {
-          return await page.locator(`aria-ref=${a.ref}`).evaluate((el) => {
-            if (/** @type {any} */ (window).Tabwright?.refs.refOf(el)) return true;
-            // Inside aria-hidden="true" or inert: out of the accessibility tree, left out of the outline by design.
-            for (let e = /** @type {Element | null} */ (el); e; e = e.parentElement ?? /** @type {any} */ (e.getRootNode()).host ?? null) {
-              if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert')) return 'hidden';
-            }
-            return false;
-          }, undefined, { timeout: 10_000 });
-        } catch { return null; }
-      });
-      const ariaHidden = checks.filter((c) => c === 'hidden').length;
-      const resolved = checks.filter((c) => c === true || c === false).length;
-      const covered = checks.filter((c) => c === true).length;
-      const misses = actionable.filter((_, i) => checks[i] === false).map((a) => a.line);
-      const row = {
-        page: file,
-        tabwright: { tokens: countTokens(tw.text), ms: +tw.ms.toFixed(1), inPageMs: /** @type {number | null} */ (null), inPageColdMs: /** @type {number | null} */ (null), inPageMsUneven: +tw.inPage.toFixed(2), coldMs: +twCold.ms.toFixed(1), refs: (tw.text.match(/\[(?:f\d+:)?e\d+\]/g) ?? []).length },
-        playwright: { tokens: countTokens(pw.text), ms: +pw.ms.toFixed(1), inPageMs: /** @type {number | null} */ (null), inPageColdMs: /** @type {number | null} */ (null), inPageMsUneven: pwInPageMs === null ? null : +pwInPageMs.toFixed(2), coldMs: +pwCold.ms.toFixed(1), refs: (pw.text.match(/\[ref=/g) ?? []).length },
-        actionable: actionable.length, resolved, covered, ariaHidden, misses,
-      };
-      pages.push(row);
-    } catch (err) {
-      console.log(`${String(n).padStart(3)} ${file}: skipped (${err instanceof Error ? err.message.split('\n')[0] : err})`);
-      pages.push({ page: file, error: String(err instanceof Error ? err.message.split('\n')[0] : err) });
-    } finally {
-      await page.close().catch(() => {});
-    }
-    const row = pages[pages.length - 1];
-    if (row.error) continue;
-    // The in-page figure, in a fresh tab once the first is closed (its page is idle, not gone).
-    const even = injected ? await inPageSameFooting(context, `${origin}/${encodeURIComponent(file)}`, sources, injected).catch(() => null) : null;
-    if (even) {
-      Object.assign(row.tabwright, { inPageMs: +even.tw.warm.toFixed(2), inPageColdMs: +even.tw.cold.toFixed(2) });
-      Object.assign(row.playwright, { inPageMs: +even.pw.warm.toFixed(2), inPageColdMs: +even.pw.cold.toFixed(2) });
-    }
-    const cov = row.resolved ? ((100 * row.covered) / row.resolved).toFixed(1) : '-';
-    console.log(`${String(n).padStart(3)} ${file.padEnd(48).slice(0, 48)} tokens ${row.tabwright.tokens}/${row.playwright.tokens} ms ${row.tabwright.ms}/${row.playwright.ms} in page ${row.tabwright.inPageMs ?? '-'}/${row.playwright.inPageMs ?? '-'} uneven ${row.tabwright.inPageMsUneven}/${row.playwright.inPageMsUneven ?? '-'} coverage ${cov}%`);
-    if (showMisses) for (const m of row.misses.slice(0, showMisses)) console.log(`      miss: ${m.slice(0, 140)}`);
-    delete row.misses;
+/**
+ * Both builds timed from Node, cold then warm.
+ * @param {import('playwright-core').Page} page @param {number} n the page's number (which side goes first alternates)
+ */
+async function timeBoth(page, n) {
+  // Each timed call starts from a collected heap, so that neither side pays for the garbage the
+  // other left (Playwright's snapshot allocates about ten times what the outline does, and the
+  // call after it paid for collecting it). A call still pays for every collection its own
+  // allocations bring on. --back-to-back measures as before this was done.
+  const clearHeap = async () => { if (!backToBack) await page.evaluate('gc()'); };
+  const timeTw = async () => {
+    await clearHeap();
+    const t0 = performance.now();
+    const r = await page.evaluate(BUILD);
+    return { text: r.text, ms: performance.now() - t0, inPage: r.ms };
+  };
+  const timePw = async () => {
+    await clearHeap();
+    const t0 = performance.now();
+    const text = await page.ariaSnapshot({ mode: 'ai', timeout: 30_000 });
+    return { text, ms: performance.now() - t0 };
+  };
+  // Cold: the first call of each (Playwright injects its script then; both JITs are cold).
+  const pwCold = await timePw();
+  const twCold = await timeTw();
+  // Warm, as an agent's repeated snapshots of one page run: one more untimed call of each,
+  // then three timed runs alternating which goes first, and the median of each (the machine
+  // is shared; a single run is at the mercy of a GC or another process).
+  await timePw();
+  await timeTw();
+  const twRuns = [], pwRuns = [];
+  for (let i = 0; i < RUNS; i++) {
+    if ((n + i) % 2) { twRuns.push(await timeTw()); pwRuns.push(await timePw()); } else { pwRuns.push(await timePw()); twRuns.push(await timeTw()); }
   }
-  await browser.close();
-  server.close();
+  const tw = { text: twRuns[RUNS - 1].text, ms: median(twRuns.map((r) => r.ms)), inPage: median(twRuns.map((r) => r.inPage)) };
+  const pw = { text: pwRuns[RUNS - 1].text, ms: median(pwRuns.map((r) => r.ms)) };
+  return { tw, pw, twCold, pwCold };
+}
 
-  const ok = pages.filter((p) => !p.error);
+/**
+ * In the page, without any round trip: Playwright's own snapshot code after its five calls in
+ * timeBoth (the uneven figure: see inPageSameFooting, which gives the one reported).
+ * @param {import('playwright-core').Page} page @param {string | null} injected @returns {Promise<number | null>}
+ */
+async function playwrightUneven(page, injected) {
+  const pwInPage = injected ? await playwrightInPage(page, injected, { gc: !backToBack }).catch(() => null) : null;
+  if (!pwInPage) return null;
+  await pwInPage();
+  return median([(await pwInPage()).ms, (await pwInPage()).ms, (await pwInPage()).ms]);
+}
+
+/**
+ * Of Playwright's actionable elements, those whose very element carries a Tabwright ref, those
+ * inside aria-hidden or inert subtrees, and those its aria-ref could not resolve.
+ * @param {import('playwright-core').Page} page @param {string} pwText
+ */
+async function coverageOf(page, pwText) {
+  const actionable = playwrightActionable(pwText);
+  const checks = await mapLimit(actionable, 16, async (a) => {
+    try {
+      return await page.locator(`aria-ref=${a.ref}`).evaluate((el) => {
+        if (/** @type {any} */ (window).Tabwright?.refs.refOf(el)) return true;
+        // Inside aria-hidden="true" or inert: out of the accessibility tree, left out of the outline by design.
+        for (let e = /** @type {Element | null} */ (el); e; e = e.parentElement ?? /** @type {any} */ (e.getRootNode()).host ?? null) {
+          if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert')) return 'hidden';
+        }
+        return false;
+      }, undefined, { timeout: 10_000 });
+    } catch { return null; }
+  });
+  return {
+    actionable: actionable.length,
+    resolved: checks.filter((c) => c === true || c === false).length,
+    covered: checks.filter((c) => c === true).length,
+    ariaHidden: checks.filter((c) => c === 'hidden').length,
+    misses: actionable.filter((_, i) => checks[i] === false).map((a) => a.line),
+  };
+}
+
+/**
+ * One page measured in its own tab: its row, or the error that skipped it.
+ * @param {import('playwright-core').BrowserContext} context @param {string} url @param {string} file @param {number} n
+ * @param {string[]} sources @param {string | null} injected @returns {Promise<any>}
+ */
+async function measurePage(context, url, file, n, sources, injected) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: 20_000 }).catch(() => {});
+    for (const src of sources) await page.evaluate(src);
+    await page.evaluate(() => document.body.offsetHeight);
+    const { tw, pw, twCold, pwCold } = await timeBoth(page, n);
+    const pwInPageMs = await playwrightUneven(page, injected);
+    return {
+      page: file,
+      tabwright: { tokens: countTokens(tw.text), ms: +tw.ms.toFixed(1), inPageMs: /** @type {number | null} */ (null), inPageColdMs: /** @type {number | null} */ (null), inPageMsUneven: +tw.inPage.toFixed(2), coldMs: +twCold.ms.toFixed(1), refs: (tw.text.match(/\[(?:f\d+:)?e\d+\]/g) ?? []).length },
+      playwright: { tokens: countTokens(pw.text), ms: +pw.ms.toFixed(1), inPageMs: /** @type {number | null} */ (null), inPageColdMs: /** @type {number | null} */ (null), inPageMsUneven: pwInPageMs === null ? null : +pwInPageMs.toFixed(2), coldMs: +pwCold.ms.toFixed(1), refs: (pw.text.match(/\[ref=/g) ?? []).length },
+      ...(await coverageOf(page, pw.text)),
+    };
+  } catch (err) {
+    console.log(`${String(n).padStart(3)} ${file}: skipped (${err instanceof Error ? err.message.split('\n')[0] : err})`);
+    return { page: file, error: String(err instanceof Error ? err.message.split('\n')[0] : err) };
+  } finally {
+    await page.close().catch(() => {});
+  }
+}
+
+/** A measured page's line (and its misses, with --misses). @param {any} row @param {number} n @param {string} file */
+function printRow(row, n, file) {
+  const cov = row.resolved ? ((100 * row.covered) / row.resolved).toFixed(1) : '-';
+  console.log(`${String(n).padStart(3)} ${file.padEnd(48).slice(0, 48)} tokens ${row.tabwright.tokens}/${row.playwright.tokens} ms ${row.tabwright.ms}/${row.playwright.ms} in page ${row.tabwright.inPageMs ?? '-'}/${row.playwright.inPageMs ?? '-'} uneven ${row.tabwright.inPageMsUneven}/${row.playwright.inPageMsUneven ?? '-'} coverage ${cov}%`);
+  if (showMisses) for (const m of row.misses.slice(0, showMisses)) console.log(`      miss: ${m.slice(0, 140)}`);
+}
+
+/** @param {any[]} list @param {'inPageMs' | 'inPageColdMs' | 'inPageMsUneven'} key */
+function ratioOf(list, key) {
+  const a = median(list.map((p) => p.tabwright[key])), b = median(list.map((p) => p.playwright[key]));
+  return { a: +a.toFixed(2), b: +b.toFixed(2), ratio: +(a / b).toFixed(3),
+    perPage: +median(list.map((p) => p.tabwright[key] / p.playwright[key])).toFixed(3),
+    total: +(list.reduce((s, p) => s + p.tabwright[key], 0) / list.reduce((s, p) => s + p.playwright[key], 0)).toFixed(3) };
+}
+
+/** The medians and ratios over the measured pages (the schema bench/results/snapshot.json keeps). @param {any[]} ok */
+function summarize(ok) {
   const resolved = ok.reduce((s, p) => s + p.resolved, 0);
   const covered = ok.reduce((s, p) => s + p.covered, 0);
+  /** @type {any} */
   const result = {
     pages: ok.length,
     tabwright: {
@@ -269,15 +300,15 @@ async function main() {
     tokens: +(result.tabwright.medianTokens / result.playwright.medianTokens).toFixed(3),
     ms: +(result.tabwright.medianMs / result.playwright.medianMs).toFixed(3),
   };
-  // Beside the schema the issue asks for: the build times measured inside the page (no round trip),
-  // on the same footing (inPageSameFooting), and the uneven figure of the earlier runs beside them.
-  /** @param {any[]} list @param {'inPageMs' | 'inPageColdMs' | 'inPageMsUneven'} key */
-  const ratioOf = (list, key) => {
-    const a = median(list.map((p) => p.tabwright[key])), b = median(list.map((p) => p.playwright[key]));
-    return { a: +a.toFixed(2), b: +b.toFixed(2), ratio: +(a / b).toFixed(3),
-      perPage: +median(list.map((p) => p.tabwright[key] / p.playwright[key])).toFixed(3),
-      total: +(list.reduce((s, p) => s + p.tabwright[key], 0) / list.reduce((s, p) => s + p.playwright[key], 0)).toFixed(3) };
-  };
+  return result;
+}
+
+/**
+ * Beside the schema the issue asks for: the build times measured inside the page (no round trip),
+ * on the same footing (inPageSameFooting), and the uneven figure of the earlier runs beside them.
+ * @param {any} result @param {any[]} ok
+ */
+function addInPage(result, ok) {
   const uneven = ok.filter((p) => p.playwright.inPageMsUneven !== null);
   const unevenRatio = uneven.length ? ratioOf(uneven, 'inPageMsUneven') : null;
   const coldInPage = ok.filter((p) => p.playwright.inPageColdMs !== null);
@@ -295,20 +326,63 @@ async function main() {
     if (coldInPageRatio) Object.assign(result.ratio, { inPageColdMs: coldInPageRatio.ratio });
     if (unevenRatio) Object.assign(result.ratio, { inPageMsUneven: unevenRatio.ratio, inPageMsUnevenPerPage: unevenRatio.perPage });
   }
-  console.log(JSON.stringify(result, null, 2));
+  return { timedInPage: timedInPage.length, coldInPageRatio, unevenRatio };
+}
+
+/**
+ * The summary said in sentences: in-page build times, cold calls, coverage.
+ * @param {any} result @param {any[]} ok @param {any[]} pages @param {ReturnType<typeof addInPage>} inPage
+ */
+function printSummary(result, ok, pages, { timedInPage, coldInPageRatio, unevenRatio }) {
   const twCold = median(ok.map((p) => p.tabwright.coldMs));
   const pwCold = median(ok.map((p) => p.playwright.coldMs));
-  if (timedInPage.length) {
-    console.log(`build time in the page (warm, no round trip, same footing; ${timedInPage.length} pages): Tabwright ${result.tabwright.medianInPageMs} ms, Playwright ${result.playwright.medianInPageMs} ms (ratio ${result.ratio.inPageMs}; per page, median ${result.ratio.inPageMsPerPage}; all pages together ${result.ratio.inPageMsTotal})`);
+  if (timedInPage) {
+    console.log(`build time in the page (warm, no round trip, same footing; ${timedInPage} pages): Tabwright ${result.tabwright.medianInPageMs} ms, Playwright ${result.playwright.medianInPageMs} ms (ratio ${result.ratio.inPageMs}; per page, median ${result.ratio.inPageMsPerPage}; all pages together ${result.ratio.inPageMsTotal})`);
     if (coldInPageRatio) console.log(`  cold, in the page (the first call of each in the fresh tab): Tabwright ${coldInPageRatio.a} ms, Playwright ${coldInPageRatio.b} ms (ratio ${coldInPageRatio.ratio}; per page ${coldInPageRatio.perPage}; together ${coldInPageRatio.total})`);
     if (unevenRatio) console.log(`  uneven, as sessions 1 to 8 measured it (Playwright's in-page calls after its five page.ariaSnapshot calls): Tabwright ${unevenRatio.a} ms, Playwright ${unevenRatio.b} ms (ratio ${unevenRatio.ratio}; per page ${unevenRatio.perPage}; together ${unevenRatio.total})`);
   }
   console.log(`build time, first call on a page (cold): Tabwright ${twCold} ms, Playwright ${pwCold} ms (ratio ${(twCold / pwCold).toFixed(3)}); the JSON's medianMs is warm (median of three after one untimed call).`);
+  const resolved = ok.reduce((s, p) => s + p.resolved, 0);
+  const covered = ok.reduce((s, p) => s + p.covered, 0);
   const hidden = ok.reduce((s, p) => s + p.ariaHidden, 0);
   const unresolved = ok.reduce((s, p) => s + p.actionable - p.resolved - p.ariaHidden, 0);
   console.log(`coverage: ${covered} of ${resolved} Playwright-actionable elements in the accessibility tree carry a Tabwright ref (${(100 * covered / resolved).toFixed(2)}%).`);
   console.log(`  ${hidden} more sit inside aria-hidden="true"/inert subtrees, which the outline leaves out by design; counting them, coverage is ${(100 * covered / (resolved + hidden)).toFixed(2)}%.`);
   console.log(`  ${unresolved} could not be resolved through Playwright's aria-ref and are left out; ${pages.length - ok.length} page(s) skipped.`);
+}
+
+async function main() {
+  const files = await corpusFiles();
+  // The perception scripts in manifest order (the acting scripts and main.js are not needed to build an outline).
+  const sources = await perceptionSources(join(root, 'src/chrome'));
+  const tracker = await readFile(join(CONTENT, 'page-world.js'), 'utf8');
+  const injected = await playwrightInjectedSource();
+  if (!injected) console.log('Playwright\'s injected script was not found in playwright-core: the in-page comparison is left out.');
+  const { server, origin } = await serveRealPages(CORPUS);
+  const { browser, context } = await launchBench(origin, tracker);
+  /** @type {any[]} */
+  const pages = [];
+  for (const [i, file] of files.entries()) {
+    const url = `${origin}/${encodeURIComponent(file)}`;
+    const row = await measurePage(context, url, file, i + 1, sources, injected);
+    pages.push(row);
+    if (row.error) continue;
+    // The in-page figure, in a fresh tab once the first is closed (its page is idle, not gone).
+    const even = injected ? await inPageSameFooting(context, url, sources, injected).catch(() => null) : null;
+    if (even) {
+      Object.assign(row.tabwright, { inPageMs: +even.tw.warm.toFixed(2), inPageColdMs: +even.tw.cold.toFixed(2) });
+      Object.assign(row.playwright, { inPageMs: +even.pw.warm.toFixed(2), inPageColdMs: +even.pw.cold.toFixed(2) });
+    }
+    printRow(row, i + 1, file);
+    delete row.misses;
+  }
+  await browser.close();
+  server.close();
+  const ok = pages.filter((p) => !p.error);
+  const result = summarize(ok);
+  const inPage = addInPage(result, ok);
+  console.log(JSON.stringify(result, null, 2));
+  printSummary(result, ok, pages, inPage);
   if (!filter && limit === Infinity) {
     await mkdir(join(root, 'bench/results'), { recursive: true });
     await writeFile(join(root, 'bench/results/snapshot.json'), `${JSON.stringify(result, null, 2)}\n`);

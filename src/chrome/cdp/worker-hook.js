@@ -16,6 +16,8 @@
  * @param {boolean} initiallyHeld
  * @returns {(op: string, a?: unknown, b?: unknown) => void} the control: ('held', bool) or ('answer', id, allow)
  */
+// Sent into the worker whole (one function, serialized): it cannot be split into functions of its own.
+// eslint-disable-next-line max-lines-per-function
 export function workerHook(bindingName, initiallyHeld) {
   const g = /** @type {any} */ (globalThis);
   const out = g[bindingName];

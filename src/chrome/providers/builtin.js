@@ -4,7 +4,7 @@
 // It has no native tool calling, so index.js wraps it in the prompt-based tool protocol.
 /** @import { ChatMessage, Provider, StreamEvent } from '../types/core' */
 import { ProviderError } from './errors.js';
-import { textOf } from './http.js';
+import { textOf } from './message-parts.js';
 import { finishProvider } from './base.js';
 
 /**

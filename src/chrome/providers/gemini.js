@@ -3,7 +3,8 @@
 // https://ai.google.dev/gemini-api/docs/function-calling
 /** @import { ChatMessage, Provider, StreamEvent, ContentPart, JSONSchema } from '../types/core' */
 import { readSSE } from './sse.js';
-import { createHttp, incomplete, badChunk, midStreamError, textOf, argsObject } from './http.js';
+import { createHttp, incomplete, badChunk, midStreamError } from './http.js';
+import { textOf, argsObject } from './message-parts.js';
 import { finishProvider } from './base.js';
 import { count } from './limits.js';
 

@@ -1,7 +1,6 @@
 // The one HTTP path every native provider shares: base URL joining, auth headers, a time-out on
 // the response headers, and failures mapped to ProviderError values that name the provider.
 import { ProviderError, httpError, networkError } from './errors.js';
-import { repairJSON } from './json-repair.js';
 
 /**
  * @typedef {object} HttpOptions
@@ -151,18 +150,4 @@ export async function* readLines(body) {
   } finally {
     reader.releaseLock();
   }
-}
-
-/** @param {string | import('../types/core').ContentPart[]} content */
-export function textOf(content) {
-  if (typeof content === 'string') return content;
-  return content.filter((p) => p.type === 'text').map((p) => /** @type {{text: string}} */ (p).text).join('\n');
-}
-
-/** Parsed tool arguments for formats that send objects, not text; repaired when that is unambiguous. @param {string} raw */
-export function argsObject(raw) {
-  if (!raw || !raw.trim()) return {};
-  const r = repairJSON(raw);
-  // The loop already answered an unparsable call with a tool error; {} keeps the wire valid.
-  return r.ok && r.value && typeof r.value === 'object' && !Array.isArray(r.value) ? r.value : {};
 }

@@ -1,7 +1,8 @@
 // Ollama's native /api/chat: NDJSON streaming, tools, images as base64 beside the text.
 // https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion
 /** @import { ChatMessage, Provider, StreamEvent } from '../types/core' */
-import { createHttp, incomplete, badChunk, midStreamError, textOf, argsObject, readLines } from './http.js';
+import { createHttp, incomplete, badChunk, midStreamError, readLines } from './http.js';
+import { textOf, argsObject } from './message-parts.js';
 import { finishProvider } from './base.js';
 import { count } from './limits.js';
 

@@ -3,7 +3,8 @@
 // https://platform.openai.com/docs/api-reference/chat/create
 /** @import { ChatMessage, Provider, StreamEvent, Capabilities } from '../types/core' */
 import { readSSE } from './sse.js';
-import { createHttp, incomplete, badChunk, midStreamError, textOf } from './http.js';
+import { createHttp, incomplete, badChunk, midStreamError } from './http.js';
+import { textOf } from './message-parts.js';
 import { finishProvider } from './base.js';
 import { count } from './limits.js';
 

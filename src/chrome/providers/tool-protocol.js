@@ -2,7 +2,7 @@
 // answers with a JSON object, and a tolerant parser finds it in prose, fenced blocks, or JSON with
 // trailing commas and single quotes (the usual small-model slips: json-repair.js).
 /** @import { ChatMessage, ChatRequest, Provider, StreamEvent, ToolSchema } from '../types/core' */
-import { textOf } from './http.js';
+import { textOf } from './message-parts.js';
 import { repairJSON } from './json-repair.js';
 
 /** Ids for calls found in text; unique across the conversation. */

@@ -2,9 +2,10 @@
 // prompt caching (cache_control on the system prompt and the tool list, which repeat every turn).
 // https://docs.anthropic.com/en/api/messages  https://docs.anthropic.com/en/api/messages-streaming
 // https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching
-/** @import { ChatMessage, Provider, StreamEvent, ContentPart } from '../types/core' */
-import { readSSE } from './sse.js';
-import { createHttp, incomplete, badChunk, midStreamError, textOf, argsObject } from './http.js';
+/** @import { ChatMessage, Provider, ContentPart } from '../types/core' */
+import { createHttp } from './http.js';
+import { parseAnthropicStream } from './anthropic-stream.js';
+import { textOf, argsObject } from './message-parts.js';
 import { finishProvider } from './base.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -48,7 +49,7 @@ export function createAnthropicProvider(opts) {
         ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
         stream: true,
       };
-      yield* http.stream('/messages', body, req.signal, (stream) => parseStream(stream, label, req.signal));
+      yield* http.stream('/messages', body, req.signal, (stream) => parseAnthropicStream(stream, label, req.signal));
     },
 
     async listModels(signal) {
@@ -56,59 +57,6 @@ export function createAnthropicProvider(opts) {
       return (body?.data ?? []).map((/** @type {{id: string}} */ m) => m.id).filter(Boolean).sort();
     },
   });
-}
-
-/**
- * @param {ReadableStream<Uint8Array>} body @param {string} label @param {AbortSignal} [signal]
- * @returns {AsyncGenerator<StreamEvent>}
- */
-async function* parseStream(body, label, signal) {
-  /** content block index → tool ordinal, so tool calls are numbered 0, 1, … whatever text blocks sit between */
-  const toolIndex = new Map();
-  let stopped = false;
-  let input = 0;
-  let cached = 0;
-  for await (const { data } of readSSE(body)) {
-    let ev;
-    try { ev = JSON.parse(data); } catch { throw badChunk(label, data); }
-    switch (ev.type) {
-      case 'message_start': {
-        const u = ev.message?.usage ?? {};
-        cached = u.cache_read_input_tokens ?? 0;
-        // input_tokens excludes cached and cache-written tokens; Usage.inputTokens counts all input.
-        input = (u.input_tokens ?? 0) + cached + (u.cache_creation_input_tokens ?? 0);
-        break;
-      }
-      case 'content_block_start': {
-        const b = ev.content_block ?? {};
-        if (b.type === 'tool_use') {
-          toolIndex.set(ev.index, toolIndex.size);
-          yield { type: 'tool_call_delta', index: toolIndex.get(ev.index), id: b.id, name: b.name };
-        } else if (b.type === 'text' && b.text) yield { type: 'text', text: b.text };
-        break;
-      }
-      case 'content_block_delta': {
-        const d = ev.delta ?? {};
-        if (d.type === 'text_delta' && d.text) yield { type: 'text', text: d.text };
-        else if (d.type === 'input_json_delta' && toolIndex.has(ev.index)) {
-          yield { type: 'tool_call_delta', index: toolIndex.get(ev.index), argumentsDelta: d.partial_json ?? '' };
-        }
-        break;
-      }
-      case 'message_delta':
-        yield { type: 'usage', usage: { inputTokens: input, outputTokens: ev.usage?.output_tokens ?? 0, ...(cached ? { cachedInputTokens: cached } : {}) } };
-        if (ev.delta?.stop_reason) yield { type: 'finish', reason: ev.delta.stop_reason === 'tool_use' ? 'tool_calls' : ev.delta.stop_reason };
-        break;
-      case 'message_stop':
-        stopped = true;
-        break;
-      case 'error':
-        throw midStreamError(label, ev.error?.message ?? 'unknown error');
-      default: // ping, content_block_stop
-    }
-    if (stopped) break;
-  }
-  if (!stopped) throw incomplete(label, signal);
 }
 
 /**

@@ -1,9 +1,10 @@
 // OpenAI's Responses API (POST /responses), an option of the OpenAI kind beside Chat Completions:
 // input items instead of messages, function calls and their outputs as items of their own, and
 // semantic stream events. https://platform.openai.com/docs/api-reference/responses
-/** @import { ChatMessage, Provider, StreamEvent } from '../types/core' */
-import { readSSE } from './sse.js';
-import { createHttp, incomplete, badChunk, midStreamError, textOf } from './http.js';
+/** @import { ChatMessage, Provider } from '../types/core' */
+import { createHttp } from './http.js';
+import { parseResponsesStream } from './openai-responses-stream.js';
+import { textOf } from './message-parts.js';
 import { finishProvider } from './base.js';
 
 /**
@@ -35,7 +36,7 @@ export function createResponsesProvider(opts) {
         ...(req.maxTokens ? { max_output_tokens: req.maxTokens } : {}),
         ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
       };
-      yield* http.stream('/responses', body, req.signal, (stream) => parseStream(stream, label, req.signal));
+      yield* http.stream('/responses', body, req.signal, (stream) => parseResponsesStream(stream, label, req.signal));
     },
 
     async listModels(signal) {
@@ -43,59 +44,6 @@ export function createResponsesProvider(opts) {
       return (body?.data ?? []).map((/** @type {{id: string}} */ m) => m.id).filter(Boolean).sort();
     },
   });
-}
-
-/**
- * The events Tabwright needs from the stream: text deltas, function calls (announced by
- * output_item.added, arguments in deltas), usage and the end (completed, incomplete, failed).
- * @param {ReadableStream<Uint8Array>} body @param {string} label @param {AbortSignal} [signal]
- * @returns {AsyncGenerator<StreamEvent>}
- */
-async function* parseStream(body, label, signal) {
-  /** output_index → the call's index among this answer's calls. @type {Map<number, number>} */
-  const calls = new Map();
-  let finished = false;
-  for await (const { data } of readSSE(body)) {
-    if (data === '[DONE]') break;
-    let ev;
-    try { ev = JSON.parse(data); } catch { throw badChunk(label, data); }
-    switch (ev.type) {
-      case 'response.output_text.delta':
-        if (ev.delta) yield { type: 'text', text: String(ev.delta) };
-        break;
-      case 'response.output_item.added':
-        if (ev.item?.type === 'function_call') {
-          const index = calls.size;
-          calls.set(ev.output_index, index);
-          yield { type: 'tool_call_delta', index, id: ev.item.call_id, name: ev.item.name, argumentsDelta: ev.item.arguments || undefined };
-        }
-        break;
-      case 'response.function_call_arguments.delta': {
-        const index = calls.get(ev.output_index);
-        if (index !== undefined && ev.delta) yield { type: 'tool_call_delta', index, argumentsDelta: String(ev.delta) };
-        break;
-      }
-      case 'response.completed':
-      case 'response.incomplete': {
-        const u = ev.response?.usage;
-        if (u) {
-          const cached = u.input_tokens_details?.cached_tokens;
-          yield { type: 'usage', usage: { inputTokens: u.input_tokens ?? 0, outputTokens: u.output_tokens ?? 0, ...(cached ? { cachedInputTokens: cached } : {}) } };
-        }
-        finished = true;
-        const reason = ev.type === 'response.incomplete' ? (ev.response?.incomplete_details?.reason === 'max_output_tokens' ? 'length' : 'stop') : calls.size ? 'tool_calls' : 'stop';
-        yield { type: 'finish', reason };
-        return;
-      }
-      case 'response.failed':
-        throw midStreamError(label, ev.response?.error?.message ?? 'the response failed');
-      case 'error':
-        throw midStreamError(label, ev.message ?? ev.error?.message ?? 'error');
-      default:
-        break;
-    }
-  }
-  if (!finished) throw incomplete(label, signal);
 }
 
 /** One message as Responses input items. @param {ChatMessage} m @returns {unknown[]} */

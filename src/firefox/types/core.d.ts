@@ -242,6 +242,29 @@ export interface Interaction {
   handoff?(moment: import('./handoff').HandoffMoment, signal?: AbortSignal): import('./handoff').HandoffCard;
 }
 
+/**
+ * A call as its card's sentence may name it (ui/tool-sentence.js builds it from the transcript item):
+ * the element acted on (its accessible name, ref or selector; byText: or the visible text the call
+ * gave, for tools that read text as the element), the page's address, the keys pressed, the option
+ * chosen, the job's title, each quoted or cut as a card has room for.
+ */
+export interface SaidCall {
+  name: string;
+  /** the call succeeded (false while it has no result yet) */
+  ok: boolean;
+  element(byText?: boolean): string;
+  url(): string;
+  keys(): string;
+  option(): string;
+  title(): string;
+}
+
+/**
+ * A tool card's sentence in the user's language: the tool's message (`t('toolSays_…', …)`, a key
+ * every locale has: a test checks) filled from the call.
+ */
+export type ToolSays = (t: (key: string, subs?: string | string[]) => string, call: SaidCall) => string;
+
 export interface Tool {
   name: string;
   description: string;
@@ -269,6 +292,8 @@ export interface Tool {
   looksAtPage?: boolean;
   /** how its calls are shown in the panel, when its effects do not say it (agent/tools/index.js shownAs) */
   shows?: 'read' | 'act' | 'go' | 'run';
+  /** the sentence a call of it gets on its card (ui/tool-sentence.js); every tool declares one (a test checks) */
+  says?: ToolSays;
   /** ends the run when it succeeds */
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */

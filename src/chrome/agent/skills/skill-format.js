@@ -13,6 +13,8 @@ const MODES = /** @type {readonly Mode[]} */ (['ask', 'act', 'plan']);
 export const MAX_SKILL_BODY = 6000;
 const PLACEHOLDER = /\{\{\s*([a-z][a-z0-9_]*)\s*\}\}/g;
 
+/** @typedef {(field: string, message: string) => void} Err */
+
 /**
  * @param {string} text the file
  * @param {{ source?: KnowledgeSource, file?: string, toolNames?: ReadonlySet<string> }} [opts]
@@ -24,36 +26,18 @@ export function parseSkill(text, opts = {}) {
   const d = parsed.data;
   /** @type {FieldError[]} */
   const errors = [];
-  const err = (/** @type {string} */ field, /** @type {string} */ message) => { errors.push({ field, message }); };
+  /** @type {Err} */
+  const err = (field, message) => { errors.push({ field, message }); };
   for (const k of Object.keys(d)) if (!FIELDS.has(k)) err(k, `"${k}" is not a skill field (fields: ${[...FIELDS].join(', ')}).`);
 
-  const name = typeof d.name === 'string' ? d.name.trim() : '';
-  if (!name) err('name', 'Give the skill a name: lowercase letters, digits and dashes; it is what you type after "/".');
-  else if (!SKILL_NAME_RE.test(name)) err('name', `"${name}" is not a valid name: use lowercase letters, digits and dashes (up to 48).`);
-  else if (opts.file && opts.file !== `${name}.md`) err('name', `The name "${name}" must match the file name (${opts.file}).`);
-  const title = typeof d.title === 'string' ? d.title.trim() : '';
-  if (!title) err('title', 'Give the skill a title: a few words shown on its button.');
-  else if (title.length > 40) err('title', `The title is ${title.length} characters; keep it to 40.`);
-  const description = typeof d.description === 'string' ? d.description.trim() : '';
-  if (!description) err('description', 'Describe in one sentence what the skill does.');
-  else if (description.length > 160) err('description', `The description is ${description.length} characters; keep it to 160.`);
-  const mode = d.mode === undefined ? 'ask' : d.mode;
-  if (!MODES.includes(/** @type {Mode} */ (mode))) err('mode', 'The mode is ask, act or plan.');
-  const match = stringList(d.match);
-  if (!match) err('match', 'match is a list of URL patterns, for example [github.com].');
-  else for (const p of match) { const c = compilePattern(p); if (!c.ok) err('match', c.message); }
-  const tools = stringList(d.tools);
-  if (!tools) err('tools', 'tools is a list of tool names, for example [snapshot, read_page].');
-  else if (opts.toolNames) for (const t of tools) if (!opts.toolNames.has(t)) err('tools', `"${t}" is not a Tabwright tool.`);
+  const name = checkSkillName(d.name, opts.file, err);
+  const title = checkShortText(d.title, 'title', 40, 'Give the skill a title: a few words shown on its button.', err);
+  const description = checkShortText(d.description, 'description', 160, 'Describe in one sentence what the skill does.', err);
+  const mode = checkMode(d.mode, err);
+  const match = checkPatterns(d.match, err);
+  const tools = checkToolList(d.tools, opts.toolNames, err);
   const parameters = readParameters(d.parameters, err);
-  const body = parsed.body;
-  if (!body) err('prompt', 'Write the prompt below the front matter.');
-  else if (body.length > MAX_SKILL_BODY) err('prompt', `The prompt is ${body.length} characters; keep it to ${MAX_SKILL_BODY}.`);
-  if (parameters) {
-    const used = new Set([...body.matchAll(PLACEHOLDER)].map((m) => m[1]));
-    for (const u of used) if (!parameters.some((p) => p.name === u)) err('prompt', `The prompt uses {{${u}}}, which is not one of the parameters.`);
-    for (const p of parameters) if (!used.has(p.name)) err('parameters', `The parameter "${p.name}" is not used in the prompt (write {{${p.name}}} where its value goes).`);
-  }
+  const body = checkPrompt(parsed.body, parameters, err);
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,
@@ -62,6 +46,67 @@ export function parseSkill(text, opts = {}) {
       parameters: /** @type {SkillParameter[]} */ (parameters), body, source: opts.source ?? 'user',
     },
   };
+}
+
+/** @param {unknown} v */
+const trimmed = (v) => (typeof v === 'string' ? v.trim() : '');
+
+/** What is typed after "/": lowercase letters, digits and dashes, the file's name. @param {unknown} v @param {string | undefined} file @param {Err} err */
+export function checkSkillName(v, file, err) {
+  const name = trimmed(v);
+  if (!name) err('name', 'Give the skill a name: lowercase letters, digits and dashes; it is what you type after "/".');
+  else if (!SKILL_NAME_RE.test(name)) err('name', `"${name}" is not a valid name: use lowercase letters, digits and dashes (up to 48).`);
+  else if (file && file !== `${name}.md`) err('name', `The name "${name}" must match the file name (${file}).`);
+  return name;
+}
+
+/**
+ * A required line of text up to `max` characters (the title, the description).
+ * @param {unknown} v @param {string} field @param {number} max @param {string} missing what to say when it is absent @param {Err} err
+ */
+export function checkShortText(v, field, max, missing, err) {
+  const text = trimmed(v);
+  if (!text) err(field, missing);
+  else if (text.length > max) err(field, `The ${field} is ${text.length} characters; keep it to ${max}.`);
+  return text;
+}
+
+/** ask (the default), act or plan. @param {unknown} v @param {Err} err */
+export function checkMode(v, err) {
+  const mode = v === undefined ? 'ask' : v;
+  if (!MODES.includes(/** @type {Mode} */ (mode))) err('mode', 'The mode is ask, act or plan.');
+  return mode;
+}
+
+/** URL patterns (none: every page), each one valid. @param {unknown} v @param {Err} err */
+export function checkPatterns(v, err) {
+  const match = stringList(v);
+  if (!match) err('match', 'match is a list of URL patterns, for example [github.com].');
+  else for (const p of match) { const c = compilePattern(p); if (!c.ok) err('match', c.message); }
+  return match;
+}
+
+/** A list of tool names, each one a tool that exists (when known). @param {unknown} v @param {ReadonlySet<string> | undefined} toolNames @param {Err} err */
+export function checkToolList(v, toolNames, err) {
+  const tools = stringList(v);
+  if (!tools) err('tools', 'tools is a list of tool names, for example [snapshot, read_page].');
+  else if (toolNames) for (const t of tools) if (!toolNames.has(t)) err('tools', `"${t}" is not a Tabwright tool.`);
+  return tools;
+}
+
+/**
+ * The prompt, up to MAX_SKILL_BODY, using every parameter and no other.
+ * @param {string} body @param {SkillParameter[] | null} parameters @param {Err} err
+ */
+export function checkPrompt(body, parameters, err) {
+  if (!body) err('prompt', 'Write the prompt below the front matter.');
+  else if (body.length > MAX_SKILL_BODY) err('prompt', `The prompt is ${body.length} characters; keep it to ${MAX_SKILL_BODY}.`);
+  if (parameters) {
+    const used = new Set([...body.matchAll(PLACEHOLDER)].map((m) => m[1]));
+    for (const u of used) if (!parameters.some((p) => p.name === u)) err('prompt', `The prompt uses {{${u}}}, which is not one of the parameters.`);
+    for (const p of parameters) if (!used.has(p.name)) err('parameters', `The parameter "${p.name}" is not used in the prompt (write {{${p.name}}} where its value goes).`);
+  }
+  return body;
 }
 
 /**

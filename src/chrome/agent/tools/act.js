@@ -1,6 +1,6 @@
 // What every acting tool shares: the target schema, the per-tab action queue, and the effects
 // report after an action (navigation, new tabs, dialogs, and what changed in the page's outline).
-/** @import { ActionTarget, ToolContext, ToolResult, JSONSchema, ContentRequest } from '../../types/core' */
+/** @import { ActionTarget, ToolContext, ToolResult, JSONSchema } from '../../types/core' */
 import { outlineChanges, forgetOutline } from './perception.js';
 
 /** The properties that name a target; a tool's schema spreads these in. */
@@ -99,14 +99,6 @@ export function act(ctx, fn) {
     const data = result.data && typeof result.data === 'object' ? /** @type {Record<string, unknown>} */ (result.data) : result.data === null || result.data === undefined ? {} : { result: result.data };
     return { ok: true, data: Object.keys(effects).length ? { ...data, effects } : data };
   });
-}
-
-/**
- * Sends a content request and unwraps it.
- * @param {ToolContext} ctx @param {ContentRequest} msg
- */
-export function content(ctx, msg) {
-  return ctx.browser.sendToContent(ctx.tabId, msg);
 }
 
 /** The CDP failure worth falling back from (no debugger), as opposed to the tab having gone. @param {unknown} err */

@@ -2,8 +2,9 @@
 // trusted input through CDP (ctx.browser.trusted) and falls back to the content script's synthetic
 // events when the debugger cannot attach; Firefox always uses the synthetic events.
 /** @import { Tool, ToolContext, ToolResult, ActionTarget } from '../../types/core' */
-import { TARGET_PROPS, act, cdpCode, content, noTarget, targetOf } from './act.js';
+import { TARGET_PROPS, act, cdpCode, noTarget, targetOf } from './act.js';
 import { frameOfTarget, toTopPoint } from './frames.js';
+import { SAYS_USED } from './says.js';
 
 const MODIFIERS = { type: 'array', items: { type: 'string', enum: ['Alt', 'Control', 'Meta', 'Shift'] }, description: 'Keys held during the click.' };
 
@@ -25,7 +26,7 @@ async function trustedClick(ctx, target, o) {
   if (!t) return null;
   // A covered target answers at once (coverLater): moving the pointer there may close what covers it
   // (a menu or tooltip a hover opened), and the recheck looks again.
-  const prep = await content(ctx, { type: 'content.prepare', target, coverLater: true });
+  const prep = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.prepare', target, coverLater: true });
   if (!prep.ok) return prep;
   const { point, name, covered, fallback } = /** @type {{ point: { x: number, y: number }, name: string, covered?: boolean, fallback?: boolean }} */ (prep.data);
   // A canvas's fallback control is not drawn: a press at a point would land on the canvas.
@@ -36,14 +37,14 @@ async function trustedClick(ctx, target, o) {
   if (!top) return null;
   try {
     await t.move(ctx.tabId, top);
-    const again = await content(ctx, { type: 'content.recheck', target, point, covered });
+    const again = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.recheck', target, point, covered });
     if (!again.ok) return again;
     const d = /** @type {{ x: number, y: number, downs: number }} */ (again.data);
     const at = await toTopPoint(ctx, frameId, d);
     if (!at) return null;
     await t.click(ctx.tabId, { x: at.x, y: at.y, ...o });
     if (frameId) {
-      const seen = await content(ctx, { type: 'content.trustedSeen', target, downs: d.downs });
+      const seen = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.trustedSeen', target, downs: d.downs });
       // A press that never reached the frame went to the parent page, and one that landed beside
       // the target (a frame's point mapped wrong): click there with synthetic events instead.
       if (seen.ok && (seen.data === false || seen.data === 'elsewhere')) return null;
@@ -72,7 +73,7 @@ export function pressNote(seen) {
 
 /** @param {ToolContext} ctx @param {ActionTarget} target @param {{ button?: 'left'|'right'|'middle', clickCount?: number, modifiers?: string[] }} o */
 export async function clickTarget(ctx, target, o) {
-  return (await trustedClick(ctx, target, o)) ?? content(ctx, { type: 'content.click', target, ...o });
+  return (await trustedClick(ctx, target, o)) ?? ctx.browser.sendToContent(ctx.tabId, { type: 'content.click', target, ...o });
 }
 
 /** @type {Tool} */
@@ -91,6 +92,7 @@ export const click = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: (t, c) => t('toolSays_click', c.element(true)),
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget();
@@ -104,26 +106,27 @@ export const hover = {
   description: 'Move the pointer over an element, to reveal menus or tooltips that open on hover.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
   effects: ['reads_page', 'acts_on_page'],
+  says: (t, c) => t('toolSays_hover', c.element()),
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget();
     return act(ctx, async () => {
       if (ctx.browser.trusted) {
-        const prep = await content(ctx, { type: 'content.prepare', target });
+        const prep = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.prepare', target });
         if (!prep.ok) return prep;
         const { point, name } = /** @type {{ point: { x: number, y: number }, name: string }} */ (prep.data);
         const frameId = frameOfTarget(target);
         const top = await toTopPoint(ctx, frameId, point);
-        const moves = frameId ? await content(ctx, { type: 'content.trustedMoves', target }) : null;
+        const moves = frameId ? await ctx.browser.sendToContent(ctx.tabId, { type: 'content.trustedMoves', target }) : null;
         if (top) {
           try {
             await ctx.browser.trusted.move(ctx.tabId, top);
-            const seen = moves?.ok ? await content(ctx, { type: 'content.trustedSeen', target, moves: /** @type {number} */ (moves.data) }) : null;
+            const seen = moves?.ok ? await ctx.browser.sendToContent(ctx.tabId, { type: 'content.trustedSeen', target, moves: /** @type {number} */ (moves.data) }) : null;
             if (!frameId || (seen?.ok && seen.data === true)) return { ok: true, data: { hovered: name, trusted: true } };
           } catch (err) { const f = cdpFailure(err); if (f) return f; }
         }
       }
-      return content(ctx, { type: 'content.hover', target });
+      return ctx.browser.sendToContent(ctx.tabId, { type: 'content.hover', target });
     });
   },
 };
@@ -135,21 +138,21 @@ export const hover = {
 async function typeInto(ctx, target, text, clear, submit) {
   const t = ctx.browser.trusted;
   if (t) {
-    const focus = await content(ctx, { type: 'content.focusField', target, clear });
+    const focus = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.focusField', target, clear });
     if (!focus.ok) return focus;
     // A frame that did not get the keyboard focus would let the keys land in another frame: type synthetically there.
     const inFrame = frameOfTarget(target) !== 0;
-    if (inFrame && /** @type {{ hasFocus?: boolean }} */ (focus.data)?.hasFocus !== true) return content(ctx, { type: 'content.type', target, text, clear, submit });
+    if (inFrame && /** @type {{ hasFocus?: boolean }} */ (focus.data)?.hasFocus !== true) return ctx.browser.sendToContent(ctx.tabId, { type: 'content.type', target, text, clear, submit });
     try {
       const r = await t.typeText(ctx.tabId, text);
       if (r.interrupted) return { ok: true, data: { typed: r.typed, of: [...text].length, interrupted: 'The page began to navigate while typing; the rest was not typed (and not typed into the new page).' } };
       if (submit) await t.keys(ctx.tabId, 'Enter');
       if (t.navigating(ctx.tabId)) return { ok: true, data: { typed: r.typed } };
-      const v = await content(ctx, { type: 'content.fieldValue', target });
+      const v = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.fieldValue', target });
       return { ok: true, data: { value: v.ok ? v.data : undefined, trusted: true } };
     } catch (err) { const f = cdpFailure(err); if (f) return f; }
   }
-  return content(ctx, { type: 'content.type', target, text, clear, submit });
+  return ctx.browser.sendToContent(ctx.tabId, { type: 'content.type', target, text, clear, submit });
 }
 
 /** @type {Tool} */
@@ -170,6 +173,7 @@ export const type = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
+  says: (t, c) => t('toolSays_type', c.element()),
   async run(args, ctx) {
     const target = targetOf({ ...args, text: undefined });
     if (!target) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which field: give ref (from the snapshot), selector, or x and y.' };
@@ -193,6 +197,7 @@ export const pressKeys = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: (t, c) => t('toolSays_press_keys', c.keys()),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
     const keys = /** @type {string[]} */ (args.keys);
@@ -202,16 +207,16 @@ export const pressKeys = {
       /** @type {ToolResult | null} */
       let r = null;
       if (t) {
-        if (target) { const f = await content(ctx, { type: 'content.focus', target }); if (!f.ok) return f; }
+        if (target) { const f = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.focus', target }); if (!f.ok) return f; }
         try {
           for (let i = 0; i < repeat; i++) for (const k of keys) await t.keys(ctx.tabId, k);
           r = { ok: true, data: { pressed: keys, repeat, trusted: true } };
         } catch (err) { const f = cdpFailure(err); if (f) return f; }
       }
-      r ??= await content(ctx, { type: 'content.keys', keys, repeat, target });
+      r ??= await ctx.browser.sendToContent(ctx.tabId, { type: 'content.keys', keys, repeat, target });
       // What Shift+arrows, Home/End or Control+A selected, so the next step knows.
       if (r.ok && keys.some((k) => /shift\+|control\+a$|meta\+a$/i.test(k))) {
-        const sel = await content(ctx, { type: 'content.selection', target });
+        const sel = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.selection', target });
         if (sel.ok && typeof sel.data === 'string') r = { ok: true, data: { .../** @type {object} */ (r.data), selected: sel.data.slice(0, 200) } };
       }
       return r;
@@ -228,7 +233,7 @@ export const pressKeys = {
  */
 async function runDrag(ctx, from, to, p) {
   if (p.html5) {
-    const r = await content(ctx, { type: 'content.html5Drag', from, to });
+    const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.html5Drag', from, to });
     return r.ok ? { ok: true, data: { dragged: true, kind: 'html5' } } : r;
   }
   const frameId = frameOfTarget(from);
@@ -239,7 +244,7 @@ async function runDrag(ctx, from, to, p) {
       return { ok: true, data: { dragged: true, kind: 'pointer', trusted: true } };
     } catch (err) { const f = cdpFailure(err); if (f) return f; }
   }
-  const r = await content(ctx, { type: 'content.drag', from, to });
+  const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.drag', from, to });
   return r.ok ? { ok: true, data: { dragged: true, .../** @type {object} */ (r.data) } } : r;
 }
 
@@ -257,20 +262,21 @@ export const dragDrop = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
     const from = targetOf(args, 'from'), to = targetOf(args, 'to');
     if (!from) return noTarget('the element to drag (from_ref, from_text or from_selector)');
     if (!to) return noTarget('where to drop it (to_ref, to_text, to_selector, or to_x and to_y)');
     return act(ctx, async () => {
-      const prep = await content(ctx, { type: 'content.dragPrepare', from, to });
+      const prep = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.dragPrepare', from, to });
       if (!prep.ok) return prep;
       const p = /** @type {{ from: { x: number, y: number }, to: { x: number, y: number }, html5: boolean }} */ (prep.data);
       // The page as it was, so a drag that changed nothing fails (DRAG_NO_EFFECT) instead of reporting success.
-      const begun = await content(ctx, { type: 'content.dragBegin', from });
+      const begun = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.dragBegin', from });
       if (!begun.ok) return begun;
       const r = await runDrag(ctx, from, to, p);
       if (!r.ok) return r;
-      const check = await content(ctx, { type: 'content.dragCheck', from });
+      const check = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.dragCheck', from });
       return check.ok ? r : check;
     });
   },
@@ -294,8 +300,9 @@ export const scroll = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: (t) => t('toolSays_scroll'),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
-    return act(ctx, () => content(ctx, { type: 'content.scroll', target, direction: args.direction, amount: args.amount, to: args.to, toText: args.until_text, maxScrolls: args.max_scrolls }));
+    return act(ctx, () => ctx.browser.sendToContent(ctx.tabId, { type: 'content.scroll', target, direction: args.direction, amount: args.amount, to: args.to, toText: args.until_text, maxScrolls: args.max_scrolls }));
   },
 };

@@ -13,6 +13,7 @@ export const navigate = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'navigates'],
+  says: (t, c) => t('toolSays_navigate', c.url()),
   async run(args, ctx) {
     let url;
     try { url = new URL(String(args.url)); } catch {

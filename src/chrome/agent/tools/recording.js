@@ -15,6 +15,7 @@ export const recordTab = {
   description: 'Start recording this tab to a video file (WebM) on the user\'s computer, for a bug report or a how-to: then act on the page, and call stop_recording when done. A recording stops by itself at the length and size set in Settings. audio: also record the tab\'s sound.',
   parameters: { type: 'object', properties: { audio: { type: 'boolean' } }, additionalProperties: false },
   effects: ['reads_page', 'records_tab'],
+  says: (t) => t('toolSays_record_tab'),
   needs: 'recorder',
   async run(args, ctx) {
     const rec = recorderOf(ctx);
@@ -35,6 +36,7 @@ export const stopRecording = {
   description: 'Stop the tab recording that record_tab started and save it to the downloads folder; answers the file name, its size and length.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page', 'records_tab'],
+  says: (t) => t('toolSays_stop_recording'),
   needs: 'recorder',
   async run(_args, ctx) {
     const rec = recorderOf(ctx);

@@ -1,5 +1,6 @@
 // Tools that steer the run itself rather than the page.
 /** @import { Tool } from '../../types/core' */
+import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const done = {
@@ -13,6 +14,7 @@ export const done = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
+  says: (t) => t('toolSays_done'),
   terminal: true,
   async run(args) {
     return { ok: true, data: String(args.summary) };
@@ -31,6 +33,7 @@ export const clarify = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
+  says: (t) => t('toolSays_clarify'),
   async run(args, ctx) {
     const answer = ctx.agent ? await ctx.agent.clarify(String(args.question)) : null;
     if (answer === null) return { ok: false, code: 'NO_USER', message: 'Nobody can answer questions in this run. Decide from what you know, or finish and say what you need.' };
@@ -49,6 +52,7 @@ export const scratchpad = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
+  says: SAYS_USED,
   async run(args, ctx) {
     if (!ctx.agent) return { ok: false, code: 'NO_RUN', message: 'scratchpad only works inside a chat run.' };
     const note = String(args.note).slice(0, 2_000);

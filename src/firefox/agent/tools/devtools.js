@@ -2,7 +2,7 @@
 // Act mode and only when the user turned on Settings → Developer tools (Tool.developer); the tool
 // runner can always call them. What each may do is declared on it (types/safety.d.ts).
 /** @import { Tool } from '../../types/core' */
-import { TARGET_PROPS, content, targetOf } from './act.js';
+import { TARGET_PROPS, targetOf } from './act.js';
 import { evalSource, guessForm, readEvalReply } from '../js-eval.js';
 import { filterEntries, formatEntries, isTextMime, maskHeaders, maskUrl } from '../network-view.js';
 import { fail } from '../error-codes.js';
@@ -24,6 +24,7 @@ export const executeJs = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'runs_code'],
+  says: (t) => t('toolSays_execute_js'),
   developer: true,
   async run(args, ctx) {
     const code = String(args.code);
@@ -59,6 +60,7 @@ export const networkRequests = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  says: (t) => t('toolSays_network_requests'),
   developer: true,
   async run(args, ctx) {
     const log = ctx.browser.devtools.network;
@@ -104,11 +106,12 @@ export const inspectStyles = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  says: (t, c) => t('toolSays_inspect_styles', c.element()),
   developer: true,
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return fail('INVALID_ARGUMENTS', 'Name the element: ref (from the snapshot), text or selector.');
-    return content(ctx, { type: 'content.styles', target, properties: args.properties, pseudo: args.pseudo });
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.styles', target, properties: args.properties, pseudo: args.pseudo });
   },
 };
 
@@ -127,6 +130,7 @@ export const injectCss = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: (t) => t('toolSays_inject_css'),
   effectsFor: (args) => (args.action === 'list' ? ['reads_page'] : ['reads_page', 'acts_on_page']),
   developer: true,
   async run(args, ctx) {

@@ -1,7 +1,8 @@
 // JavaScript dialogs. content/page-world.js answers alert, confirm and prompt in the page itself so
 // a dialog never blocks the tab; every dialog is reported in the effects of the action that opened it.
 /** @import { Tool } from '../../types/core' */
-import { content, queued } from './act.js';
+import { queued } from './act.js';
+import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const handleDialog = {
@@ -18,9 +19,10 @@ export const handleDialog = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
     return queued(ctx.tabId, async () => {
-      const r = await content(ctx, { type: 'content.dialogPolicy', accept: args.accept === true, promptText: args.prompt_text, once: args.sticky !== true });
+      const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.dialogPolicy', accept: args.accept === true, promptText: args.prompt_text, once: args.sticky !== true });
       return r.ok ? { ok: true, data: { nextDialog: args.accept ? 'accept' : 'dismiss', promptText: args.prompt_text ?? null } } : r;
     });
   },

@@ -1,8 +1,9 @@
 // Form tools: set_field, select_option, check/uncheck, upload_file.
 /** @import { Tool, ToolContext, ToolResult, ActionTarget } from '../../types/core' */
-import { TARGET_PROPS, act, content, noTarget, targetOf } from './act.js';
+import { TARGET_PROPS, act, noTarget, targetOf } from './act.js';
 import { clickTarget } from './input.js';
 import { frameOfTarget } from './frames.js';
+import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const setField = {
@@ -15,10 +16,11 @@ export const setField = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
+  says: (t, c) => t('toolSays_type', c.element()),
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget('the field');
-    return act(ctx, () => content(ctx, { type: 'content.setField', target, value: String(args.value) }));
+    return act(ctx, () => ctx.browser.sendToContent(ctx.tabId, { type: 'content.setField', target, value: String(args.value) }));
   },
 };
 
@@ -40,6 +42,7 @@ export const selectOption = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: (t, c) => t('toolSays_select_option', [c.option(), c.element()]),
   async run(args, ctx) {
     const target = targetOf(args);
     if (!target) return noTarget('the dropdown');
@@ -47,7 +50,7 @@ export const selectOption = {
     if (!given.length) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which option: label, value or index (labels or values for several).' };
     if ((args.labels || args.values) && given.some((k) => k === 'label' || k === 'value' || k === 'index')) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Give either one option (label, value or index) or several (labels, values), not both.' };
     const option = { label: args.label, value: args.value, index: args.index, labels: args.labels, values: args.values };
-    return act(ctx, () => content(ctx, { type: 'content.select', target, option }));
+    return act(ctx, () => ctx.browser.sendToContent(ctx.tabId, { type: 'content.select', target, option }));
   },
 };
 
@@ -56,13 +59,13 @@ export const selectOption = {
  * @returns {Promise<ToolResult>}
  */
 async function setChecked(ctx, target, want) {
-  const s = await content(ctx, { type: 'content.checkState', target, checked: want });
+  const s = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.checkState', target, checked: want });
   if (!s.ok) return s;
   const d = /** @type {{ needsClick?: boolean, clickAt?: ActionTarget }} */ (s.data);
   if (!d.needsClick) return { ok: true, data: { checked: want, changed: false } };
   const clicked = await clickTarget(ctx, d.clickAt ?? target, {});
   if (!clicked.ok) return clicked;
-  const now = await content(ctx, { type: 'content.checked', target });
+  const now = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.checked', target });
   if (now.ok && now.data !== want) {
     return { ok: false, code: 'STATE_UNCHANGED', message: `Clicked it, but it is still ${want ? 'unchecked' : 'checked'}. The page may need something else first; take a snapshot.` };
   }
@@ -77,6 +80,7 @@ function checkTool(name) {
     description: want ? 'Make sure a checkbox, switch or radio button is checked (no-op when it already is).' : 'Make sure a checkbox or switch is unchecked (no-op when it already is).',
     parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
     effects: ['reads_page', 'acts_on_page'],
+    says: (t, c) => (name === 'check' ? t('toolSays_check', c.element()) : t('toolSays_uncheck', c.element())),
     async run(args, ctx) {
       const target = targetOf(args);
       if (!target) return noTarget('the checkbox');
@@ -110,6 +114,7 @@ export const uploadFile = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
     const target = targetOf(args) ?? { selector: 'input[type=file]' };
     /** @type {{ path?: string, name?: string, content?: string, base64?: string, mime_type?: string }[]} */
@@ -124,7 +129,7 @@ export const uploadFile = {
         if (!setPaths) return { ok: false, code: 'UNSUPPORTED', message: 'This browser does not let extensions read files from disk by path. Give the file as {name, content} or {name, base64} instead.' };
         if (frameOfTarget(target) !== 0) return { ok: false, code: 'UNSUPPORTED', message: 'Files by path go into a file input of the top page only. Inside a frame, give the file as {name, content} or {name, base64}.' };
         // The input itself, or the one its label or styled button opens (content/widgets.js), marked for CDP.
-        const m = await content(ctx, { type: 'content.fileInput', target });
+        const m = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.fileInput', target });
         if (!m.ok) return m;
         const d = /** @type {{ selector: string, multiple: boolean }} */ (m.data);
         if (paths.length > 1 && !d.multiple) return { ok: false, code: 'INVALID_ARGUMENTS', message: `That file input takes one file; ${paths.length} were given.` };
@@ -133,7 +138,7 @@ export const uploadFile = {
         }
         return { ok: true, data: { files: paths.map((p) => p.split(/[\\/]/).pop()) } };
       }
-      return content(ctx, { type: 'content.setFiles', target, files: files.map((f) => ({ name: f.name, content: f.content, base64: f.base64, mimeType: f.mime_type })) });
+      return ctx.browser.sendToContent(ctx.tabId, { type: 'content.setFiles', target, files: files.map((f) => ({ name: f.name, content: f.content, base64: f.base64, mimeType: f.mime_type })) });
     });
   },
 };

@@ -4,6 +4,7 @@
 import { spliceFrames } from '../frame-outline.js';
 import { diffOutlines, renderDiff } from '../outline-diff.js';
 import { RESULT_BUDGET_CHARS } from '../budget.js';
+import { SAYS_USED } from './says.js';
 
 /** read_page's reader and its libraries (vendored by scripts/vendor.mjs), in load order. */
 const READER_FILES = ['vendor/readability.js', 'vendor/turndown.js', 'content/reader.js'];
@@ -101,6 +102,7 @@ export const snapshot = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  says: (t) => t('toolSays_snapshot'),
   resultChars: (args, budget) => (typeof args.maxChars === 'number' ? args.maxChars : budget),
   async run(args, ctx) {
     // The outline fits the run's budget (which follows the model's window) unless the call asks otherwise.
@@ -120,6 +122,7 @@ export const readPage = {
   description: 'The readable main content of the current page as markdown (article text, tables, links), for answering questions about it.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
+  says: (t) => t('toolSays_read_page'),
   async run(_args, ctx) {
     // The reader (Readability + turndown, ~100 kB) is injected on first use, not into every page.
     const first = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.readable' });
@@ -136,6 +139,7 @@ export const pageCapabilities = {
   description: 'A compact summary of what the page offers: main actions, forms (purpose, fields, submit) and collections of repeated items (with fields and counts) that extract_data can return as rows.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
+  says: SAYS_USED,
   async run(_args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.capabilities' });
   },
@@ -156,6 +160,7 @@ export const extractData = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.extract', collection: String(args.collection), fields: args.fields, limit: args.limit });
   },
@@ -167,6 +172,7 @@ export const describeRef = {
   description: 'What stands behind a ref: tag, id, XPath, bounding box and its outline line (tool runner only).',
   parameters: { type: 'object', properties: { ref: { type: 'string', description: 'A ref from the outline.' } }, required: ['ref'], additionalProperties: false },
   effects: ['reads_page'],
+  says: SAYS_USED,
   runnerOnly: true,
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.describe', ref: String(args.ref) });

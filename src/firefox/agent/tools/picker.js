@@ -1,6 +1,6 @@
 // ask_user_which_element: the user points at the element they mean (content/picker.js).
 /** @import { Tool } from '../../types/core' */
-import { content } from './act.js';
+import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const askUserWhichElement = {
@@ -12,7 +12,8 @@ export const askUserWhichElement = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
-    return content(ctx, { type: 'content.pick', message: args.message, timeoutMs: 120_000 });
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.pick', message: args.message, timeoutMs: 120_000 });
   },
 };

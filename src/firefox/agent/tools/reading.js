@@ -1,6 +1,7 @@
 // Reading tools beyond the outline: screenshot, get_html, console_logs, fetch_url, list_downloads.
 /** @import { Tool, ToolResult } from '../../types/core' */
-import { TARGET_PROPS, content, targetOf } from './act.js';
+import { TARGET_PROPS, targetOf } from './act.js';
+import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const screenshot = {
@@ -8,9 +9,10 @@ export const screenshot = {
   description: 'A PNG of the visible part of the page, of the whole page (full_page), or of one element (ref/text/selector). Use when layout or images matter; the outline is cheaper for text.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS, full_page: { type: 'boolean' } }, additionalProperties: false },
   effects: ['reads_page'],
+  says: (t) => t('toolSays_screenshot'),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
-    const g = await content(ctx, { type: 'content.geometry', target, fullPage: args.full_page === true });
+    const g = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.geometry', target, fullPage: args.full_page === true });
     if (!g.ok) return g;
     const geo = /** @type {{ viewport: { scrollX: number, scrollY: number, width: number, height: number, dpr: number }, clip?: { x: number, y: number, width: number, height: number } }} */ (g.data);
     try {
@@ -29,8 +31,9 @@ export const getHtml = {
   description: 'The HTML of an element (ref/text/selector) or of the whole page, scripts and styles emptied, capped at max_chars (default 20000). For structure the outline does not show.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS, max_chars: { type: 'integer', minimum: 100, maximum: 100000 } }, additionalProperties: false },
   effects: ['reads_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
-    return content(ctx, { type: 'content.html', target: targetOf(args) ?? undefined, maxChars: args.max_chars });
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.html', target: targetOf(args) ?? undefined, maxChars: args.max_chars });
   },
 };
 
@@ -49,8 +52,9 @@ export const consoleLogs = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
-    return content(ctx, { type: 'content.console', level: args.level, levels: args.levels, max: args.max, clear: args.clear === true });
+    return ctx.browser.sendToContent(ctx.tabId, { type: 'content.console', level: args.level, levels: args.levels, max: args.max, clear: args.clear === true });
   },
 };
 
@@ -74,6 +78,7 @@ export const fetchUrl = {
   },
   // A GET reads (Ask mode may fetch from the page's own site); another method writes: Act only, asked first.
   effects: ['reads_page', 'leaves_origin'],
+  says: SAYS_USED,
   effectsFor: (args) => SAFE_METHODS.has(String(args.method ?? 'GET').toUpperCase()) ? ['reads_page', 'leaves_origin'] : ['reads_page', 'leaves_origin', 'writes_server'],
   async run(args, ctx) {
     let url;
@@ -90,6 +95,7 @@ export const listDownloads = {
   description: 'Recent downloads, newest first: file name, URL, state (in_progress, complete, interrupted), size.',
   parameters: { type: 'object', properties: { query: { type: 'string', description: 'Only downloads whose name or URL contains this.' }, limit: { type: 'integer', minimum: 1, maximum: 100 } }, additionalProperties: false },
   effects: ['reads_page'],
+  says: SAYS_USED,
   async run(args, ctx) {
     try {
       return { ok: true, data: await ctx.browser.listDownloads({ query: args.query, limit: args.limit }) };
@@ -114,6 +120,7 @@ export const readPdf = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'leaves_origin'],
+  says: SAYS_USED,
   // Without url it reads the PDF the tab already shows: nothing leaves.
   effectsFor: (args) => (args.url ? ['reads_page', 'leaves_origin'] : ['reads_page']),
   async run(args, ctx) {

@@ -2,6 +2,7 @@
 // user asks for scheduled or later work; the jobs page shows, edits and deletes what they create.
 /** @import { Tool, ToolContext, ToolResult } from '../../types/core' */
 /** @import { JobInput, ScheduleInput } from '../../types/jobs' */
+import { SAYS_USED } from './says.js';
 
 /** Nonzero delays below this are refused: a job is for later, not for the next few seconds (seed 002). */
 const MIN_DELAY_SECONDS = 60;
@@ -63,6 +64,7 @@ export const scheduleTask = {
     additionalProperties: false,
   },
   effects: ['creates_jobs'],
+  says: (t, c) => (c.ok ? t('toolSays_schedule_task', c.title()) : t('toolSays_schedule_failed', c.title())),
   async run(args, ctx) {
     const missing = unavailable(ctx);
     if (missing) return missing;
@@ -95,6 +97,7 @@ export const scheduleResume = {
     additionalProperties: false,
   },
   effects: ['creates_jobs', 'controls_run'],
+  says: SAYS_USED,
   terminal: true,
   async run(args, ctx) {
     const missing = unavailable(ctx);

@@ -4,6 +4,7 @@
 /** @import { Tool, ToolContext, ToolResult } from '../../types/core' */
 /** @import { Skill } from '../../types/knowledge' */
 import { formatSkill } from '../skills/skill-format.js';
+import { SAYS_USED } from './says.js';
 
 /** @param {ToolContext} ctx @returns {ToolResult | null} */
 function unavailable(ctx) {
@@ -31,6 +32,7 @@ export const skills = {
     additionalProperties: false,
   },
   effects: ['reads_skills'],
+  says: SAYS_USED,
   async run(args, ctx) {
     const none = unavailable(ctx);
     if (none || !ctx.skills) return /** @type {ToolResult} */ (none);
@@ -62,6 +64,7 @@ export const saveSkill = {
     additionalProperties: false,
   },
   effects: ['saves_skills'],
+  says: SAYS_USED,
   async run(args, ctx) {
     const none = unavailable(ctx);
     if (none || !ctx.skills) return /** @type {ToolResult} */ (none);

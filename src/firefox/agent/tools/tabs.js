@@ -1,27 +1,30 @@
 // History and tab tools: go_back, go_forward, reload, tabs (list, open, switch, close), wait_for.
 /** @import { Tool, ToolContext } from '../../types/core' */
-import { content, queued } from './act.js';
+import { queued } from './act.js';
+import { SAYS_USED } from './says.js';
 
 /**
  * @param {'go_back' | 'go_forward' | 'reload'} name @param {'back' | 'forward' | 'reload'} which @param {string} description
+ * @param {Tool['says']} says its card's sentence
  * @param {Tool['compact']} [compact] its place in the compact tier (agent/tool-tiers.js)
  * @returns {Tool}
  */
-function historyTool(name, which, description, compact) {
+function historyTool(name, which, description, says, compact) {
   return {
     name,
     description,
     ...(compact ? { compact } : {}),
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     effects: ['reads_page', 'navigates'],
+    says,
     async run(_args, ctx) {
       return queued(ctx.tabId, () => ctx.browser.history(ctx.tabId, which, ctx.signal));
     },
   };
 }
-export const goBack = historyTool('go_back', 'back', 'Go back one page in this tab\'s history and wait for it to load.', { description: 'Go back one page.' });
-export const goForward = historyTool('go_forward', 'forward', 'Go forward one page in this tab\'s history.');
-export const reload = historyTool('reload', 'reload', 'Reload the current page and wait for it to load.');
+export const goBack = historyTool('go_back', 'back', 'Go back one page in this tab\'s history and wait for it to load.', (t) => t('toolSays_go_back'), { description: 'Go back one page.' });
+export const goForward = historyTool('go_forward', 'forward', 'Go forward one page in this tab\'s history.', SAYS_USED);
+export const reload = historyTool('reload', 'reload', 'Reload the current page and wait for it to load.', SAYS_USED);
 
 /** @type {Tool} */
 export const tabs = {
@@ -38,6 +41,7 @@ export const tabs = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'navigates', 'acts_on_page'],
+  says: (t) => t('toolSays_tabs'),
   // Switching makes the run act on another tab: that tab's site must be one of the task's, or the user is asked.
   effectsFor: (args) => args.action === 'list' ? ['reads_page'] : args.action === 'open' || args.action === 'switch' ? ['reads_page', 'navigates'] : ['reads_page', 'acts_on_page'],
   async destination(args, ctx) {
@@ -112,6 +116,7 @@ export const waitFor = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  says: (t) => t('toolSays_wait_for'),
   async run(args, ctx) {
     const timeoutMs = Number(args.timeout_ms ?? 10_000);
     const started = Date.now();
@@ -129,7 +134,7 @@ export const waitFor = {
     const left = Math.max(100, timeoutMs - (Date.now() - started));
     if (args.selector || args.text || args.dom_stable_ms || args.network_idle) {
       // Network idle is read from the page's resource timings: no entry started or ended in the last 500 ms.
-      const r = await content(ctx, { type: 'content.waitFor', selector: args.selector, text: args.text, gone: args.gone === true, stableMs: args.dom_stable_ms ?? (args.network_idle ? 500 : undefined), networkIdle: args.network_idle === true, timeoutMs: left });
+      const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.waitFor', selector: args.selector, text: args.text, gone: args.gone === true, stableMs: args.dom_stable_ms ?? (args.network_idle ? 500 : undefined), networkIdle: args.network_idle === true, timeoutMs: left });
       if (!r.ok) return r;
     }
     return { ok: true, data: { waitedMs: Date.now() - started } };

@@ -1,0 +1,32 @@
+// The coded failures of chrome.debugger that the tools turn into a fallback or an error value.
+
+/** A coded failure the tools turn into a fallback or an error value. */
+export class CdpError extends Error {
+  /** @param {'DEBUGGER_UNAVAILABLE' | 'TAB_GONE' | 'CDP_FAILED'} code @param {string} message */
+  constructor(code, message) { super(message); this.code = code; }
+}
+
+/** @param {unknown} err */
+export const reasonOf = (err) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * What a failed attach means: the tab closed, or the debugger is taken ("Another debugger is already
+ * attached": DevTools open, another extension) or forbidden by policy.
+ * @param {unknown} err
+ */
+export function attachFailure(err) {
+  const why = reasonOf(err);
+  if (/no tab with/i.test(why)) return new CdpError('TAB_GONE', 'The tab was closed.');
+  return new CdpError('DEBUGGER_UNAVAILABLE', why);
+}
+
+/**
+ * What a failed command to a tab's page means, and whether the session is gone with it.
+ * @param {unknown} err @param {string} method @returns {{ error: CdpError, gone: boolean }}
+ */
+export function commandFailure(err, method) {
+  const why = reasonOf(err);
+  if (/not attached|detached/i.test(why)) return { error: new CdpError('DEBUGGER_UNAVAILABLE', why), gone: true };
+  if (/no tab with/i.test(why)) return { error: new CdpError('TAB_GONE', 'The tab was closed.'), gone: true };
+  return { error: new CdpError('CDP_FAILED', `${method}: ${why}`), gone: false };
+}
