@@ -1,7 +1,7 @@
 // The guard's waits and its cards.
 import { expect } from 'chai';
 import { within, decisionsMade } from '../../../src/chrome/agent/safety/guard/waits.js';
-import { confirm } from '../../../src/chrome/agent/safety/guard/cards.js';
+import { confirm, confirmUnlessCovered } from '../../../src/chrome/agent/safety/guard/cards.js';
 import { guardRun, person, flush } from './run.js';
 
 describe('guard parts: waits', () => {
@@ -54,5 +54,15 @@ describe('guard parts: cards', () => {
   it('answers no when nobody can answer', async () => {
     const { g } = guardRun();
     expect(await confirm(g, /** @type {any} */ ({ rule: 'server_write' }))).to.equal('no');
+  });
+
+  it('shows no card for a request that an answer given while it waited ("for this task") now covers', async () => {
+    const ui = person('task', 'yes');
+    const { g } = guardRun({ interact: ui });
+    const card = /** @type {any} */ ({ rule: 'leave_scope', scopeKey: 'https://docs.test', severity: 'normal', action: 'Open', site: 'docs.test', details: [], reason: '' });
+    const covered = () => g.policy.scope.has('https://docs.test/y');
+    const answers = await Promise.all([confirm(g, card), confirmUnlessCovered(g, card, covered), confirmUnlessCovered(g, { ...card, scopeKey: 'https://b.test' }, () => false)]);
+    expect(answers).to.deep.equal(['task', 'covered', 'yes']);
+    expect(ui.asked.map((r) => r.scopeKey)).to.deep.equal(['https://docs.test', 'https://b.test']);
   });
 });

@@ -7,7 +7,7 @@
 /** @import { Decision, GuardRun, StepInfo } from './run-state.js' */
 import { writeKind } from '../write-kind.js';
 import { writeSignature } from '../request-facts.js';
-import { confirm } from './cards.js';
+import { confirmUnlessCovered } from './cards.js';
 import { within } from './waits.js';
 import { isWrite, originOfUrl, webUrl } from './requests.js';
 
@@ -44,7 +44,8 @@ export async function judge(g, req, info) {
   if (verdict.action === 'refuse') return record(g, during, { request: null, allowed: false });
   const onceKey = writeKind(req);
   if (verdict.request.rule === 'server_write' && (g.allowedInStep.has(onceKey) || info.approvedOrigin === originOfUrl(req.url))) return true;
-  const answer = await confirm(g, verdict.request);
+  const answer = await confirmUnlessCovered(g, verdict.request, () => g.policy.judgeRequest(req, info).action === 'allow');
+  if (answer === 'covered') return true;
   if (answer !== 'no') g.allowedInStep.add(onceKey);
   return record(g, during, { request: verdict.request, allowed: answer !== 'no', answer });
 }
