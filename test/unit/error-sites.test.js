@@ -14,12 +14,9 @@ import { ERROR_CODES, errorOf, fail, say, CatalogError } from '../../src/chrome/
  */
 const NOT_YET_CONVERTED = [
   'src/chrome/agent/safety/',
-  'src/chrome/agent/tool-call.js',
+  'src/chrome/service/jobs/tabs.js',
+  'src/chrome/service/runs/begin.js',
   'src/chrome/agent/scheduler/',
-  'src/chrome/service/runs.js',
-  'src/chrome/service/jobs.js',
-  'src/chrome/service/router.js',
-  'src/chrome/service/session.js',
   'src/chrome/cdp/',
   'src/chrome/providers/',
   'src/chrome/agent/tools/',

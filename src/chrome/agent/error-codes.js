@@ -86,7 +86,7 @@ export const ERROR_CODES = Object.freeze({
   INTERRUPTED: 'Tabwright\'s background stopped before this step finished; it may or may not have happened, so look at the page before repeating it.',
   NOTHING_TO_CONTINUE: 'There is no interrupted run in this tab; send a message instead.',
   NOTHING_TO_RESUME: 'There is nothing to resume.',
-  RESTARTED: 'The browser restarted the background; the run was interrupted.',
+  RESTARTED: 'The browser or the extension restarted during the run, which was interrupted.',
   RESTART_LOOP: 'The background kept restarting during this run.',
   INVALID_STEPS: 'The plan\'s steps are not valid.',
   EMPTY_PLAN: 'The plan has no steps; give at least one.',

@@ -1,3 +1,4 @@
+import { errorOf } from '../../agent/error-codes.js';
 // The tab a job's run uses: the job's own tab, or (URL target) a background tab opened for it,
 // reused by the job's next run while it stays open and closed when a run ends.
 /** @import { BrowserOps } from '../../types/core' */
@@ -24,7 +25,7 @@ export function createJobTabs({ ops, isBusy, closeTabs, places, loadTimeoutMs = 
   async function targetTab(job) {
     if (job.target.type === 'tab') {
       if (await ops.getTab(job.target.tabId)) return { ok: true, tabId: job.target.tabId };
-      return { ok: false, result: { status: 'failed', permanent: true, error: { code: 'TAB_GONE', message: 'The tab this job was made for has been closed. Edit the job to open a URL instead.' } } };
+      return { ok: false, result: { status: 'failed', permanent: true, error: errorOf('TAB_GONE', 'the tab this job was made for; edit the job to open a URL instead') } };
     }
     const reused = openedTabs.get(job.id);
     if (reused !== undefined && (await ops.getTab(reused)) && !isBusy(reused)) {

@@ -22,6 +22,6 @@ export const readOnlyOtherSite = {
   decide(f) {
     const dest = destOf(f);
     if (!dest || originOf(dest) === originOf(f.url)) return null;
-    return refuse('NOT_ALLOWED_IN_ASK_MODE', `Ask mode sends nothing off this page: ${siteLabel(dest)} is another site than the page's (${siteLabel(f.url)}). Answer from the page itself.`);
+    return refuse('NOT_ALLOWED_IN_ASK_MODE', `Ask mode sends nothing off this page: ${siteLabel(dest)} is another site than the page's, ${siteLabel(f.url)}; answer from the page itself`);
   },
 };
