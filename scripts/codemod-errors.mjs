@@ -27,9 +27,10 @@ const DETAILS_FILE = join(ROOT, 'scripts/codemod-errors.details');
 const CATALOGS = ['src/chrome/agent/error-codes.js', 'src/chrome/providers/errors.js', 'src/chrome/vendor/'];
 /**
  * Functions (or methods) that take a code and its specifics and word the message with say():
- * fail/errorOf/say themselves, the MCP link's drop(core, code, detail) and the bridge's refuse.
+ * fail/errorOf/say themselves, the MCP link's drop(core, code, detail), the bridge's and the policy rules'
+ * refuse and the organization rules' refusal.
  */
-const WORDING_CALLS = ['fail', 'errorOf', 'say', 'drop', 'refuse'];
+const WORDING_CALLS = ['fail', 'errorOf', 'say', 'drop', 'refuse', 'refusal'];
 /** Classic scripts cannot import the catalog: skipped until the content layer is written as modules. */
 const CLASSIC = ['src/chrome/content/'];
 

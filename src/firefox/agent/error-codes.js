@@ -29,7 +29,7 @@ export const ERROR_CODES = Object.freeze({
   NO_OUTLINE: 'There is no snapshot to compare with yet.',
   // Tabs, pages and the browser
   TAB_GONE: 'The tab was closed; open the page again and retry.',
-  TAB_BUSY: 'The tab is busy with another action.',
+  TAB_BUSY: 'The tab is busy with another action or run.',
   NO_SUCH_TAB: 'There is no such tab in this window.',
   PAGE_NOT_SCRIPTABLE: 'Tabwright cannot work on this page: browser pages, error pages and extension stores are off limits; open a web page.',
   PAGE_CHANGED: 'The page navigated while the request ran; take a snapshot again.',
@@ -60,6 +60,7 @@ export const ERROR_CODES = Object.freeze({
   // An administrator's policy (storage.managed)
   SITE_BLOCKED: 'Your organization does not allow Tabwright to act on this site; it can still read it in Ask mode.',
   FEATURE_OFF: 'Your organization has turned this feature off.',
+  PASSWORD_IN_MESSAGE: 'A password or code in your message is kept as a secret: the model sees only its name ([secret 1]), and Tabwright types it only into a password or code field of this site. Next time you can leave it out: when a site asks you to sign in, Tabwright hands you the tab.',
   SET_BY_ORGANIZATION: 'This setting is set by your organization and cannot be changed here.',
   PROVIDER_NOT_ALLOWED: 'Your organization does not allow this model provider; choose one it allows.',
   // The run

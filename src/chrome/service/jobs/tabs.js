@@ -41,7 +41,7 @@ export function createJobTabs({ ops, isBusy, closeTabs, places, loadTimeoutMs = 
     // The job's tabs are a group of their own, named for the job, beside whatever the person does.
     void places?.groups.join(`job:${job.id}`, job.title, [tabId]);
     if (!(await tabLoaded(tabId, loadTimeoutMs))) {
-      return { ok: false, result: { status: 'failed', error: { code: 'NAVIGATION_TIMEOUT', message: `${job.target.url} did not finish loading within ${loadTimeoutMs / 1000} s. Check that the page opens, then use Run now.` }, tabId } };
+      return { ok: false, result: { status: 'failed', error: errorOf('NAVIGATION_TIMEOUT', `${job.target.url}, within ${loadTimeoutMs / 1000} s; check that the page opens, then use Run now`), tabId } };
     }
     return { ok: true, tabId };
   }

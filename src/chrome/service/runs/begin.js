@@ -7,10 +7,7 @@
 import { findPersonSecrets } from '../../agent/handoff/person-secrets.js';
 import { originOf } from '../../agent/safety/scope.js';
 import { startRun } from './start.js';
-import { fail } from '../../agent/error-codes.js';
-
-/** Said once per message that held a password or code (the panel shows it in the person's language by its code). */
-export const PASSWORD_NOTICE = 'A password or code in your message is kept as a secret: the model sees only its name ([secret 1]), and Tabwright types it only into a password or code field of this site. Next time you can leave it out: when a site asks you to sign in, Tabwright hands you the tab.';
+import { errorOf, fail } from '../../agent/error-codes.js';
 
 /**
  * Starts an agent run in a tab's session and returns at once with a promise of its outcome:
@@ -29,7 +26,8 @@ export async function beginRun(ctx, tabId, text, mode, opts = {}) {
   s.messages.push({ role: 'user', content: said });
   const firstItem = s.items.length;
   s.addUser(opts.skill ? `/${opts.skill}\n${said}` : said, mode);
-  if (said !== text) s.upsert({ kind: 'notice', id: s.newId(), code: 'PASSWORD_IN_MESSAGE', message: PASSWORD_NOTICE });
+  // Said once per message that held a password or code (the panel shows it in the person's language by its code).
+  if (said !== text) s.upsert({ kind: 'notice', id: s.newId(), ...errorOf('PASSWORD_IN_MESSAGE') });
   return startRun(ctx, s, mode, firstItem, opts.onlyTools, opts);
 }
 

@@ -72,7 +72,7 @@ export function deferBusy(job, startedAt, now, limits) {
   }
   transition(job, 'failed', now);
   job.nextRunAt = null;
-  return record(job, { startedAt, finishedAt: now, status: 'failed', error: { code: 'TAB_BUSY', message: `The tab was busy with another run for ${Math.round(limits.maxDeferrals * limits.retryDelayMs / 60_000)} minutes, so this run was given up. Use Run now when the tab is free.` } }, limits.historyLimit);
+  return record(job, { startedAt, finishedAt: now, status: 'failed', error: errorOf('TAB_BUSY', `another run held it for ${Math.round(limits.maxDeferrals * limits.retryDelayMs / 60_000)} minutes, so this run was given up; use Run now when the tab is free`) }, limits.historyLimit);
 }
 
 /**
