@@ -4,8 +4,8 @@
 //   node scripts/sync.mjs --check  change nothing; exit 1 listing every drifted file
 // Then, in each tree, it joins the content layer's modules (content/src/, with what they import from
 // agent/ and the tree's platform/) into the classic scripts the manifests load (scripts/content-join.mjs);
-// --check fails when one is stale or was edited by hand. And it writes adapters/bundled.js and
-// skills/bundled.js, the Markdown files of those folders as one module the background imports (data
+// --check fails when one is stale or was edited by hand. And it writes bundled-adapters/bundled.js and
+// bundled-skills/bundled.js, the Markdown files of those folders as one module the background imports (data
 // stays one file per site or skill).
 import { readdir, readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { join, dirname, relative, sep } from 'node:path';
@@ -55,8 +55,8 @@ async function staleScripts(tree) {
 
 /** Folders of Markdown data and the module each becomes. */
 export const BUNDLES = [
-  { dir: 'adapters', out: 'adapters/bundled.js', what: 'site adapters (docs/ADAPTERS.md)' },
-  { dir: 'skills', out: 'skills/bundled.js', what: 'bundled skills (docs/SKILLS.md)' },
+  { dir: 'bundled-adapters', out: 'bundled-adapters/bundled.js', what: 'site adapters (docs/ADAPTERS.md)' },
+  { dir: 'bundled-skills', out: 'bundled-skills/bundled.js', what: 'bundled skills (docs/SKILLS.md)' },
 ];
 
 /**

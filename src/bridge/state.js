@@ -4,7 +4,7 @@
 import { readFile, writeFile, mkdir, rename, chmod } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
-import { newBridgeId } from '../chrome/mcp/pairing.js';
+import { newBridgeId } from '../chrome/mcp-protocol/pairing.js';
 
 /**
  * @typedef {{ bridgeId: string, secret?: string }} BridgeState

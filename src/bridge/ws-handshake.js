@@ -1,10 +1,10 @@
 // The bridge's half of the handshake with Tabwright (the extension's half: src/chrome/service/mcp/link.js):
 // signing in proves the shared secret over both ends' fresh nonces; pairing proves the one-time
 // code first, and only then takes the wrapped secret. A refusal from the extension that says the
-// pairing is gone forgets it here too and prints a new code. Frames and proofs: src/chrome/mcp/.
+// pairing is gone forgets it here too and prints a new code. Frames and proofs: src/chrome/mcp-protocol/.
 /** @import { Conn, LinkState } from './ws-link.js' */
-import { encodeFrame } from '../chrome/mcp/frames.js';
-import { newNonce, newPairingCode, pairProof, authProof, wrapSecret, verify, importSecret } from '../chrome/mcp/pairing.js';
+import { encodeFrame } from '../chrome/mcp-protocol/frames.js';
+import { newNonce, newPairingCode, pairProof, authProof, wrapSecret, verify, importSecret } from '../chrome/mcp-protocol/pairing.js';
 
 /** Pairing proofs given out for one code before a new one is printed (a guesser learns little). */
 const MAX_PAIR_TRIES = 5;

@@ -2,10 +2,10 @@
 // dials (service/mcp/link.js). Only browser-extension origins may open it, so a web page cannot.
 // It pairs with a one-time code printed to stderr, signs in with the shared secret afterwards, and
 // then carries the MCP server's calls to the extension and the results back. Frames and handshake:
-// src/chrome/mcp/frames.js and pairing.js (the same files the extension runs).
+// src/chrome/mcp-protocol/frames.js and pairing.js (the same files the extension runs).
 import { WebSocketServer } from 'ws';
-import { parseFrame, encodeFrame, PROTOCOL_VERSION } from '../chrome/mcp/frames.js';
-import { createNonceLog } from '../chrome/mcp/pairing.js';
+import { parseFrame, encodeFrame, PROTOCOL_VERSION } from '../chrome/mcp-protocol/frames.js';
+import { createNonceLog } from '../chrome/mcp-protocol/pairing.js';
 import { beginAuth, beginPairing, finishAuth, finishPairing, onRefused, printCode } from './ws-handshake.js';
 import { errorOf, fail, say } from '../chrome/agent/error-codes.js';
 

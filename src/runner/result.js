@@ -1,7 +1,7 @@
 // A run's result as the runner prints it and the queue stores it: the verdict of "Done means done"
 // (agent/outcome.js) with its reasons and receipt, or "needs a person" with why, and the trace.
 // The runner's own codes are in the one catalog (agent/error-codes.js).
-import { ERROR_CODES, errorOf as catalogErrorOf } from '../chrome/agent/error-codes.js';
+import { errorOf as catalogErrorOf } from '../chrome/agent/error-codes.js';
 
 /** @typedef {'verified' | 'failed' | 'not_verified' | 'needs_person'} RunnerVerdict */
 

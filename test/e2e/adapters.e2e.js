@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ask, sendFromPanel, tabIdOf, transcript, useMockProvider, waitForIdle } from './harness/env.js';
 import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
-import { BUNDLED } from '../../src/chrome/adapters/bundled.js';
+import { BUNDLED } from '../../src/chrome/bundled-adapters/bundled.js';
 import { createAdapterCatalog } from '../../src/chrome/agent/adapters/catalog.js';
 
 /** @import { TestEnv } from './harness/env.js' */

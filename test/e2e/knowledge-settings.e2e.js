@@ -6,8 +6,8 @@ import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ask, sendFromPanel, tabIdOf, useMockProvider, waitForIdle } from './harness/env.js';
 import { firstUserText } from '../fixtures/llm/conversation.js';
-import { BUNDLED as ADAPTERS } from '../../src/chrome/adapters/bundled.js';
-import { BUNDLED as SKILLS } from '../../src/chrome/skills/bundled.js';
+import { BUNDLED as ADAPTERS } from '../../src/chrome/bundled-adapters/bundled.js';
+import { BUNDLED as SKILLS } from '../../src/chrome/bundled-skills/bundled.js';
 
 /** @import { Driver } from './harness/driver.js' */
 

@@ -19,7 +19,7 @@ import { probe } from './harness/ffprobe.js';
 import { existsSync } from 'node:fs';
 import { flowTask } from '../fixtures/llm/flow-task.js';
 import { firstUserText, lastToolResult } from '../fixtures/llm/conversation.js';
-import { BUNDLED } from '../../src/chrome/skills/bundled.js';
+import { BUNDLED } from '../../src/chrome/bundled-skills/bundled.js';
 import { createSkillCatalog } from '../../src/chrome/agent/skills/catalog.js';
 
 /** @typedef {import('puppeteer-core').Page} Page */

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
 import { ask, openPageWithPanel, useMockProvider, waitForIdle } from './harness/env.js';
 import { firstUserText, lastToolResult } from '../fixtures/llm/conversation.js';
-import { BUNDLED } from '../../src/chrome/skills/bundled.js';
+import { BUNDLED } from '../../src/chrome/bundled-skills/bundled.js';
 import { createSkillCatalog } from '../../src/chrome/agent/skills/catalog.js';
 import { fillSkill } from '../../src/chrome/agent/skills/skill-format.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BUNDLED } from '../../src/chrome/adapters/bundled.js';
+import { BUNDLED } from '../../src/chrome/bundled-adapters/bundled.js';
 import { parseAdapter, formatAdapter, ADAPTER_CATEGORIES } from '../../src/chrome/agent/adapters/adapter-format.js';
 import { createAdapterCatalog } from '../../src/chrome/agent/adapters/catalog.js';
 import { compilePattern, patternMatches } from '../../src/chrome/agent/url-patterns.js';

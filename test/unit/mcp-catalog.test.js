@@ -1,9 +1,9 @@
-// What MCP clients see and may use (src/chrome/mcp/catalog.js, grants.js), and the WebMCP tools'
+// What MCP clients see and may use (src/chrome/mcp-protocol/catalog.js, grants.js), and the WebMCP tools'
 // gate (agent/tools/webmcp.js through agent/safety/policy.js): every page-tool call asks, Ask mode
 // refuses it.
 import { expect } from 'chai';
-import { clientTools, mcpToolList } from '../../src/chrome/mcp/catalog.js';
-import { grantAllows, parseGrant } from '../../src/chrome/mcp/grants.js';
+import { clientTools, mcpToolList } from '../../src/chrome/mcp-protocol/catalog.js';
+import { grantAllows, parseGrant } from '../../src/chrome/mcp-protocol/grants.js';
 import { PAGE_TOOLS, callPageTool } from '../../src/chrome/agent/tools/webmcp.js';
 import { createPolicy } from '../../src/chrome/agent/safety/policy.js';
 import { createTaskScope } from '../../src/chrome/agent/safety/scope.js';

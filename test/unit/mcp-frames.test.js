@@ -1,8 +1,8 @@
-// The bridge ⇄ extension frames (src/chrome/mcp/frames.js): well-formed frames pass, every kind of
+// The bridge ⇄ extension frames (src/chrome/mcp-protocol/frames.js): well-formed frames pass, every kind of
 // malformed one gets BAD_FRAME with a sentence, and a fuzz of random and mutated frames never
 // throws nor lets a bad frame through.
 import { expect } from 'chai';
-import { parseFrame, encodeFrame, FRAME_TYPES, MAX_FRAME_CHARS } from '../../src/chrome/mcp/frames.js';
+import { parseFrame, encodeFrame, FRAME_TYPES, MAX_FRAME_CHARS } from '../../src/chrome/mcp-protocol/frames.js';
 
 const HEX32 = 'ab'.repeat(32);
 const HEX16 = 'cd'.repeat(16);

@@ -1,4 +1,4 @@
-// Pairing and signing in between the MCP bridge and the extension (src/chrome/mcp/pairing.js), first
+// Pairing and signing in between the MCP bridge and the extension (src/chrome/mcp-protocol/pairing.js), first
 // as functions, then end to end in Node: the extension's real link (service/mcp/link.js) dialing the
 // bridge's real WebSocket server (src/bridge/ws-link.js) on 127.0.0.1.
 import { expect } from 'chai';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import {
   newPairingCode, normalizeCode, constantTimeEqual, pairProof, authProof, wrapSecret, importSecret, newNonce, newSecret, createNonceLog, verify,
-} from '../../src/chrome/mcp/pairing.js';
+} from '../../src/chrome/mcp-protocol/pairing.js';
 import { createLink } from '../../src/chrome/service/mcp/link.js';
 import { createExtensionLink } from '../../src/bridge/ws-link.js';
 import { loadState, saveState } from '../../src/bridge/state.js';

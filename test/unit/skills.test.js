@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { expect } from 'chai';
-import { BUNDLED } from '../../src/chrome/skills/bundled.js';
+import { BUNDLED } from '../../src/chrome/bundled-skills/bundled.js';
 import { parseSkill, fillSkill, formatSkill } from '../../src/chrome/agent/skills/skill-format.js';
 import { createSkillCatalog } from '../../src/chrome/agent/skills/catalog.js';
 import { createSkillStore } from '../../src/chrome/service/skills-store.js';

@@ -9,7 +9,7 @@ import { systemPrompt, STEP_PROMPT, stepBrief, replanBrief } from './prompts.js'
 import { textOf } from './compaction.js';
 import { createFence } from './untrusted.js';
 import { asksForChange } from './completion.js';
-import { ERROR_CODES, errorOf, fail } from './error-codes.js';
+import { errorOf, fail } from './error-codes.js';
 import { findTool } from './tools/index.js';
 import { withTimeout } from './abort.js';
 

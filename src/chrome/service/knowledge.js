@@ -3,8 +3,8 @@
 // them (the site guide, the sensitive-site test, the skill tools' access).
 /** @import { SkillsAccess } from '../types/core' */
 /** @import { StorageArea } from './settings.js' */
-import { BUNDLED as BUNDLED_ADAPTERS } from '../adapters/bundled.js';
-import { BUNDLED as BUNDLED_SKILLS } from '../skills/bundled.js';
+import { BUNDLED as BUNDLED_ADAPTERS } from '../bundled-adapters/bundled.js';
+import { BUNDLED as BUNDLED_SKILLS } from '../bundled-skills/bundled.js';
 import { createAdapterCatalog } from '../agent/adapters/catalog.js';
 import { createSkillCatalog } from '../agent/skills/catalog.js';
 import { siteGuide } from '../agent/adapters/site-guide.js';

@@ -227,8 +227,8 @@ export type RouterRequest =
   | JobsRequest
   // The MCP bridge (service/handlers/mcp.js, docs/MCP.md).
   | { type: 'mcp.status' }
-  | { type: 'mcp.pair'; code: string; grant: import('../mcp/grants.js').Grant }
-  | { type: 'mcp.grant'; id: string; grant: import('../mcp/grants.js').Grant }
+  | { type: 'mcp.pair'; code: string; grant: import('../mcp-protocol/grants.js').Grant }
+  | { type: 'mcp.grant'; id: string; grant: import('../mcp-protocol/grants.js').Grant }
   | { type: 'mcp.revoke'; id: string }
   | { type: 'mcp.stop'; tabId: number }
   | { type: 'mcp.driver'; tabId: number }

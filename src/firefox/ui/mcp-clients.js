@@ -1,6 +1,6 @@
 // Settings → MCP bridge: the lines of the bridge list and a paired client's row.
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
-/** @import { Grant } from '../mcp/grants.js' */
+/** @import { Grant } from '../mcp-protocol/grants.js' */
 /** @typedef {(key: string, subs?: string | string[]) => string} Translate */
 import { fillGrants, chosenGrant } from './mcp-grants.js';
 

@@ -1,6 +1,6 @@
 // The tabs an MCP client may use, as a choice in Settings: the active tab, all tabs, or one tab
 // group open now (a group that has closed stays listed while a client holds it).
-/** @import { Grant } from '../mcp/grants.js' */
+/** @import { Grant } from '../mcp-protocol/grants.js' */
 /** @typedef {(key: string, subs?: string | string[]) => string} Translate */
 
 /**

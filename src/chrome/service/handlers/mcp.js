@@ -1,7 +1,7 @@
 // mcp.*: Settings → MCP bridge (status, pairing, grants, revoke) and the Stop of "Driven by" in
 // the panel. The background's side of the bridge is service/mcp/.
 /** @import { Handler } from './index.js' */
-import { parseGrant } from '../../mcp/grants.js';
+import { parseGrant } from '../../mcp-protocol/grants.js';
 import { required, tabId, text, id } from './request-fields.js';
 import { fail } from '../../agent/error-codes.js';
 
@@ -18,13 +18,13 @@ export const MCP_HANDLERS = [
   {
     type: 'mcp.pair',
     fields: { code: required(text), grant: required(grant) },
-    handle: (msg, d) => d.mcp.pair(msg.code, /** @type {import('../../mcp/grants.js').Grant} */ (parseGrant(msg.grant))),
+    handle: (msg, d) => d.mcp.pair(msg.code, /** @type {import('../../mcp-protocol/grants.js').Grant} */ (parseGrant(msg.grant))),
   },
   {
     type: 'mcp.grant',
     fields: { id: required(id), grant: required(grant) },
     async handle(msg, d) {
-      const ok = await d.mcp.setGrant(msg.id, /** @type {import('../../mcp/grants.js').Grant} */ (parseGrant(msg.grant)));
+      const ok = await d.mcp.setGrant(msg.id, /** @type {import('../../mcp-protocol/grants.js').Grant} */ (parseGrant(msg.grant)));
       return ok ? { ok: true, data: null } : fail('MCP_NOT_PAIRED', 'no paired client has that id');
     },
   },

@@ -2,10 +2,10 @@
 // storage.local, and each pair's secret as a non-extractable WebCrypto key in IndexedDB: once
 // stored, the secret can be used to sign but never read back, by Tabwright or by anything that
 // reads its storage. Neither is part of a settings export.
-/** @import { Grant } from '../../mcp/grants.js' */
+/** @import { Grant } from '../../mcp-protocol/grants.js' */
 import { openDB } from '../../vendor/idb.js';
-import { importSecret } from '../../mcp/pairing.js';
-import { parseGrant, DEFAULT_GRANT } from '../../mcp/grants.js';
+import { importSecret } from '../../mcp-protocol/pairing.js';
+import { parseGrant, DEFAULT_GRANT } from '../../mcp-protocol/grants.js';
 import { fail } from '../../agent/error-codes.js';
 
 const KEY = 'mcpClients';

@@ -1,4 +1,4 @@
-// The adapters in force: the bundled files (adapters/bundled.js) and the user's own (Settings), the
+// The adapters in force: the bundled files (bundled-adapters/bundled.js) and the user's own (Settings), the
 // user's first and replacing a bundled one of the same id, minus the ones turned off. forUrl picks
 // the one adapter for a page (docs/ADAPTERS.md, "Which adapter applies").
 /** @import { Adapter, AdapterSettings } from '../../types/knowledge' */

@@ -1,4 +1,4 @@
-// The skills in force: the bundled files (skills/bundled.js) and the ones kept in IndexedDB (the
+// The skills in force: the bundled files (bundled-skills/bundled.js) and the ones kept in IndexedDB (the
 // user's and those the agent saved with the user's confirmation), a kept skill replacing a bundled
 // one of the same name, minus the bundled ones turned off.
 /** @import { Skill, KnowledgeSource } from '../../types/knowledge' */

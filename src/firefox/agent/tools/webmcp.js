@@ -3,7 +3,7 @@
 // call_page_tool calls one. A page tool is the page's own code doing whatever it does, so every call
 // asks the user first (the policy's page_tool rule) and runs as an acting step, its requests held.
 // Not in the registry's ALL_TOOLS: runs offer them only when the setting is on (service/runs.js,
-// mcp/catalog.js). The page side is content/webmcp.js and content/webmcp-world.js.
+// mcp-protocol/catalog.js). The page side is content/webmcp.js and content/webmcp-world.js.
 /** @import { Tool } from '../../types/core' */
 import { SAYS_USED } from './says.js';
 

@@ -1,17 +1,17 @@
 // What a signed-in bridge may ask, method by method: the tool list, the tabs it was granted, one
 // tool call (through the gate: service/mcp/gate.js), and a whole Tabwright run (run.task: the
 // panel's own path, runs.beginRun, its progress streamed back). Every call names a tab the client
-// was granted at pairing (mcp/grants.js); results leave masked and, when they carry page content,
+// was granted at pairing (mcp-protocol/grants.js); results leave masked and, when they carry page content,
 // fenced as untrusted (agent/untrusted.js), as for Tabwright's own model.
-/** @import { Frame } from '../../mcp/frames.js' */
+/** @import { Frame } from '../../mcp-protocol/frames.js' */
 /** @import { ClientsStore, ClientRecord } from './clients-store.js' */
 /** @import { Gate } from './gate.js' */
 /** @import { Drivers } from './drivers.js' */
 /** @import { Session } from '../session.js' */
 /** @import { ToolResult, RunOutcome } from '../../types/core' */
 /** @import { Fence } from '../../agent/untrusted.js' */
-import { clientTools, mcpToolList } from '../../mcp/catalog.js';
-import { grantAllows, isWebPage } from '../../mcp/grants.js';
+import { clientTools, mcpToolList } from '../../mcp-protocol/catalog.js';
+import { grantAllows, isWebPage } from '../../mcp-protocol/grants.js';
 import { formatToolResult } from '../../agent/tool-result.js';
 import { carriesPageContent } from '../../agent/safety/effects.js';
 import { createFence } from '../../agent/untrusted.js';

@@ -5,7 +5,7 @@
 // from signed-in bridges go to service/mcp/calls.js.
 /** @import { Settings } from '../../types/messages' */
 /** @import { Session } from '../session.js' */
-/** @import { Grant } from '../../mcp/grants.js' */
+/** @import { Grant } from '../../mcp-protocol/grants.js' */
 import { createClientsStore } from './clients-store.js';
 import { createLink } from './link.js';
 import { createDrivers } from './drivers.js';

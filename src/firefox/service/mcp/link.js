@@ -3,12 +3,12 @@
 // until the user types its code (Settings), refuses a bridge whose signature is wrong, then hands
 // each call to the caller's handler and sends the result back. While open it pings every 20 s:
 // the traffic also keeps Chrome's service worker alive while a client is connected. Closed, it
-// dials again with backoff. Frames and handshake: mcp/frames.js, mcp/pairing.js, docs/MCP.md.
-/** @import { Frame } from '../../mcp/frames.js' */
-/** @import { Grant } from '../../mcp/grants.js' */
+// dials again with backoff. Frames and handshake: mcp-protocol/frames.js, mcp-protocol/pairing.js, docs/MCP.md.
+/** @import { Frame } from '../../mcp-protocol/frames.js' */
+/** @import { Grant } from '../../mcp-protocol/grants.js' */
 /** @import { ClientsStore } from './clients-store.js' */
-import { parseFrame, encodeFrame, PROTOCOL_VERSION } from '../../mcp/frames.js';
-import { newNonce, newSecret, pairProof, authProof, wrapSecret, verify, normalizeCode } from '../../mcp/pairing.js';
+import { parseFrame, encodeFrame, PROTOCOL_VERSION } from '../../mcp-protocol/frames.js';
+import { newNonce, newSecret, pairProof, authProof, wrapSecret, verify, normalizeCode } from '../../mcp-protocol/pairing.js';
 import { fail, say, errorOf } from '../../agent/error-codes.js';
 
 const PING_MS = 20_000;

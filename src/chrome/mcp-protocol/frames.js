@@ -39,7 +39,7 @@ export const CALL_METHODS = Object.freeze(['tools.list', 'tool.call', 'tabs.list
 
 /**
  * Every frame type, who sends it, and its fields. The handshake (hello, pair_*, auth_*) is
- * described in mcp/pairing.js; calls and results carry the work.
+ * described in mcp-protocol/pairing.js; calls and results carry the work.
  * @type {Readonly<Record<string, { from: 'bridge' | 'extension' | 'both', fields: Record<string, FrameField> }>>}
  */
 export const FRAME_TYPES = Object.freeze({
