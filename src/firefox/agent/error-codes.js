@@ -29,6 +29,8 @@ export const ERROR_CODES = Object.freeze({
   NO_OUTLINE: 'There is no snapshot to compare with yet.',
   // Tabs, pages and the browser
   TAB_GONE: 'The tab was closed; open the page again and retry.',
+  DEBUGGER_UNAVAILABLE: 'The page cannot be driven directly: its debugger is in use (DevTools, another extension) or not allowed.',
+  CDP_FAILED: 'A command to the page failed.',
   TAB_BUSY: 'The tab is busy with another action or run.',
   NO_SUCH_TAB: 'There is no such tab in this window.',
   PAGE_NOT_SCRIPTABLE: 'Tabwright cannot work on this page: browser pages, error pages and extension stores are off limits; open a web page.',
