@@ -3971,9 +3971,11 @@ const A = $actionable;
 const Outline = $outline;
 const Refs = $refs;
 const Secrets = $secrets;
+const { fail } = $agent_error_codes;
 // The page's capabilities in a few lines (seed 001, "MiniPCD"): its main actions, its forms
 // (purpose, fields, submit control) and its collections of repeated items (inferred fields and
 // counts), each with an inferred kind, capped at 30/20/20; and extract_data's rows.
+
 
 
 
@@ -4161,7 +4163,7 @@ function extract(id, fields, limit = 100) {
   const container = entry?.container.deref();
   if (!entry || !container || !container.isConnected) {
     const ids = [...known.keys()].join(', ') || 'none';
-    return { ok: false, code: 'UNKNOWN_COLLECTION', message: `There is no collection "${id}" on the page now (known: ${ids}). Call page_capabilities again and use one of its collection ids.` };
+    return fail('UNKNOWN_COLLECTION', `"${id}"; the page has ${ids}: call page_capabilities again and use one of its collection ids`);
   }
   const rows = itemsOf(container, entry.sig).slice(0, limit).map((item) => {
     const all = fieldsOf(item);
@@ -4205,10 +4207,12 @@ Object.defineProperties($exports, Object.getOwnPropertyDescriptors({ readText })
 // ---- content/src/handoff.js
 (($exports) => {
 const { tw } = $tabwright;
+const { fail } = $agent_error_codes;
 // What a frame shows that may need the person (agent/handoff/detect.js judges it): counts of
 // password, one-time-code and code fields, frame addresses and challenge-widget marks, headings and
 // a slice of visible text, the document's HTTP status. Never a field's value: this is read while the
 // person may be typing a password.
+
 
 
 const MAX_TEXT = 2000;
@@ -4287,7 +4291,7 @@ function signals() {
  */
 function fill(code) {
   const fields = inputs().filter((i) => isOtp(i) || mayTakeCode(i));
-  if (fields.length !== 1) return { ok: false, code: 'NOT_FOUND', message: 'The page shows no single code field to fill.' };
+  if (fields.length !== 1) return fail('NOT_FOUND', 'the page shows no single code field to fill');
   const field = fields[0];
   field.focus();
   const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -4301,7 +4305,7 @@ function fill(code) {
 
 Object.assign(tw.handlers, {
   'content.handoff': () => ({ ok: true, data: signals() }),
-  'content.handoffFill': (/** @type {{ code?: unknown }} */ msg) => (typeof msg.code === 'string' && /^[0-9A-Za-z-]{4,12}$/.test(msg.code) ? fill(msg.code) : { ok: false, code: 'INVALID_ARGUMENTS', message: 'A code is 4 to 12 letters or digits.' }),
+  'content.handoffFill': (/** @type {{ code?: unknown }} */ msg) => (typeof msg.code === 'string' && /^[0-9A-Za-z-]{4,12}$/.test(msg.code) ? fill(msg.code) : fail('INVALID_ARGUMENTS', 'a code is 4 to 12 letters or digits')),
 });
 Object.defineProperties($exports, Object.getOwnPropertyDescriptors({ signals }));
 })($handoff);
@@ -5339,11 +5343,13 @@ const Keys = $keys;
 const Pointer = $pointer;
 const Roles = $roles;
 const Secrets = $secrets;
+const { fail } = $agent_error_codes;
 // Form widgets that need more than a click or keystrokes: setting a value outright (date, range,
 // fields that fight keystrokes), native selects (several options in a <select multiple>) and ARIA
 // comboboxes/listboxes, checkboxes and radios, and file inputs (found from their label or the styled
 // button that opens them) filled through DataTransfer. Drags are in content/drag.js, scrolling in
 // content/scroll.js.
+
 
 
 
@@ -5371,7 +5377,7 @@ function fire(el, type) { el.dispatchEvent(new Event(type, { bubbles: true, comp
 function setField(el, value) {
   if (el instanceof HTMLSelectElement) return selectNative(el, { value });
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
-    if (el.readOnly) return { ok: false, code: 'READ_ONLY', message: `${Input.describe(el)} is read-only.` };
+    if (el.readOnly) return fail('READ_ONLY', Input.describe(el));
     el.focus({ preventScroll: true });
     Keys.setNativeValue(el, value);
     el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertReplacementText', data: value }));
@@ -5445,7 +5451,7 @@ function selectNative(sel, want) {
   for (const w of all) {
     const r = pickOption(items, w, Input.describe(sel));
     if (!('i' in r)) return r;
-    if (opts[r.i].disabled) return { ok: false, code: 'DISABLED', message: `The option "${Dom.clean(opts[r.i].text)}" is disabled.` };
+    if (opts[r.i].disabled) return fail('DISABLED', `the option "${Dom.clean(opts[r.i].text)}"`);
     chosen.add(r.i);
   }
   sel.focus({ preventScroll: true });
@@ -5507,7 +5513,7 @@ async function selectAria(combo, want) {
     const r = options.length ? pickOption(options.map(ariaItem), want, Input.describe(combo)) : null;
     const pick = r && 'i' in r ? options[r.i] : undefined;
     if (pick) {
-      if (pick.getAttribute('aria-disabled') === 'true') return { ok: false, code: 'DISABLED', message: `The option "${Dom.clean(pick.textContent)}" is disabled.` };
+      if (pick.getAttribute('aria-disabled') === 'true') return fail('DISABLED', `the option "${Dom.clean(pick.textContent)}"`);
       pick.scrollIntoView({ block: 'nearest', behavior: 'instant' });
       const b = pick.getBoundingClientRect();
       Pointer.syntheticClick(pick, { x: b.left + b.width / 2, y: b.top + b.height / 2 }, {});
@@ -5552,9 +5558,9 @@ async function setChecked(target, want) {
     if (!('el' in r)) return r;
   }
   const isBox = (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) || el.matches('[role=checkbox],[role=radio],[role=switch],[role=menuitemcheckbox],[role=menuitemradio],[aria-pressed]');
-  if (!isBox) return { ok: false, code: 'NOT_CHECKABLE', message: `${target.ref ?? Input.describe(el)} is not a checkbox, radio or switch.` };
+  if (!isBox) return fail('NOT_CHECKABLE', target.ref ?? Input.describe(el));
   if (checkedState(el) === want) return { ok: true, data: { checked: want, changed: false } };
-  if (!want && el instanceof HTMLInputElement && el.type === 'radio') return { ok: false, code: 'NOT_CHECKABLE', message: 'A radio button is unchecked by checking another one in its group.' };
+  if (!want && el instanceof HTMLInputElement && el.type === 'radio') return fail('NOT_CHECKABLE', 'a radio button is unchecked by checking another one in its group');
   return { ok: true, data: { needsClick: true, clickAt } };
 }
 
