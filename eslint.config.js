@@ -36,9 +36,6 @@ export default [
     },
   },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
-  // The outline's walk: one pass over every node of the page, still one function (complexity 90);
-  // it warns until it is split with a byte-identical outline (docs/ARCHITECTURE.md, function sizes).
-  { files: ['src/chrome/content/src/outline.js'], rules: { complexity: ['warn', MAX_COMPLEXITY] } },
   // The content scripts the manifests load are joined from content/src/ by npm run sync: the modules are linted.
   { ignores: ['src/chrome/content/*.js'] },
   // The reader runs after the libraries injected before it, which are globals.

@@ -6,8 +6,8 @@
 // off after the first chunk). A server that answers differently the second time is not told apart.
 import { firstBytesOf } from '../agent/safety/first-bytes.js';
 
-/** How long the second request may take before the card goes without its bytes (a hang guard). */
-const WAIT_MS = 3000;
+/** How long the second request may take (a hang guard; the download waits paused, and a card without its bytes asks). */
+const WAIT_MS = 10_000;
 
 /** The first bytes (base64) of a download's URL, or undefined. @param {string} url */
 export async function downloadBytes(url) {

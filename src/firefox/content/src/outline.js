@@ -91,21 +91,15 @@ class WalkCtx {
 /**
  * Appends the outline nodes for a node to `out`. Children are walked straight into `out` and
  * spliced off only when their element gets a line of its own: most elements are transparent,
- * and an array per element was a tenth of the build time in garbage collection.
+ * and an array per element was a tenth of the build time in garbage collection. The steps are
+ * plain functions of their own, never closures made per node: a new closure starts without the
+ * compiled code and type feedback of the last one.
  * @param {Node} node @param {WalkCtx} ctx @param {ONode[]} out
  */
 function walk(node, ctx, out) {
   // Past the budget every node is only counted, into a line naming the call that shows it.
   if (B.spent(ctx.spend)) { B.skip(node, out, ctx.spend); return; }
-  if (node.nodeType === 3) {
-    if (ctx.textHidden || ctx.labelText) return;
-    // Most text nodes are the whitespace between tags: test before building a cleaned copy.
-    const data = /** @type {Text} */ (node).data;
-    if (!hasInk(data)) return;
-    ctx.spend.chars += Math.min(data.length, TEXT_MAX);
-    out.push({ text: clean(data) });
-    return;
-  }
+  if (node.nodeType === 3) { walkText(/** @type {Text} */ (node), ctx, out); return; }
   if (node.nodeType !== 1) return;
   const el = /** @type {Element} */ (node);
   // Read once: every DOM property read crosses into the browser.
@@ -113,79 +107,102 @@ function walk(node, ctx, out) {
   if (SKIP.has(tag)) return;
   const marked = A.marked(el);
   // wai-aria §8.1: aria-hidden and inert subtrees are out of the accessibility tree.
-  if (marked && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) return;
-  // An empty element with no role and no reason to act on it can add nothing (spacers, icon
-  // fonts, layout shims are a fifth of real pages): skip it before asking for its rendering.
+  if (marked && outOfTree(el)) return;
   const first = el.firstChild;
   const shadow = Dom.treeShadow(el);
-  if (!first && !shadow && !HAS_CONTENT_ELSEWHERE.has(tag) && !(marked && el.hasAttribute('role')) && !implicitRole(el, tag) && !A.reason(el, '', ctx, marked, tag)) return;
+  if (!first && !shadow && addsNothing(el, tag, marked, ctx)) return;
   const role = A.roleFor(el, marked, tag);
   const reason = A.reason(el, role, ctx, marked, tag);
-  // A plain element (no line of its own, not where a pointer target starts) is looked at only
-  // when it has text of its own to show: each element below looks at itself, and
-  // checkVisibility() answers for the ancestors too (display:none above hides, visibility is
-  // inherited). Most elements of real pages are such wrappers.
-  if (!reason && !SHOWN.has(role) && !OWN_WALK.has(tag) && !shadow && !ctx.viewportOnly && (ctx.insideAction || !A.pointerStart(el))) {
-    const labelText = ctx.labelText || (tag === 'label' && labelsShownControl(el));
-    const childCtx = ctx.child(ctx.landmark, ctx.textHidden, ctx.insideAction, labelText);
-    /** Whether its own text shows: not looked at yet (null), then true or false. @type {boolean | null} */
-    let shows = null;
-    for (let c = first; c; c = c.nextSibling) {
-      if (c.nodeType !== 3) { walk(c, childCtx, out); continue; }
-      if (ctx.spend.stopped) { B.skip(c, out, ctx.spend); continue; }
-      const data = /** @type {Text} */ (c).data;
-      if (labelText || !hasInk(data)) continue;
-      if (shows === null) {
-        const r = Dom.rendering(el);
-        // No box: nothing below showed anything either (each looked at itself).
-        if (r === 'none') return;
-        shows = !textHiddenBy(el, r);
-      }
-      if (shows) { ctx.spend.chars += Math.min(data.length, TEXT_MAX); out.push({ text: clean(data) }); }
+  if (!reason && !shadow && plainWrapper(el, tag, role, ctx)) walkWrapper(el, tag, first, ctx, out);
+  else walkShown(el, tag, role, reason, first, shadow, ctx, out);
+}
+
+/** A text node outside a wrapper's own loop (walkWrapper): shown unless hidden or a label's. @param {Text} node @param {WalkCtx} ctx @param {ONode[]} out */
+function walkText(node, ctx, out) {
+  if (ctx.textHidden || ctx.labelText) return;
+  // Most text nodes are the whitespace between tags: test before building a cleaned copy.
+  const data = node.data;
+  if (!hasInk(data)) return;
+  ctx.spend.chars += Math.min(data.length, TEXT_MAX);
+  out.push({ text: clean(data) });
+}
+
+/** aria-hidden="true" or inert (asked only of elements with attributes, A.marked). @param {Element} el */
+function outOfTree(el) {
+  return el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert');
+}
+
+/**
+ * An empty element with no role and no reason to act on it can add nothing (spacers, icon
+ * fonts, layout shims are a fifth of real pages): skipped before asking for its rendering.
+ * @param {Element} el @param {string} tag @param {boolean} marked @param {WalkCtx} ctx
+ */
+function addsNothing(el, tag, marked, ctx) {
+  return !HAS_CONTENT_ELSEWHERE.has(tag) && !(marked && el.hasAttribute('role')) && !implicitRole(el, tag) && !A.reason(el, '', ctx, marked, tag);
+}
+
+/**
+ * A plain element (no reason, no line of its own, no shadow root, not where a pointer target
+ * starts): most elements of real pages are such wrappers. The cursor is asked last, and only
+ * outside an action.
+ * @param {Element} el @param {string} tag @param {string} role @param {WalkCtx} ctx
+ */
+function plainWrapper(el, tag, role, ctx) {
+  return !SHOWN.has(role) && !OWN_WALK.has(tag) && !ctx.viewportOnly && (ctx.insideAction || !A.pointerStart(el));
+}
+
+/**
+ * A plain element is looked at only when it has text of its own to show: each element below
+ * looks at itself, and checkVisibility() answers for the ancestors too (display:none above
+ * hides, visibility is inherited).
+ * @param {Element} el @param {string} tag @param {ChildNode | null} first @param {WalkCtx} ctx @param {ONode[]} out
+ */
+function walkWrapper(el, tag, first, ctx, out) {
+  const labelText = ctx.labelText || (tag === 'label' && labelsShownControl(el));
+  const childCtx = ctx.child(ctx.landmark, ctx.textHidden, ctx.insideAction, labelText);
+  /** Whether its own text shows: not looked at yet (null), then true or false. @type {boolean | null} */
+  let shows = null;
+  for (let c = first; c; c = c.nextSibling) {
+    if (c.nodeType !== 3) { walk(c, childCtx, out); continue; }
+    if (ctx.spend.stopped) { B.skip(c, out, ctx.spend); continue; }
+    const data = /** @type {Text} */ (c).data;
+    if (labelText || !hasInk(data)) continue;
+    if (shows === null) {
+      const r = Dom.rendering(el);
+      // No box: nothing below showed anything either (each looked at itself).
+      if (r === 'none') return;
+      shows = !textHiddenBy(el, r);
     }
-    return;
+    if (shows) { ctx.spend.chars += Math.min(data.length, TEXT_MAX); out.push({ text: clean(data) }); }
   }
+}
+
+/**
+ * An element that may have a line of its own: rendered, in the viewport when asked; its children
+ * walked with the context they inherit, then its line made or the children left in place.
+ * @param {Element} el @param {string} tag @param {string} role @param {string} reason
+ * @param {ChildNode | null} first @param {ShadowRoot | null} shadow @param {WalkCtx} ctx @param {ONode[]} out
+ */
+function walkShown(el, tag, role, reason, first, shadow, ctx, out) {
   const rendering = Dom.rendering(el);
   if (rendering === 'none') return;
   const textHidden = textHiddenBy(el, rendering);
   if (ctx.viewportOnly && offscreen(el, ctx)) return;
-
-  let why = textHidden ? '' : reason;
+  const why = textHidden ? '' : reason;
   const roleShown = SHOWN.has(role) && !textHidden;
-  // cursor:pointer leaves: a click target that only CSS marks (cards, custom menus).
-  let pointer = false;
-  // The cursor first: most elements have none set, and that answer is cheaper than a look at the children.
-  if (!why && !WIDGET.has(role) && !LANDMARK.has(role) && !ctx.insideAction && !textHidden) pointer = A.pointerStart(el) && hasOwnContent(el);
-
+  const pointer = pointerLeaf(el, role, why, ctx.insideAction, textHidden);
   const landmark = LANDMARK.has(role) ? `${role}:${Accname.name(el)}` : ctx.landmark;
   // Inside a leaf target (a button, a pointer card) nothing else is one; inside a wired row or column the controls are.
   const insideAction = ctx.insideAction || pointer || (!!why && RR.swallows(why, role));
   const labelText = ctx.labelText || (tag === 'label' && labelsShownControl(el));
   // Most elements change nothing for their children: they share the context.
   const childCtx = ctx.child(landmark, textHidden, insideAction, labelText);
-
-  if (tag === 'svg') {
-    if (roleShown || why) out.push(makeNode(el, role, why, ctx, [], tag));
-    return;
-  }
-  if (tag === 'iframe' || tag === 'frame') { out.push(frameNode(el, ctx, childCtx)); return; }
-  if (tag === 'canvas') {
-    const kids = fallbackOf(el, ctx);
-    if (roleShown || why) out.push(makeNode(el, role, why, ctx, kids, tag)); else out.push(...kids);
-    return;
-  }
-
-  let descend = !(tag === 'select' || tag === 'textarea' || tag === 'input');
-  let nameFromChildren = false;
-  if (descend && (roleShown || why) && (RR.LEAF.has(role) || why)) {
-    // A leaf's name says what its content says, unless the content holds more controls.
-    descend = RR.mustDescend(el, role, why);
-    nameFromChildren = descend && role === 'heading';
-  }
+  if (tag === 'svg' || tag === 'iframe' || tag === 'frame' || tag === 'canvas') { walkOwnContent(el, tag, role, why, roleShown, ctx, childCtx, out); return; }
+  const descent = descentOf(el, tag, role, why, roleShown);
   const start = out.length;
   // A target that is not a leaf is walked to find the targets inside it; with none, its name says it all.
-  const spent = descend && why && !RR.LEAF.has(role) ? { chars: ctx.spend.chars, lines: ctx.spend.lines, stopped: ctx.spend.stopped } : null;
-  if (descend) {
+  const spent = descent && why && !RR.LEAF.has(role) ? { chars: ctx.spend.chars, lines: ctx.spend.lines, stopped: ctx.spend.stopped } : null;
+  if (descent) {
     if (shadow || tag === 'slot') {
       for (const child of childrenOf(el)) walk(child, childCtx, out);
     } else {
@@ -193,10 +210,62 @@ function walk(node, ctx, out) {
     }
   }
   if (spent && !anyRef(out, start)) { out.length = start; Object.assign(ctx.spend, spent); }
+  lineFor(el, tag, role, pointer ? 'pointer' : why, roleShown, descent === NAMED_BY_CHILDREN, ctx, out, start);
+}
 
-  if (pointer) why = 'pointer';
-  // Layout and delegation around controls (cards holding links, scroll panes, React roots) are
-  // no targets; a wired row, tree or column beside its controls is (content/ref-rule.js).
+/**
+ * cursor:pointer leaves: a click target that only CSS marks (cards, custom menus). The cursor
+ * first: most elements have none set, and that answer is cheaper than a look at the children.
+ * @param {Element} el @param {string} role @param {string} why @param {boolean} insideAction @param {boolean} textHidden
+ */
+function pointerLeaf(el, role, why, insideAction, textHidden) {
+  if (why || WIDGET.has(role) || LANDMARK.has(role) || insideAction || textHidden) return false;
+  return A.pointerStart(el) && hasOwnContent(el);
+}
+
+/**
+ * The elements whose content is not their child nodes: an SVG drawing (a line only when it has
+ * a role or a reason), a frame (its document, or the frame id its own script answers for), a
+ * canvas (its fallback controls).
+ * @param {Element} el @param {string} tag @param {string} role @param {string} why @param {boolean} roleShown
+ * @param {WalkCtx} ctx @param {WalkCtx} childCtx @param {ONode[]} out
+ */
+function walkOwnContent(el, tag, role, why, roleShown, ctx, childCtx, out) {
+  if (tag === 'svg') {
+    if (roleShown || why) out.push(makeNode(el, role, why, ctx, [], tag));
+    return;
+  }
+  if (tag === 'iframe' || tag === 'frame') { out.push(frameNode(el, ctx, childCtx)); return; }
+  const kids = fallbackOf(el, ctx);
+  if (roleShown || why) out.push(makeNode(el, role, why, ctx, kids, tag)); else out.push(...kids);
+}
+
+/** descentOf's answers: walk the children, and also take the name from them (a heading). */
+const DESCEND = 1;
+const NAMED_BY_CHILDREN = 2;
+
+/**
+ * Whether an element's children are walked (0: no; fields never are). A leaf's name says what
+ * its content says, unless the content holds more controls.
+ * @param {Element} el @param {string} tag @param {string} role @param {string} why @param {boolean} roleShown
+ * @returns {0 | 1 | 2}
+ */
+function descentOf(el, tag, role, why, roleShown) {
+  if (tag === 'select' || tag === 'textarea' || tag === 'input') return 0;
+  if (!((roleShown || why) && (RR.LEAF.has(role) || why))) return DESCEND;
+  if (!RR.mustDescend(el, role, why)) return 0;
+  return role === 'heading' ? NAMED_BY_CHILDREN : DESCEND;
+}
+
+/**
+ * The element's own line, holding the nodes its children left in out[start…], or nothing (they
+ * stay in the parent's list). Layout and delegation around controls (cards holding links, scroll
+ * panes, React roots) are no targets; a wired row, tree or column beside its controls is
+ * (content/ref-rule.js).
+ * @param {Element} el @param {string} tag @param {string} role @param {string} why @param {boolean} roleShown
+ * @param {boolean} nameFromChildren @param {WalkCtx} ctx @param {ONode[]} out @param {number} start
+ */
+function lineFor(el, tag, role, why, roleShown, nameFromChildren, ctx, out, start) {
   if (why && anyRef(out, start) && !RR.keepsOwnRef(why, roleShown, out, start)) why = '';
   // Transparent: the children stay where they are, in the parent's list.
   if (!roleShown && !why) return;
