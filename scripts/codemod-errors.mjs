@@ -13,7 +13,8 @@
 // literal that moved to another file is still found); it is nothing when M is the catalog's own
 // sentence, and M itself when M writes no text (a variable, err.message). Any other M is printed as a
 // site to convert by hand: --skeleton prints its entry for the details file, to fill in and re-run.
-// Content scripts (src/chrome/content) are classic scripts that cannot import the catalog: skipped.
+// The content layer's modules (src/chrome/content/src) are scanned like the rest; the classic scripts npm run
+// sync joins from them (src/chrome/content/*.js) are generated and skipped.
 import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, dirname, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,11 +28,12 @@ const DETAILS_FILE = join(ROOT, 'scripts/codemod-errors.details');
 const CATALOGS = ['src/chrome/agent/error-codes.js', 'src/chrome/providers/errors.js', 'src/chrome/vendor/'];
 /**
  * Functions (or methods) that take a code and its specifics and word the message with say():
- * fail/errorOf/say themselves, the MCP link's drop(core, code, detail) and the bridge's refuse.
+ * fail/errorOf/say themselves, the MCP link's drop(core, code, detail), the bridge's and the policy rules'
+ * refuse and the organization rules' refusal.
  */
-const WORDING_CALLS = ['fail', 'errorOf', 'say', 'drop', 'refuse'];
-/** Classic scripts cannot import the catalog: skipped until the content layer is written as modules. */
-const CLASSIC = ['src/chrome/content/'];
+const WORDING_CALLS = ['fail', 'errorOf', 'say', 'drop', 'refuse', 'refusal'];
+/** The joined content scripts: generated from content/src/ by npm run sync, never edited. @param {string} rel */
+const isJoined = (rel) => rel.startsWith('src/chrome/content/') && !rel.startsWith('src/chrome/content/src/');
 
 /** @typedef {{ file: string, line: number, code: string, message: string, source: string, why: string }} Site */
 
@@ -275,14 +277,15 @@ function catalogErrorClasses(/** @type {string[]} */ files) {
 
 /**
  * Scans (and unless dry, rewrites) the files; returns the sites left to convert by hand.
- * @param {{ paths?: string[], skip?: string[], dry?: boolean, classic?: boolean }} [opts] classic: scan the content scripts too
+ * @param {{ paths?: string[], skip?: string[], dry?: boolean, classic?: boolean }} [opts] classic: kept for old callers; the content modules are always scanned
  */
 export async function run(opts = {}) {
   const { ERROR_CODES } = await import(pathToFileURL(CATALOG).href);
   const paths = (opts.paths?.length ? opts.paths : ['src/chrome', 'src/bridge', 'src/runner']).map((p) => join(ROOT, p));
   const all = paths.flatMap(jsFiles);
-  const skip = [...CATALOGS, ...(opts.classic ? [] : CLASSIC), ...(opts.skip ?? [])];
-  const files = all.filter((f) => !skip.some((s) => relative(ROOT, f).split(sep).join('/').startsWith(s)));
+  const skip = [...CATALOGS, ...(opts.skip ?? [])];
+  const rel = (/** @type {string} */ f) => relative(ROOT, f).split(sep).join('/');
+  const files = all.filter((f) => !isJoined(rel(f)) && !skip.some((s) => rel(f).startsWith(s)));
   const ctx = { catalog: ERROR_CODES, errorClasses: catalogErrorClasses(all) };
   /** @type {Site[]} */ const left = [];
   /** @type {string[]} */ const convertible = [];

@@ -14,6 +14,7 @@ import { attachTab } from '../../src/chrome/cdp/tab-attach.js';
 import { createTargetSessions } from '../../src/chrome/cdp/target-sessions.js';
 import { createFrameReplies } from '../../src/chrome/cdp/frame-replies.js';
 import { hookUp, controlHook } from '../../src/chrome/cdp/hook-up.js';
+import { say } from '../../src/chrome/agent/error-codes.js';
 
 /** @import { HeldRequest, HoldHandlers, WriteOutcome } from '../../src/chrome/types/safety' */
 
@@ -186,12 +187,12 @@ describe('cdp parts: the release (hold-release.js)', () => {
 
 describe('cdp parts: the session\'s pieces (cdp-error.js, page-events.js, tab-attach.js, target-sessions.js)', () => {
   it('names a failure: the tab closed, the debugger taken, a command that failed', () => {
-    expect(attachFailure(new Error('No tab with given id 4.'))).to.deep.include({ code: 'TAB_GONE', message: 'The tab was closed.' });
+    expect(attachFailure(new Error('No tab with given id 4.'))).to.deep.include({ code: 'TAB_GONE', message: say('TAB_GONE') });
     expect(attachFailure(new Error('Another debugger is already attached to the tab with id: 4.'))).to.deep.include({ code: 'DEBUGGER_UNAVAILABLE' });
     const gone = commandFailure(new Error('Debugger is not attached to the tab with id: 4.'), 'Page.enable');
     expect([gone.error.code, gone.gone]).to.deep.equal(['DEBUGGER_UNAVAILABLE', true]);
     const failed = commandFailure('Invalid parameters', 'DOM.focus');
-    expect([failed.error.code, failed.error.message, failed.gone]).to.deep.equal(['CDP_FAILED', 'DOM.focus: Invalid parameters', false]);
+    expect([failed.error.code, failed.error.message, failed.gone]).to.deep.equal(['CDP_FAILED', say('CDP_FAILED', 'DOM.focus: Invalid parameters'), false]);
   });
   it('accepts "Leave site?" and alerts, cancels the rest; a navigation is the top frame\'s only', () => {
     expect(['beforeunload', 'alert', 'confirm', 'prompt'].map((type) => acceptsDialog({ type }))).to.deep.equal([true, true, false, false]);

@@ -13,18 +13,8 @@ import { ERROR_CODES, errorOf, fail, say, CatalogError } from '../../src/chrome/
  * leave this list. It only shrinks.
  */
 const NOT_YET_CONVERTED = [
-  'src/chrome/agent/safety/',
-  'src/chrome/agent/tool-call.js',
-  'src/chrome/agent/scheduler/',
-  'src/chrome/service/runs.js',
-  'src/chrome/service/jobs.js',
-  'src/chrome/service/router.js',
-  'src/chrome/service/session.js',
-  'src/chrome/cdp/',
-  'src/chrome/providers/',
-  'src/chrome/agent/tools/',
-  // Classic scripts that cannot import the catalog until the content layer is written as modules.
-  'src/chrome/content/',
+  // The content layer's modules (they import the catalog since they are joined by npm run sync).
+  'src/chrome/content/src/',
 ];
 
 /** @param {string} file */

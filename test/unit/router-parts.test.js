@@ -6,6 +6,7 @@ import { answerMessage, fromExtensionPage } from '../../src/chrome/service/route
 import { attachPanel, connectPort } from '../../src/chrome/service/router/panels.js';
 import { announceRecording, recordingNotice } from '../../src/chrome/service/router/recording.js';
 import { localEndpointsOf } from '../../src/chrome/service/router.js';
+import { say } from '../../src/chrome/agent/error-codes.js';
 
 /** @type {any} */
 const g = globalThis;
@@ -74,7 +75,7 @@ describe('router parts', () => {
     expect(answer({ type: 'chat.send', tabId: 3, text: 'x', mode: 'ask' }, { id: 'me', url: 'https://evil.test/' })).to.equal(false);
     expect(answer({ type: 'nothing.of.ours' }, { id: 'me', url: BASE + 'ui/panel.html' })).to.equal(false);
     expect(stopped).to.deep.equal([3]);
-    expect(answers).to.deep.equal([{ ok: true, data: { stopped: true } }, { ok: false, code: 'FORBIDDEN', message: 'Only Tabwright\'s own pages may send this request.' }]);
+    expect(answers).to.deep.equal([{ ok: true, data: { stopped: true } }, { ok: false, code: 'FORBIDDEN', message: say('FORBIDDEN', 'only Tabwright\'s own pages may send this request') }]);
     expect(fromExtensionPage({ id: 'me', url: BASE + 'ui/jobs.html' })).to.equal(true);
   });
 

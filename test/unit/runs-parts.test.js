@@ -1,7 +1,8 @@
 // The runs' named parts (service/runs/) on their own, over a real Session and small fakes.
 import { expect } from 'chai';
 import { Session } from '../../src/chrome/service/session.js';
-import { continuedFrom, keepSecrets, PASSWORD_NOTICE } from '../../src/chrome/service/runs/begin.js';
+import { continuedFrom, keepSecrets } from '../../src/chrome/service/runs/begin.js';
+import { say } from '../../src/chrome/agent/error-codes.js';
 import { lastUserText, takeSession } from '../../src/chrome/service/runs/start.js';
 import { emitTo, roleProvider, runPolicy, toolOptions } from '../../src/chrome/service/runs/prepare.js';
 import { recordRun } from '../../src/chrome/service/runs/record.js';
@@ -20,7 +21,7 @@ describe('runs parts: begin and start', () => {
     expect(said).to.include('[secret 1]');
     expect(s.personSecrets).to.deep.equal([{ name: '[secret 1]', value: 'hunter2secret!', origin: 'https://bank.test' }]);
     expect(await keepSecrets(opsAt(), s, 'nothing secret here')).to.equal('nothing secret here');
-    expect(PASSWORD_NOTICE).to.include('[secret 1]');
+    expect(say('PASSWORD_IN_MESSAGE')).to.include('[secret 1]');
   });
   it('continuedFrom starts the record at the user message before the stop', () => {
     const s = new Session(3);

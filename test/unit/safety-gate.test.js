@@ -317,7 +317,7 @@ describe('safety gate: fences', () => {
     expect(tools[0].endsWith(`${OUTLINE}\n</untrusted_page_content id="n0nce">`)).to.equal(true);
     expect(tools[1]).to.match(/^Error COVERED: Something covers the element; close it first\. Details:\n<untrusted_page_content id="n0nce">\n/);
     expect(tools[1].split('</untrusted_page_content id="n0nce">')).to.have.length(2);
-    expect(tools[2]).to.match(/^Error USER_DECLINED: The user declined this step; nothing was done\. \(The user declined: Open https:\/\/evil.example\//);
+    expect(tools[2]).to.match(/^Error USER_DECLINED: The user declined this step; nothing was done\. \(Open https:\/\/evil.example\//);
   });
 });
 

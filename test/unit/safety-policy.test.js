@@ -180,7 +180,7 @@ describe('error codes: one catalog', () => {
         const p = join(dir, e.name);
         if (e.isDirectory()) { if (!['vendor', 'providers', '_locales'].includes(e.name)) walk(p); continue; }
         if (!e.name.endsWith('.js')) continue;
-        for (const m of readFileSync(p, 'utf8').matchAll(/\bok: false, code: '([A-Z_0-9]+)'/g)) used.add(m[1]);
+        for (const m of readFileSync(p, 'utf8').matchAll(/\bok: false, code: '([A-Z_0-9]+)'|\b(?:fail|errorOf|refuse|refusal)\('([A-Z_0-9]+)'/g)) used.add(m[1] ?? m[2]);
       }
     };
     walk(root);

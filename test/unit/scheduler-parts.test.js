@@ -8,6 +8,7 @@ import { ASK_FIRST_TEXT, askFirst, createDueRuns } from '../../src/chrome/agent/
 import { createJobEdits, patchedInput, reschedule } from '../../src/chrome/agent/scheduler/job-edits.js';
 import { createJobControls, resumeJob, runJobNow } from '../../src/chrome/agent/scheduler/job-controls.js';
 import { DEFAULTS } from '../../src/chrome/agent/scheduler/scheduler.js';
+import { say } from '../../src/chrome/agent/error-codes.js';
 
 /** @import { Job, JobRun } from '../../src/chrome/types/jobs' */
 
@@ -47,7 +48,7 @@ describe('scheduler parts: run-record', () => {
     const j = job({ runStartedAt: T0 - MIN });
     expect(recoverRun(j, T0, DEFAULTS)).to.equal(null);
     expect(j).to.include({ state: 'queued', nextRunAt: T0, recoveries: 1 });
-    expect(j.history[0]).to.deep.include({ status: 'interrupted', error: { code: 'RESTARTED', message: 'The browser or the extension restarted during this run; it runs again.' } });
+    expect(j.history[0]).to.deep.include({ status: 'interrupted', error: { code: 'RESTARTED', message: say('RESTARTED', 'it runs again') } });
     const looping = job({ runStartedAt: T0 - MIN, recoveries: DEFAULTS.maxRecoveries });
     expect(recoverRun(looping, T0, DEFAULTS)).to.deep.include({ status: 'failed' });
     expect(looping).to.include({ state: 'failed', nextRunAt: null });

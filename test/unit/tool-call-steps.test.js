@@ -10,6 +10,7 @@ import { createGuard } from '../../src/chrome/agent/safety/guard.js';
 import { createPolicy } from '../../src/chrome/agent/safety/policy.js';
 import { createTaskScope } from '../../src/chrome/agent/safety/scope.js';
 import { createSecretVault } from '../../src/chrome/agent/safety/secrets.js';
+import { say } from '../../src/chrome/agent/error-codes.js';
 import { ALL_TOOLS } from '../../src/chrome/agent/tools/index.js';
 
 /** @import { CallFacts } from '../../src/chrome/agent/safety/policy.js' */
@@ -45,7 +46,7 @@ describe('tool call steps: which tool', () => {
     const click = offeredTool({ id: '2', name: 'click', arguments: '{}' }, env);
     expect(!click.tool && !click.result.ok && click.result.code).to.equal('NOT_ALLOWED_IN_ASK_MODE');
     const none = offeredTool({ id: '3', name: 'fly', arguments: '{}' }, env);
-    expect(!none.tool && !none.result.ok && [none.result.code, none.result.message]).to.deep.equal(['UNKNOWN_TOOL', 'There is no tool named "fly". Available tools: snapshot.']);
+    expect(!none.tool && !none.result.ok && [none.result.code, none.result.message]).to.deep.equal(['UNKNOWN_TOOL', say('UNKNOWN_TOOL', '"fly"; the tools are snapshot')]);
   });
 });
 
@@ -108,7 +109,7 @@ describe('tool call steps: running the tool', () => {
     expect(asked.map((r) => r.cause)).to.deep.equal(['click button "Buy"']);
     const failing = /** @type {Tool} */ ({ ...toolNamed('snapshot'), run: async () => { throw new Error('page gone'); } });
     const r = await executeCall({ id: '2', name: 'snapshot', arguments: '{}' }, failing, {}, facts({ effects: ['reads_page'] }), undefined, env);
-    expect(!r.ok && [r.code, r.message]).to.deep.equal(['TOOL_FAILED', 'snapshot failed: page gone']);
+    expect(!r.ok && [r.code, r.message]).to.deep.equal(['TOOL_FAILED', say('TOOL_FAILED', 'snapshot failed: page gone')]);
   });
 
   it('asks about an acting step first when the tab cannot be held', async () => {

@@ -1,9 +1,10 @@
 // The coded failures of chrome.debugger that the tools turn into a fallback or an error value.
+import { CatalogError } from '../agent/error-codes.js';
 
 /** A coded failure the tools turn into a fallback or an error value. */
-export class CdpError extends Error {
-  /** @param {'DEBUGGER_UNAVAILABLE' | 'TAB_GONE' | 'CDP_FAILED'} code @param {string} message */
-  constructor(code, message) { super(message); this.code = code; }
+export class CdpError extends CatalogError {
+  /** @param {'DEBUGGER_UNAVAILABLE' | 'TAB_GONE' | 'CDP_FAILED'} code @param {string} [detail] the browser's reason */
+  constructor(code, detail) { super(code, detail); this.name = 'CdpError'; }
 }
 
 /** @param {unknown} err */
@@ -16,7 +17,7 @@ export const reasonOf = (err) => (err instanceof Error ? err.message : String(er
  */
 export function attachFailure(err) {
   const why = reasonOf(err);
-  if (/no tab with/i.test(why)) return new CdpError('TAB_GONE', 'The tab was closed.');
+  if (/no tab with/i.test(why)) return new CdpError('TAB_GONE');
   return new CdpError('DEBUGGER_UNAVAILABLE', why);
 }
 
@@ -27,6 +28,6 @@ export function attachFailure(err) {
 export function commandFailure(err, method) {
   const why = reasonOf(err);
   if (/not attached|detached/i.test(why)) return { error: new CdpError('DEBUGGER_UNAVAILABLE', why), gone: true };
-  if (/no tab with/i.test(why)) return { error: new CdpError('TAB_GONE', 'The tab was closed.'), gone: true };
+  if (/no tab with/i.test(why)) return { error: new CdpError('TAB_GONE'), gone: true };
   return { error: new CdpError('CDP_FAILED', `${method}: ${why}`), gone: false };
 }

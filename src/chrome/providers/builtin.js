@@ -3,7 +3,7 @@
 // the browser has none. https://developer.chrome.com/docs/ai/prompt-api
 // It has no native tool calling, so index.js wraps it in the prompt-based tool protocol.
 /** @import { ChatMessage, Provider, StreamEvent } from '../types/core' */
-import { ProviderError } from './errors.js';
+import { ProviderError, builtinMissing, stopped } from './errors.js';
 import { textOf } from './message-parts.js';
 import { finishProvider } from './base.js';
 
@@ -27,9 +27,9 @@ const LABEL = "Chrome's built-in model";
 export function createBuiltinProvider(opts) {
   const lm = opts.languageModel;
   async function ready() {
-    if (!lm) throw new ProviderError('NOT_FOUND', `${LABEL} is not available in this browser. Choose another provider in Settings → Provider (Chrome 138+ on a supported device has it; Firefox does not).`);
+    if (!lm) throw builtinMissing(LABEL, false);
     const state = await lm.availability();
-    if (state === 'unavailable') throw new ProviderError('NOT_FOUND', `${LABEL} is not supported on this device. Choose another provider in Settings → Provider.`);
+    if (state === 'unavailable') throw builtinMissing(LABEL, true);
     return { lm, state };
   }
 
@@ -56,7 +56,7 @@ export function createBuiltinProvider(opts) {
         yield { type: 'finish', reason: 'stop' };
       } catch (err) {
         if (err instanceof ProviderError) throw err;
-        if (req.signal?.aborted) throw new ProviderError('ABORTED', 'The run was stopped.');
+        if (req.signal?.aborted) throw stopped();
         throw new ProviderError('SERVER_ERROR', `${LABEL} failed: ${err instanceof Error ? err.message : err}.`, { detail: String(err) });
       } finally {
         session.destroy();

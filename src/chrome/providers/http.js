@@ -1,6 +1,6 @@
 // The one HTTP path every native provider shares: base URL joining, auth headers, a time-out on
 // the response headers, and failures mapped to ProviderError values that name the provider.
-import { ProviderError, httpError, networkError } from './errors.js';
+import { ProviderError, httpError, networkError, providerTimeout, stopped } from './errors.js';
 
 /**
  * @typedef {object} HttpOptions
@@ -53,7 +53,7 @@ export function createHttp(opts) {
   }
 
   function timeoutError() {
-    return new ProviderError('TIMEOUT', `${opts.label} did not answer within ${Math.round(timeoutMs / 1000)} s. Try again, or raise the time-out in Settings → Provider.`, { retryable: true });
+    return providerTimeout(opts.label, timeoutMs, false);
   }
 
   /** @param {string} path @param {{ method: string, body?: unknown }} init @param {AbortSignal} [signal] */
@@ -85,10 +85,10 @@ export function createHttp(opts) {
         } catch (err) {
           if (err === STALLED) {
             abort();
-            throw new ProviderError('TIMEOUT', `${opts.label} stopped sending mid-answer for ${Math.round(timeoutMs / 1000)} s. Try again, or raise the time-out in Settings → Provider.`, { retryable: true });
+            throw providerTimeout(opts.label, timeoutMs, true);
           }
           if (err instanceof ProviderError) throw err;
-          if (signal?.aborted) throw new ProviderError('ABORTED', 'The run was stopped.');
+          if (signal?.aborted) throw stopped();
           throw new ProviderError('STREAM_CUT', `The connection to ${opts.label} broke mid-answer. Try again.`, { retryable: true, detail: String(err) });
         } finally {
           clearTimeout(timer);
@@ -115,7 +115,7 @@ const STALLED = Symbol('stalled');
 
 /** The stream ended without the format's end marker. @param {string} label @param {AbortSignal} [signal] */
 export function incomplete(label, signal) {
-  if (signal?.aborted) return new ProviderError('ABORTED', 'The run was stopped.');
+  if (signal?.aborted) return stopped();
   return new ProviderError('STREAM_CUT', `${label} ended the answer before it was complete. Try again.`, { retryable: true });
 }
 

@@ -4,7 +4,7 @@
 // A stream that breaks after events were already passed on is not retried here: the loop has
 // seen part of the answer, so the error goes up and the loop keeps the conversation unchanged.
 /** @import { Provider } from '../types/core' */
-import { ProviderError } from './errors.js';
+import { ProviderError, stopped } from './errors.js';
 
 /**
  * @typedef {object} Clock
@@ -23,9 +23,9 @@ import { ProviderError } from './errors.js';
 /** @type {Clock} */
 export const realClock = {
   sleep: (ms, signal) => new Promise((resolve, reject) => {
-    if (signal?.aborted) { reject(new ProviderError('ABORTED', 'The run was stopped.')); return; }
+    if (signal?.aborted) { reject(stopped()); return; }
     const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(new ProviderError('ABORTED', 'The run was stopped.')); };
+    const onAbort = () => { clearTimeout(t); reject(stopped()); };
     signal?.addEventListener('abort', onAbort, { once: true });
   }),
 };

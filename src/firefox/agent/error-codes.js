@@ -29,7 +29,9 @@ export const ERROR_CODES = Object.freeze({
   NO_OUTLINE: 'There is no snapshot to compare with yet.',
   // Tabs, pages and the browser
   TAB_GONE: 'The tab was closed; open the page again and retry.',
-  TAB_BUSY: 'The tab is busy with another action.',
+  DEBUGGER_UNAVAILABLE: 'The page cannot be driven directly: its debugger is in use (DevTools, another extension) or not allowed.',
+  CDP_FAILED: 'A command to the page failed.',
+  TAB_BUSY: 'The tab is busy with another action or run.',
   NO_SUCH_TAB: 'There is no such tab in this window.',
   PAGE_NOT_SCRIPTABLE: 'Tabwright cannot work on this page: browser pages, error pages and extension stores are off limits; open a web page.',
   PAGE_CHANGED: 'The page navigated while the request ran; take a snapshot again.',
@@ -60,6 +62,7 @@ export const ERROR_CODES = Object.freeze({
   // An administrator's policy (storage.managed)
   SITE_BLOCKED: 'Your organization does not allow Tabwright to act on this site; it can still read it in Ask mode.',
   FEATURE_OFF: 'Your organization has turned this feature off.',
+  PASSWORD_IN_MESSAGE: 'A password or code in your message is kept as a secret: the model sees only its name ([secret 1]), and Tabwright types it only into a password or code field of this site. Next time you can leave it out: when a site asks you to sign in, Tabwright hands you the tab.',
   SET_BY_ORGANIZATION: 'This setting is set by your organization and cannot be changed here.',
   PROVIDER_NOT_ALLOWED: 'Your organization does not allow this model provider; choose one it allows.',
   // The run
@@ -86,7 +89,7 @@ export const ERROR_CODES = Object.freeze({
   INTERRUPTED: 'Tabwright\'s background stopped before this step finished; it may or may not have happened, so look at the page before repeating it.',
   NOTHING_TO_CONTINUE: 'There is no interrupted run in this tab; send a message instead.',
   NOTHING_TO_RESUME: 'There is nothing to resume.',
-  RESTARTED: 'The browser restarted the background; the run was interrupted.',
+  RESTARTED: 'The browser or the extension restarted during the run, which was interrupted.',
   RESTART_LOOP: 'The background kept restarting during this run.',
   INVALID_STEPS: 'The plan\'s steps are not valid.',
   EMPTY_PLAN: 'The plan has no steps; give at least one.',

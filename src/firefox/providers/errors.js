@@ -94,3 +94,24 @@ export function networkError(label, err, signal) {
     `Could not reach ${label} (${why}). Check that the server is running and the base URL in Settings → Provider is right.`,
     { retryable: true, detail: why });
 }
+
+/** The run was stopped while the provider was asked or answering. */
+export function stopped() {
+  return new ProviderError('ABORTED', 'The run was stopped.');
+}
+
+/** The browser's built-in model is missing: this browser has none, or not on this device. @param {string} label @param {boolean} browserHasIt */
+export function builtinMissing(label, browserHasIt) {
+  return new ProviderError('NOT_FOUND', browserHasIt
+    ? `${label} is not supported on this device. Choose another provider in Settings → Provider.`
+    : `${label} is not available in this browser. Choose another provider in Settings → Provider (Chrome 138+ on a supported device has it; Firefox does not).`);
+}
+
+/**
+ * The provider went quiet: no answer at all, or a stream that stopped mid-answer, for the time-out.
+ * @param {string} label @param {number} timeoutMs @param {boolean} midAnswer
+ */
+export function providerTimeout(label, timeoutMs, midAnswer) {
+  const what = midAnswer ? `stopped sending mid-answer for ${Math.round(timeoutMs / 1000)} s` : `did not answer within ${Math.round(timeoutMs / 1000)} s`;
+  return new ProviderError('TIMEOUT', `${label} ${what}. Try again, or raise the time-out in Settings → Provider.`, { retryable: true });
+}

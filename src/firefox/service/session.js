@@ -6,6 +6,7 @@
 import { createSecretVault } from '../agent/safety/secrets.js';
 import { RunState } from './run-state.js';
 import { EVENT_FOLDS } from './session-events.js';
+import { fail } from '../agent/error-codes.js';
 
 export class Session {
   /** @param {number} tabId @param {{ onChange?: (s: Session) => void }} [opts] */
@@ -220,7 +221,7 @@ export class Session {
     }
     for (const item of this.items) {
       if (item.kind === 'tool' && item.result === undefined && unfinished.some((c) => (this.toolIds.get(c.id) ?? c.id) === item.id)) {
-        this.upsert({ ...item, result: { ok: false, code: 'INTERRUPTED', message: 'Tabwright\'s background stopped before this step finished; it may or may not have happened.' } });
+        this.upsert({ ...item, result: fail('INTERRUPTED') });
       }
     }
     const done = calls.filter((c) => answered.has(c.id)).map((c) => c.name);

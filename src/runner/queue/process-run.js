@@ -61,7 +61,7 @@ export async function processRun(run, attempt, deps) {
  */
 function gaveUp(run, err, lastAttempt) {
   if (!(err instanceof DeadlineError) || !lastAttempt) throw err;
-  return { ...cutOffResult(run, 'failed', [errorOf('RUN_DEADLINE', err.message)]), error: { code: 'RUN_DEADLINE', message: err.message } };
+  return { ...cutOffResult(run, 'failed', [errorOf('RUN_DEADLINE', err.message)]), error: errorOf('RUN_DEADLINE', err.message) };
 }
 
 /**

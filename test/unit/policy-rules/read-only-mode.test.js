@@ -19,7 +19,7 @@ describe('policy rule: read-only modes', () => {
     const other = call({ mode: 'ask', tool: 'fetch_url', effects: ['reads_page', 'leaves_origin'], args: { url: 'https://evil.test/x' } });
     expect(readOnlyOtherSite.appliesTo(other, m)).to.equal(true);
     const v = readOnlyOtherSite.decide(other, m);
-    expect(v && v.action === 'refuse' && v.message).to.contain('evil.test is another site than the page\'s (shop.test)');
+    expect(v && v.action === 'refuse' && v.message).to.contain('evil.test is another site than the page\'s, shop.test');
     expect(readOnlyOtherSite.decide(call({ ...other, args: { url: 'https://shop.test/api' } }), m)).to.equal(null);
     expect(readOnlyOtherSite.decide(call({ ...other, args: {} }), m)).to.equal(null);
     expect(readOnlyOtherSite.appliesTo(call({ ...other, mode: 'act' }), m)).to.equal(false);

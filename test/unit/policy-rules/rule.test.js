@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { runRules, allow, refuse } from '../../../src/chrome/agent/safety/rules/rule.js';
 import { CALL_RULES, REQUEST_RULES } from '../../../src/chrome/agent/safety/rules/index.js';
 import { memoryOf, call } from './facts.js';
+import { say } from '../../../src/chrome/agent/error-codes.js';
 
 /** @import { CallRule } from '../../../src/chrome/agent/safety/rules/rule.js' */
 
@@ -13,7 +14,7 @@ describe('policy rules: the runner', () => {
     /** @param {string} name @param {boolean} applies @param {ReturnType<typeof allow> | null} verdict @returns {CallRule} */
     const rule = (name, applies, verdict) => ({ name, appliesTo: () => { asked.push(`applies ${name}`); return applies; }, decide: () => { asked.push(`decide ${name}`); return verdict; } });
     const table = [rule('a', false, refuse('TOOL_FAILED', 'a')), rule('b', true, null), rule('c', true, refuse('TOOL_FAILED', 'c')), rule('d', true, allow())];
-    expect(runRules(table, call({}), memoryOf())).to.deep.equal({ action: 'refuse', code: 'TOOL_FAILED', message: 'c' });
+    expect(runRules(table, call({}), memoryOf())).to.deep.equal({ action: 'refuse', code: 'TOOL_FAILED', message: say('TOOL_FAILED', 'c') });
     expect(asked).to.deep.equal(['applies a', 'applies b', 'decide b', 'applies c', 'decide c']);
   });
 

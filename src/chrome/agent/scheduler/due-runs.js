@@ -6,6 +6,7 @@
 import { clone } from './job-book.js';
 import { applyWaiting, record, settleRun } from './run-record.js';
 import { SCHEDULED_STATES, transition } from './states.js';
+import { errorOf } from '../error-codes.js';
 
 /** The message a job waiting for the person's go-ahead shows. */
 export const ASK_FIRST_TEXT = 'Waiting for your go-ahead (Settings → Ask before every scheduled run): use Run now to run it.';
@@ -60,7 +61,7 @@ export function createDueRuns(book, { clock, runJob, notify, controls, opts }) {
       try {
         result = await runJob(clone(job), { signal: controller.signal, setWaiting: (w, why) => { void setWaiting(job.id, w, why); } });
       } catch (err) {
-        result = { status: 'failed', error: { code: 'INTERNAL_ERROR', message: `The job could not run: ${err instanceof Error ? err.message : err}` } };
+        result = { status: 'failed', error: errorOf('INTERNAL_ERROR', `the job could not run: ${err instanceof Error ? err.message : err}`) };
       }
       book.inFlight.delete(job.id);
       await finish(job.id, result, now);

@@ -8,6 +8,7 @@ import { clone, notFound } from './job-book.js';
 import { isDuplicate } from './dedupe.js';
 import { nextRunAt } from './schedule.js';
 import { transition } from './states.js';
+import { fail } from '../error-codes.js';
 
 /**
  * @param {JobBook} book
@@ -24,7 +25,7 @@ export function createJobEdits(book, { clock, controls, tick, newId, timeZone, d
     /** @param {JobInput} input @returns {Promise<Reply<{ job: Job, deduped: boolean }>>} */
     async create(input) {
       await book.loaded();
-      if ((await controls().catch(() => ({ off: true }))).off) return { ok: false, code: 'FEATURE_OFF', message: 'Your organization has turned scheduled jobs off, so no job can be created.' };
+      if ((await controls().catch(() => ({ off: true }))).off) return fail('FEATURE_OFF', 'scheduled jobs, so no job can be created');
       const now = clock.now();
       const checked = checkJobInput(input, { now, timeZone });
       if (!checked.ok) return checked;
@@ -36,7 +37,7 @@ export function createJobEdits(book, { clock, controls, tick, newId, timeZone, d
       const dup = book.jobs.find((j) => isDuplicate(j, job, dedupeWindowMs));
       if (dup) return { ok: true, data: { job: clone(dup), deduped: true } };
       job.nextRunAt = nextRunAt(job.schedule, now);
-      if (job.nextRunAt === null) return { ok: false, code: 'INVALID_SCHEDULE', message: 'This schedule never runs; pick another time.' };
+      if (job.nextRunAt === null) return fail('INVALID_SCHEDULE', 'it never runs; pick another time');
       book.jobs.push(job);
       await book.persist();
       if (job.nextRunAt <= now) await tick();
@@ -48,13 +49,13 @@ export function createJobEdits(book, { clock, controls, tick, newId, timeZone, d
       await book.loaded();
       const job = book.find(id);
       if (!job) return notFound(id);
-      if (book.inFlight.has(id)) return { ok: false, code: 'RUNNING', message: 'The job is running; edit it when the run has ended.' };
+      if (book.inFlight.has(id)) return fail('RUNNING', 'the job is running; edit it when the run has ended');
       const now = clock.now();
       const checked = checkJobInput(patchedInput(job, patch), { now, timeZone });
       if (!checked.ok) return checked;
       const v = checked.value;
       Object.assign(job, { title: v.title, prompt: v.prompt, mode: v.mode, target: v.target, updatedAt: now });
-      if (patch.schedule !== undefined && !reschedule(job, v.schedule, now)) return { ok: false, code: 'INVALID_SCHEDULE', message: 'This schedule never runs; pick another time.' };
+      if (patch.schedule !== undefined && !reschedule(job, v.schedule, now)) return fail('INVALID_SCHEDULE', 'it never runs; pick another time');
       await book.persist();
       if (job.nextRunAt !== null && job.nextRunAt <= now) await tick();
       return { ok: true, data: clone(job) };

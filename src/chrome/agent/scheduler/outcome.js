@@ -1,3 +1,4 @@
+import { errorOf } from '../error-codes.js';
 // How an agent run's outcome maps onto a job run's result.
 /** @import { RunOutcome } from '../../types/core' */
 /** @import { JobRunResult } from '../../types/jobs' */
@@ -20,8 +21,8 @@ export function resultFromOutcome(outcome) {
     case 'answered':
       return { status: 'completed', ...(text !== undefined ? { text } : {}) };
     case 'aborted':
-      return { status: 'cancelled', error: o.error ?? { code: 'ABORTED', message: 'The run was stopped before it finished.' } };
+      return { status: 'cancelled', error: o.error ?? errorOf('ABORTED', 'before it finished') };
     default:
-      return { status: 'failed', error: o.error ?? { code: 'RUN_FAILED', message: `The run ended with status ${o.status}.` } };
+      return { status: 'failed', error: o.error ?? errorOf('RUN_FAILED', `status ${o.status}`) };
   }
 }

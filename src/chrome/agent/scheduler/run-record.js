@@ -3,6 +3,7 @@
 /** @import { Job, JobRun, JobRunResult, JobWaitReason } from '../../types/jobs' */
 import { nextRunAt } from './schedule.js';
 import { transition } from './states.js';
+import { errorOf } from '../error-codes.js';
 
 /** @typedef {{ maxDeferrals: number, retryDelayMs: number, historyLimit: number, maxRecoveries: number }} RunLimits */
 
@@ -22,13 +23,13 @@ export function record(job, run, limit) {
  */
 export function recoverRun(job, now, limits) {
   if (job.runStartedAt === undefined) return null;
-  record(job, { startedAt: job.runStartedAt, finishedAt: now, status: 'interrupted', error: { code: 'RESTARTED', message: 'The browser or the extension restarted during this run; it runs again.' } }, limits.historyLimit);
+  record(job, { startedAt: job.runStartedAt, finishedAt: now, status: 'interrupted', error: errorOf('RESTARTED', 'it runs again') }, limits.historyLimit);
   delete job.runStartedAt;
   job.recoveries = (job.recoveries ?? 0) + 1;
   if (job.recoveries > limits.maxRecoveries) {
     transition(job, 'failed', now);
     job.nextRunAt = null;
-    return record(job, { startedAt: now, finishedAt: now, status: 'failed', error: { code: 'RESTART_LOOP', message: `The run was cut short by ${job.recoveries} restarts in a row, so it was stopped. Use Run now to try again.` } }, limits.historyLimit);
+    return record(job, { startedAt: now, finishedAt: now, status: 'failed', error: errorOf('RESTART_LOOP', `${job.recoveries} restarts in a row, so it was stopped; use Run now to try again`) }, limits.historyLimit);
   }
   transition(job, 'queued', now);
   job.nextRunAt = now;
@@ -71,7 +72,7 @@ export function deferBusy(job, startedAt, now, limits) {
   }
   transition(job, 'failed', now);
   job.nextRunAt = null;
-  return record(job, { startedAt, finishedAt: now, status: 'failed', error: { code: 'TAB_BUSY', message: `The tab was busy with another run for ${Math.round(limits.maxDeferrals * limits.retryDelayMs / 60_000)} minutes, so this run was given up. Use Run now when the tab is free.` } }, limits.historyLimit);
+  return record(job, { startedAt, finishedAt: now, status: 'failed', error: errorOf('TAB_BUSY', `another run held it for ${Math.round(limits.maxDeferrals * limits.retryDelayMs / 60_000)} minutes, so this run was given up; use Run now when the tab is free`) }, limits.historyLimit);
 }
 
 /**

@@ -18,7 +18,7 @@ export async function gateCall(facts, env) {
   if (verdict.action === 'allow') return { ok: true };
   const answer = await raceAbort(env.guard.confirm(verdict.request), env.signal);
   if (answer === 'no') {
-    return { ok: false, result: fail('USER_DECLINED', `The user declined: ${verdict.request.action} on ${verdict.request.site}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`) };
+    return { ok: false, result: fail('USER_DECLINED', `${verdict.request.action} on ${verdict.request.site}; do not try it again another way: finish, or ask the user what they want instead`) };
   }
   const ownSite = verdict.request.rule === 'site_confirm' || verdict.request.rule === 'sensitive_site';
   return { ok: true, approvedOrigin: ownSite ? originOf(facts.url) ?? undefined : undefined };

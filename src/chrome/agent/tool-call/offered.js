@@ -11,7 +11,7 @@ export function offeredTool(call, env) {
   const tool = offered.find((t) => t.name === call.name);
   if (tool) return { tool };
   if (findTool(call.name) && mode !== 'act') {
-    return { result: fail('NOT_ALLOWED_IN_ASK_MODE', `${call.name} would change the page, and ${mode === 'plan' ? 'planning' : 'Ask mode'} is read-only. Answer from what you can read, or tell the user to switch to Act mode.`) };
+    return { result: fail('NOT_ALLOWED_IN_ASK_MODE', `${call.name} would change the page${mode === 'plan' ? ', and planning is read-only' : ''}; answer from what you can read, or tell the user to switch to Act mode`) };
   }
-  return { result: fail('UNKNOWN_TOOL', `There is no tool named "${call.name}". Available tools: ${offered.map((t) => t.name).join(', ')}.`, { retryable: true }) };
+  return { result: fail('UNKNOWN_TOOL', `"${call.name}"; the tools are ${offered.map((t) => t.name).join(', ')}`, { retryable: true }) };
 }

@@ -2,6 +2,7 @@
 // report after an action (navigation, new tabs, dialogs, and what changed in the page's outline).
 /** @import { ActionTarget, ToolContext, ToolResult, JSONSchema } from '../../types/core' */
 import { outlineChanges, forgetOutline } from './perception.js';
+import { fail } from '../error-codes.js';
 
 /** The properties that name a target; a tool's schema spreads these in. */
 export const TARGET_PROPS = /** @type {Record<string, JSONSchema>} */ ({
@@ -30,7 +31,7 @@ export function targetOf(args, prefix = '') {
 
 /** @param {string} [what] @returns {ToolResult} */
 export function noTarget(what = 'the element') {
-  return { ok: false, code: 'INVALID_ARGUMENTS', message: `Say which element: give ${what} as ref (from the snapshot), text, selector, or x and y.` };
+  return fail('INVALID_ARGUMENTS', `say which element: give ${what} as ref (from the snapshot), text, selector, or x and y`);
 }
 
 /** @type {Map<number, Promise<unknown>>} */
@@ -63,13 +64,13 @@ export function act(ctx, fn) {
   return queued(ctx.tabId, async () => {
     const b = ctx.browser;
     const before = await b.getTab(ctx.tabId);
-    if (!before) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed. Open the page again and retry.' };
+    if (!before) return fail('TAB_GONE');
     await b.sendToContent(ctx.tabId, { type: 'content.watch' });
     const tabs = b.watchNewTabs(ctx.tabId);
     /** @type {ToolResult} */
     let result;
     try { result = await fn(); } catch (err) {
-      result = { ok: false, code: 'TOOL_FAILED', message: err instanceof Error ? err.message : String(err) };
+      result = fail('TOOL_FAILED', err instanceof Error ? err.message : String(err));
     }
     if (navigatedAway(result)) result = { ok: true, data: { note: 'The page navigated during the action.' } };
     await b.settle(ctx.tabId, ctx.signal);

@@ -1,6 +1,7 @@
 // Tools that steer the run itself rather than the page.
 /** @import { Tool } from '../../types/core' */
 import { SAYS_USED } from './says.js';
+import { fail } from '../error-codes.js';
 
 /** @type {Tool} */
 export const done = {
@@ -36,7 +37,7 @@ export const clarify = {
   says: (t) => t('toolSays_clarify'),
   async run(args, ctx) {
     const answer = ctx.agent ? await ctx.agent.clarify(String(args.question)) : null;
-    if (answer === null) return { ok: false, code: 'NO_USER', message: 'Nobody can answer questions in this run. Decide from what you know, or finish and say what you need.' };
+    if (answer === null) return fail('NO_USER', 'nobody can answer questions in this run; decide from what you know, or finish and say what you need');
     return { ok: true, data: `The user answered: ${answer}` };
   },
 };
@@ -54,7 +55,7 @@ export const scratchpad = {
   effects: ['controls_run'],
   says: SAYS_USED,
   async run(args, ctx) {
-    if (!ctx.agent) return { ok: false, code: 'NO_RUN', message: 'scratchpad only works inside a chat run.' };
+    if (!ctx.agent) return fail('NO_RUN', 'scratchpad only works inside a chat run');
     const note = String(args.note).slice(0, 2_000);
     ctx.agent.setNote(note);
     return { ok: true, data: `Note saved (${note.length} characters).` };

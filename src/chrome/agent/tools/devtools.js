@@ -85,10 +85,10 @@ export const networkRequests = {
 async function bodyOf(id, args, ctx) {
   const log = ctx.browser.devtools.network;
   const entry = log.list(ctx.tabId).find((e) => e.id === id);
-  if (!entry) return fail('NOT_FOUND', `No request has the id "${id}" in this tab's log; list the requests and use an id from the list.`);
-  if (!isTextMime(entry.mimeType)) return fail('NOT_TEXT', `${maskUrl(entry.url)} answered ${entry.mimeType}, which is not text.`);
+  if (!entry) return fail('NOT_FOUND', `no request has the id "${id}" in this tab's log; list the requests and use an id from the list`);
+  if (!isTextMime(entry.mimeType)) return fail('NOT_TEXT', `${maskUrl(entry.url)} answered ${entry.mimeType}`);
   const body = await log.body(ctx.tabId, id, Math.min(args.max_chars ?? DEFAULT_CHARS, ctx.resultChars ?? DEFAULT_CHARS));
-  if (!body) return fail('BODY_UNAVAILABLE', `The body of ${entry.method} ${maskUrl(entry.url)} is no longer available (the browser keeps bodies only while the page that asked for them is open).`);
+  if (!body) return fail('BODY_UNAVAILABLE', `${entry.method} ${maskUrl(entry.url)}`);
   return { ok: true, data: { id, method: entry.method, url: maskUrl(entry.url), status: entry.status, mimeType: entry.mimeType, body: body.text, ...(body.truncated ? { truncated: true } : {}) } };
 }
 
@@ -110,7 +110,7 @@ export const inspectStyles = {
   developer: true,
   async run(args, ctx) {
     const target = targetOf(args);
-    if (!target) return fail('INVALID_ARGUMENTS', 'Name the element: ref (from the snapshot), text or selector.');
+    if (!target) return fail('INVALID_ARGUMENTS', 'name the element: ref (from the snapshot), text or selector');
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.styles', target, properties: args.properties, pseudo: args.pseudo });
   },
 };
@@ -138,11 +138,11 @@ export const injectCss = {
     if (args.action === 'list') return { ok: true, data: { sheets: css.listCss(ctx.tabId) } };
     if (args.action === 'clear') return { ok: true, data: { removed: await css.removeCss(ctx.tabId) } };
     if (args.action === 'remove') {
-      if (!args.id) return fail('INVALID_ARGUMENTS', 'remove needs the id that add returned (or use action "clear").');
+      if (!args.id) return fail('INVALID_ARGUMENTS', 'remove needs the id that add returned, or use action "clear"');
       const removed = await css.removeCss(ctx.tabId, String(args.id));
-      return removed ? { ok: true, data: { removed } } : fail('NOT_FOUND', `No sheet with the id "${args.id}" was added to this tab; list them with action "list".`);
+      return removed ? { ok: true, data: { removed } } : fail('NOT_FOUND', `no sheet with the id "${args.id}" was added to this tab; list them with action "list"`);
     }
-    if (!args.css?.trim()) return fail('INVALID_ARGUMENTS', 'add needs the css to add.');
+    if (!args.css?.trim()) return fail('INVALID_ARGUMENTS', 'add needs the css to add');
     try {
       return { ok: true, data: { id: await css.addCss(ctx.tabId, String(args.css)) } };
     } catch (err) {

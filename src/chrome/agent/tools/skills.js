@@ -5,10 +5,11 @@
 /** @import { Skill } from '../../types/knowledge' */
 import { formatSkill } from '../skills/skill-format.js';
 import { SAYS_USED } from './says.js';
+import { fail } from '../error-codes.js';
 
 /** @param {ToolContext} ctx @returns {ToolResult | null} */
 function unavailable(ctx) {
-  return ctx.skills ? null : { ok: false, code: 'UNAVAILABLE', message: 'Skills are not available here.' };
+  return ctx.skills ? null : fail('UNAVAILABLE', 'skills are not available here');
 }
 
 /** @param {Skill} s */
@@ -38,7 +39,7 @@ export const skills = {
     if (none || !ctx.skills) return /** @type {ToolResult} */ (none);
     if (args.action === 'read') {
       const s = await ctx.skills.get(String(args.name ?? ''));
-      if (!s) return { ok: false, code: 'SKILL_NOT_FOUND', message: `There is no skill named "${args.name}". Call skills with action "list".` };
+      if (!s) return fail('SKILL_NOT_FOUND', `"${args.name}"`);
       return { ok: true, data: formatSkill(s) };
     }
     const tab = await ctx.browser.getTab(ctx.tabId).catch(() => null);
@@ -72,13 +73,13 @@ export const saveSkill = {
     let host = '';
     try { host = new URL(tab?.url ?? '').hostname; } catch { /* no page */ }
     const sites = Array.isArray(args.sites) && args.sites.length ? args.sites.map(String) : host ? [host] : [];
-    if (!sites.length) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Name the site the skill is for in sites (for example ["shop.example.com"]).', retryable: true };
+    if (!sites.length) return fail('INVALID_ARGUMENTS', 'name the site the skill is for in sites, for example ["shop.example.com"]', { retryable: true });
     const text = formatSkill({
       name: String(args.name), title: String(args.title), description: String(args.description), mode: 'act',
       match: sites, tools: [], parameters: [], body: String(args.prompt), source: 'agent',
     });
     const saved = await ctx.skills.save(text, 'agent');
-    if (!saved.ok) return { ok: false, code: 'INVALID_SKILL', message: `${saved.errors.map((e) => `${e.field}: ${e.message}`).join(' ')} Fix these and call save_skill again.`, retryable: true };
+    if (!saved.ok) return fail('INVALID_SKILL', `${saved.errors.map((e) => `${e.field}: ${e.message}`).join(' ')} Fix these and call save_skill again`, { retryable: true });
     return { ok: true, data: `Saved the skill "${saved.skill.name}" for ${sites.join(', ')}. It is listed on those sites from the next run.` };
   },
 };

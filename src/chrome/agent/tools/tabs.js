@@ -2,6 +2,7 @@
 /** @import { Tool, ToolContext } from '../../types/core' */
 import { queued } from './act.js';
 import { SAYS_USED } from './says.js';
+import { fail } from '../error-codes.js';
 
 /**
  * @param {'go_back' | 'go_forward' | 'reload'} name @param {'back' | 'forward' | 'reload'} which @param {string} description
@@ -59,8 +60,8 @@ export const tabs = {
       }
       case 'open': {
         let url;
-        try { url = new URL(String(args.url)); } catch { return { ok: false, code: 'INVALID_URL', message: 'open needs url: an absolute http(s) address.' }; }
-        if (!/^https?:$/.test(url.protocol)) return { ok: false, code: 'INVALID_URL', message: `Only http and https URLs can be opened, not ${url.protocol}` };
+        try { url = new URL(String(args.url)); } catch { return fail('INVALID_URL', 'open needs url: an absolute http(s) address'); }
+        if (!/^https?:$/.test(url.protocol)) return fail('INVALID_URL', `not ${url.protocol}`);
         // Opened in the background: a run never takes the person's tab or window from them.
         const t = await b.openTab(url.href, { active: false, openerTabId: ctx.tabId, signal: ctx.signal });
         switchTo(ctx, t.tabId);
@@ -69,7 +70,7 @@ export const tabs = {
       case 'switch': {
         const id = Number(args.tab_id);
         const list = await b.listTabs(ctx.tabId);
-        if (!list.some((t) => t.tabId === id)) return { ok: false, code: 'NO_SUCH_TAB', message: `There is no tab ${args.tab_id} in this window. Call tabs with action "list".` };
+        if (!list.some((t) => t.tabId === id)) return fail('NO_SUCH_TAB', `tab ${args.tab_id}; call tabs with action "list"`);
         // The run moves to that tab without bringing it to the front: the person's view stays theirs.
         const t = list.find((x) => x.tabId === id);
         switchTo(ctx, id);
@@ -77,13 +78,13 @@ export const tabs = {
       }
       case 'close': {
         const id = Number(args.tab_id);
-        if (id === ctx.tabId) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'That is the tab this run acts on. Switch to another tab first.' };
+        if (id === ctx.tabId) return fail('INVALID_ARGUMENTS', 'that is the tab this run acts on; switch to another tab first');
         const list = await b.listTabs(ctx.tabId);
-        if (!list.some((t) => t.tabId === id)) return { ok: false, code: 'NO_SUCH_TAB', message: `There is no tab ${args.tab_id} in this window.` };
+        if (!list.some((t) => t.tabId === id)) return fail('NO_SUCH_TAB', `tab ${args.tab_id}`);
         await b.closeTab(id);
         return { ok: true, data: { closed: id } };
       }
-      default: return { ok: false, code: 'INVALID_ARGUMENTS', message: 'action is one of list, open, switch, close.' };
+      default: return fail('INVALID_ARGUMENTS', 'action is one of list, open, switch, close');
     }
   },
 };
@@ -125,9 +126,9 @@ export const waitFor = {
       const want = String(args.url_contains);
       for (;;) {
         const t = await ctx.browser.getTab(ctx.tabId);
-        if (!t) return { ok: false, code: 'TAB_GONE', message: 'The tab was closed.' };
+        if (!t) return fail('TAB_GONE');
         if (t.url.includes(want) && t.status === 'complete') break;
-        if (Date.now() - started > timeoutMs) return { ok: false, code: 'TIMEOUT', message: `The URL did not come to contain "${want}" within ${timeoutMs} ms (it is ${t.url}).`, retryable: true };
+        if (Date.now() - started > timeoutMs) return fail('TIMEOUT', `the URL did not come to contain "${want}" within ${timeoutMs} ms; it is ${t.url}`, { retryable: true });
         await new Promise((r) => setTimeout(r, 100));
       }
     }

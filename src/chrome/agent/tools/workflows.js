@@ -30,13 +30,13 @@ export const runWorkflow = {
     return (await ctx.workflows.find(args.name))?.start.url ?? null;
   },
   async run(args, ctx) {
-    if (!ctx.workflows) return fail('UNAVAILABLE', 'There are no saved workflows here.');
+    if (!ctx.workflows) return fail('UNAVAILABLE', 'there are no saved workflows here');
     if (args.action === 'list') {
       const all = await ctx.workflows.list();
       if (!all.length) return { ok: true, data: 'The user has no saved workflows.' };
       return { ok: true, data: all.map((w) => `- ${w.name}${w.description ? `: ${w.description}` : ''} (starts at ${w.start}; parameters: ${w.params.map((p) => `${p.name}${p.secret ? ' [secret, the user gives it]' : p.default !== undefined ? ` = "${p.default}"` : ' [required]'}`).join(', ') || 'none'})`).join('\n') };
     }
-    if (typeof args.name !== 'string' || !args.name) return fail('INVALID_ARGUMENTS', 'Say which workflow to run: name.');
+    if (typeof args.name !== 'string' || !args.name) return fail('INVALID_ARGUMENTS', 'say which workflow to run: name');
     return ctx.workflows.replay(args.name, args.values ?? {}, ctx);
   },
 };

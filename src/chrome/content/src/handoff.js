@@ -3,6 +3,7 @@
 // a slice of visible text, the document's HTTP status. Never a field's value: this is read while the
 // person may be typing a password.
 import { tw } from './tabwright.js';
+import { fail } from '../../agent/error-codes.js';
 
 const MAX_TEXT = 2000;
 const MAX_HEADINGS = 12;
@@ -80,7 +81,7 @@ function signals() {
  */
 function fill(code) {
   const fields = inputs().filter((i) => isOtp(i) || mayTakeCode(i));
-  if (fields.length !== 1) return { ok: false, code: 'NOT_FOUND', message: 'The page shows no single code field to fill.' };
+  if (fields.length !== 1) return fail('NOT_FOUND', 'the page shows no single code field to fill');
   const field = fields[0];
   field.focus();
   const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -94,5 +95,5 @@ function fill(code) {
 export { signals };
 Object.assign(tw.handlers, {
   'content.handoff': () => ({ ok: true, data: signals() }),
-  'content.handoffFill': (/** @type {{ code?: unknown }} */ msg) => (typeof msg.code === 'string' && /^[0-9A-Za-z-]{4,12}$/.test(msg.code) ? fill(msg.code) : { ok: false, code: 'INVALID_ARGUMENTS', message: 'A code is 4 to 12 letters or digits.' }),
+  'content.handoffFill': (/** @type {{ code?: unknown }} */ msg) => (typeof msg.code === 'string' && /^[0-9A-Za-z-]{4,12}$/.test(msg.code) ? fill(msg.code) : fail('INVALID_ARGUMENTS', 'a code is 4 to 12 letters or digits')),
 });

@@ -11,6 +11,7 @@ import * as Indicator from './indicator.js';
 import * as Outline from './outline.js';
 import * as Refs from './refs.js';
 import * as Secrets from './secrets.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @typedef {import('../../types/core').ToolResult} ToolResult */
 /** @typedef {import('../../types/core').ToolErr} ToolErr */
@@ -81,22 +82,22 @@ function bySelector(selector) {
 function find(t) {
   if (t.ref) {
     const el = Outline.resolve(t.ref);
-    if (!el) return { ok: false, code: 'STALE_REF', message: `${t.ref} is not on the page any more (it re-rendered or navigated). Take a new snapshot and use the new ref.`, retryable: true };
+    if (!el) return fail('STALE_REF', `${t.ref} is not on the page any more: it re-rendered or navigated`, { retryable: true });
     return { el };
   }
   if (t.selector) {
     const el = bySelector(t.selector);
-    return el ? { el } : { ok: false, code: 'NOT_FOUND', message: `Nothing on the page matches the selector ${t.selector}. Take a snapshot and use a ref instead.` };
+    return el ? { el } : fail('NOT_FOUND', `the selector ${t.selector}`);
   }
   if (t.text) {
     const el = byText(t.text);
-    return el ? { el } : { ok: false, code: 'NOT_FOUND', message: `No visible element shows the text "${t.text}". Scroll, or take a snapshot and use a ref.` };
+    return el ? { el } : fail('NOT_FOUND', `no visible element shows the text "${t.text}"; scroll, or use a ref`);
   }
   if (typeof t.x === 'number' && typeof t.y === 'number') {
     const el = deepElementFromPoint(t.x, t.y);
-    return el ? { el } : { ok: false, code: 'NOT_FOUND', message: `There is nothing at (${t.x}, ${t.y}) in the viewport.` };
+    return el ? { el } : fail('NOT_FOUND', `nothing at (${t.x}, ${t.y}) in the viewport`);
   }
-  return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Name the target with ref, text, selector, or both x and y.' };
+  return fail('INVALID_ARGUMENTS', 'name the target with ref, text, selector, or both x and y');
 }
 
 /** @param {Element} el */
@@ -190,7 +191,7 @@ async function prepareTarget(t, opts) {
   if (!('el' in found)) return found;
   let el = found.el;
   const name = t.ref ?? describe(el);
-  if (!opts.allowDisabled && isDisabled(el)) return { ok: false, code: 'DISABLED', message: `${name} is disabled. Complete what enables it first (for example, required fields).` };
+  if (!opts.allowDisabled && isDisabled(el)) return fail('DISABLED', `${name}; complete what enables it first, for example required fields`);
   if (typeof t.x === 'number' && typeof t.y === 'number' && !t.ref && !t.text && !t.selector) return { el, point: { x: t.x, y: t.y } };
   // A canvas's fallback content is never drawn (no box, or under the canvas): it is reached as
   // assistive technology reaches it, by focus, so there is no point to press at.
@@ -211,7 +212,7 @@ async function prepareTarget(t, opts) {
     }
     const box = visibleBox(el);
     if (!box) {
-      last = { ok: false, code: 'NOT_VISIBLE', message: `${name} is on the page but not visible (hidden or zero-sized). Open what reveals it first (a menu, a tab, hover), then retry.` };
+      last = fail('NOT_VISIBLE', `${name}, hidden or zero-sized; open what reveals it (a menu, a tab, hover), then retry`);
     } else {
       if (opts.needPoint === false) return { el, point: { x: 0, y: 0 } };
       const hit = hitPoint(el);
@@ -245,7 +246,7 @@ function centreOf(r) {
 /** @param {string} name @param {Element} el @param {Element | null} cover @returns {ToolErr} */
 function coveredError(name, el, cover) {
   const what = cover ? describe(topCover(cover, el)) : 'something outside the page';
-  return { ok: false, code: 'COVERED', message: `${name} is covered by ${what}. Close or dismiss that first (for example its close or accept button), then retry.` };
+  return fail('COVERED', `${name} is covered by ${what}; dismiss it (for example its close or accept button), then retry`);
 }
 
 /** Report the outermost covering element that does not contain the target: the overlay, not its inner text. @param {Element} hit @param {Element} target */
@@ -257,7 +258,7 @@ function topCover(hit, target) {
 
 /** @param {string} name @returns {ToolErr} */
 function removed(name) {
-  return { ok: false, code: 'ELEMENT_REMOVED', message: `${name} was removed from the page while Tabwright was acting on it (the page re-rendered). Take a new snapshot and retry with the new ref.`, retryable: true };
+  return fail('ELEMENT_REMOVED', `${name}, while Tabwright was acting on it (the page re-rendered); retry with the new ref`, { retryable: true });
 }
 
 

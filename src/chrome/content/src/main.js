@@ -5,6 +5,7 @@
 // never the model).
 import { tw } from './tabwright.js';
 import * as Secrets from './secrets.js';
+import { fail } from '../../agent/error-codes.js';
 import './frames.js';
 import './outline.js';
 import './capabilities.js';
@@ -32,24 +33,24 @@ browser.runtime.onMessage.addListener((/** @type {any} */ msg, /** @type {any} *
   if (!msg || typeof msg.type !== 'string' || !msg.type.startsWith('content.')) return false;
   const handler = tw.handlers[msg.type];
   if (!handler) {
-    sendResponse({ ok: false, code: 'UNKNOWN_REQUEST', message: `The page script does not know "${msg.type}".` });
+    sendResponse(fail('UNKNOWN_REQUEST', `"${msg.type}", in the page script`));
     return false;
   }
   const raw = msg.type === 'content.secrets';
   /** @param {unknown} r */
   const answer = (r) => sendResponse(raw ? r : Secrets.maskDeep(r));
   /** @param {unknown} err */
-  const fail = (err) => answer({ ok: false, code: 'CONTENT_ERROR', message: err instanceof Error ? err.message : String(err) });
+  const failed = (err) => answer(fail('CONTENT_ERROR', err instanceof Error ? err.message : String(err)));
   try {
     const result = handler(msg);
     // Handlers may be async (waiting for a re-render, a scroll, an option list to load).
     if (result && typeof (/** @type {any} */ (result)).then === 'function') {
-      /** @type {Promise<unknown>} */ (result).then(answer, fail);
+      /** @type {Promise<unknown>} */ (result).then(answer, failed);
       return true;
     }
     answer(result);
   } catch (err) {
-    fail(err);
+    failed(err);
   }
   return false;
 });

@@ -4,6 +4,7 @@
 import { tw } from './tabwright.js';
 import * as Dom from './dom.js';
 import * as Input from './input.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @typedef {import('../../types/core').ToolResult} ToolResult */
 /** @typedef {import('../../types/core').ActionTarget} ActionTarget */
@@ -105,7 +106,7 @@ async function scrollUntil(box, text, msg) {
     }
   }
   const way = msg.direction ?? 'down';
-  return { ok: false, code: 'NOT_FOUND', message: `Scrolled ${way} to the end without finding "${text}".`, retryable: false };
+  return fail('NOT_FOUND', `scrolled ${way} to the end without finding "${text}"`, { retryable: false });
 }
 
 /**

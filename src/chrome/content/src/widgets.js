@@ -11,6 +11,7 @@ import * as Keys from './keys.js';
 import * as Pointer from './pointer.js';
 import * as Roles from './roles.js';
 import * as Secrets from './secrets.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @typedef {import('../../types/core').ToolResult} ToolResult */
 /** @typedef {import('../../types/core').ToolErr} ToolErr */
@@ -30,7 +31,7 @@ function fire(el, type) { el.dispatchEvent(new Event(type, { bubbles: true, comp
 function setField(el, value) {
   if (el instanceof HTMLSelectElement) return selectNative(el, { value });
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
-    if (el.readOnly) return { ok: false, code: 'READ_ONLY', message: `${Input.describe(el)} is read-only.` };
+    if (el.readOnly) return fail('READ_ONLY', Input.describe(el));
     el.focus({ preventScroll: true });
     Keys.setNativeValue(el, value);
     el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertReplacementText', data: value }));
@@ -104,7 +105,7 @@ function selectNative(sel, want) {
   for (const w of all) {
     const r = pickOption(items, w, Input.describe(sel));
     if (!('i' in r)) return r;
-    if (opts[r.i].disabled) return { ok: false, code: 'DISABLED', message: `The option "${Dom.clean(opts[r.i].text)}" is disabled.` };
+    if (opts[r.i].disabled) return fail('DISABLED', `the option "${Dom.clean(opts[r.i].text)}"`);
     chosen.add(r.i);
   }
   sel.focus({ preventScroll: true });
@@ -166,7 +167,7 @@ async function selectAria(combo, want) {
     const r = options.length ? pickOption(options.map(ariaItem), want, Input.describe(combo)) : null;
     const pick = r && 'i' in r ? options[r.i] : undefined;
     if (pick) {
-      if (pick.getAttribute('aria-disabled') === 'true') return { ok: false, code: 'DISABLED', message: `The option "${Dom.clean(pick.textContent)}" is disabled.` };
+      if (pick.getAttribute('aria-disabled') === 'true') return fail('DISABLED', `the option "${Dom.clean(pick.textContent)}"`);
       pick.scrollIntoView({ block: 'nearest', behavior: 'instant' });
       const b = pick.getBoundingClientRect();
       Pointer.syntheticClick(pick, { x: b.left + b.width / 2, y: b.top + b.height / 2 }, {});
@@ -211,9 +212,9 @@ async function setChecked(target, want) {
     if (!('el' in r)) return r;
   }
   const isBox = (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) || el.matches('[role=checkbox],[role=radio],[role=switch],[role=menuitemcheckbox],[role=menuitemradio],[aria-pressed]');
-  if (!isBox) return { ok: false, code: 'NOT_CHECKABLE', message: `${target.ref ?? Input.describe(el)} is not a checkbox, radio or switch.` };
+  if (!isBox) return fail('NOT_CHECKABLE', target.ref ?? Input.describe(el));
   if (checkedState(el) === want) return { ok: true, data: { checked: want, changed: false } };
-  if (!want && el instanceof HTMLInputElement && el.type === 'radio') return { ok: false, code: 'NOT_CHECKABLE', message: 'A radio button is unchecked by checking another one in its group.' };
+  if (!want && el instanceof HTMLInputElement && el.type === 'radio') return fail('NOT_CHECKABLE', 'a radio button is unchecked by checking another one in its group');
   return { ok: true, data: { needsClick: true, clickAt } };
 }
 

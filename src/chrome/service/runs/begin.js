@@ -7,9 +7,7 @@
 import { findPersonSecrets } from '../../agent/handoff/person-secrets.js';
 import { originOf } from '../../agent/safety/scope.js';
 import { startRun } from './start.js';
-
-/** Said once per message that held a password or code (the panel shows it in the person's language by its code). */
-export const PASSWORD_NOTICE = 'A password or code in your message is kept as a secret: the model sees only its name ([secret 1]), and Tabwright types it only into a password or code field of this site. Next time you can leave it out: when a site asks you to sign in, Tabwright hands you the tab.';
+import { errorOf, fail } from '../../agent/error-codes.js';
 
 /**
  * Starts an agent run in a tab's session and returns at once with a promise of its outcome:
@@ -20,15 +18,16 @@ export const PASSWORD_NOTICE = 'A password or code in your message is kept as a 
  */
 export async function beginRun(ctx, tabId, text, mode, opts = {}) {
   const s = await ctx.session(tabId);
-  if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab. Stop it first.' };
-  if (typeof text !== 'string' || !text.trim()) return { ok: false, code: 'EMPTY', message: 'Type a message first.' };
+  if (s.running) return fail('BUSY');
+  if (typeof text !== 'string' || !text.trim()) return fail('EMPTY', 'type a message first');
   if (s.interrupted) s.prepareContinue();
   if (opts.fresh) s.messages.length = 0;
   const said = await keepSecrets(ctx.ops, s, text);
   s.messages.push({ role: 'user', content: said });
   const firstItem = s.items.length;
   s.addUser(opts.skill ? `/${opts.skill}\n${said}` : said, mode);
-  if (said !== text) s.upsert({ kind: 'notice', id: s.newId(), code: 'PASSWORD_IN_MESSAGE', message: PASSWORD_NOTICE });
+  // Said once per message that held a password or code (the panel shows it in the person's language by its code).
+  if (said !== text) s.upsert({ kind: 'notice', id: s.newId(), ...errorOf('PASSWORD_IN_MESSAGE') });
   return startRun(ctx, s, mode, firstItem, opts.onlyTools, opts);
 }
 
@@ -53,9 +52,9 @@ export async function keepSecrets(ops, s, text) {
  */
 export async function retryChat(ctx, tabId) {
   const s = await ctx.session(tabId);
-  if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab.' };
+  if (s.running) return fail('BUSY');
   if (s.interrupted) return continueChat(ctx, tabId);
-  if (!s.messages.some((m) => m.role === 'user')) return { ok: false, code: 'NOTHING_TO_CONTINUE', message: 'There is nothing to retry in this tab. Send a message instead.' };
+  if (!s.messages.some((m) => m.role === 'user')) return fail('NOTHING_TO_CONTINUE', 'there is nothing to retry in this tab');
   // A run that ended while its model was answering a call left no answer: drop the assistant turn whose calls have no results.
   const last = s.messages[s.messages.length - 1];
   if (last?.role === 'assistant' && last.toolCalls?.length) s.messages.pop();
@@ -66,8 +65,8 @@ export async function retryChat(ctx, tabId) {
 /** Resume a run the stopped service worker interrupted. @param {RunsContext} ctx @param {number} tabId @returns {Promise<RouterReply>} */
 export async function continueChat(ctx, tabId) {
   const s = await ctx.session(tabId);
-  if (s.running) return { ok: false, code: 'BUSY', message: 'A run is already in progress in this tab.' };
-  if (!s.interrupted) return { ok: false, code: 'NOTHING_TO_CONTINUE', message: 'There is no interrupted run in this tab. Send a message instead.' };
+  if (s.running) return fail('BUSY');
+  if (!s.interrupted) return fail('NOTHING_TO_CONTINUE');
   s.prepareContinue();
   // An interrupted plan goes on as Act: its approved steps are in the conversation.
   await startRun(ctx, s, s.mode === 'plan' ? 'act' : s.mode, continuedFrom(s));

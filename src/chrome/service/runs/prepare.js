@@ -16,6 +16,7 @@ import { createPanelInteraction } from '../interaction.js';
 import { storedProviders } from '../settings.js';
 import { recordingLimits } from '../recording-limits.js';
 import { reportWaiting } from './waiting.js';
+import { errorOf } from '../../agent/error-codes.js';
 
 /** @typedef {import('../../agent/loop.js').RunOptions} RunOptions */
 
@@ -134,7 +135,7 @@ export async function toolOptions({ ops, jobs, knowledge, workflows }, conf, tab
 export function emitTo(s, current) {
   return (e) => {
     if (!current()) return;
-    if (e.type === 'error' && e.code === 'ABORTED' && s.stopReason === 'tab_closed') e = { type: 'error', code: 'TAB_CLOSED', message: 'The tab was closed, and the run ended with it.' };
+    if (e.type === 'error' && e.code === 'ABORTED' && s.stopReason === 'tab_closed') e = { type: 'error', ...errorOf('TAB_CLOSED') };
     if (e.type === 'text_delta' || e.type === 'tool_result') s.state.transition('stream');
     else if (e.type === 'tool_call') s.state.transition('act');
     s.apply(e);

@@ -4,6 +4,7 @@
 /** @import { Effect } from '../../types/safety' */
 import { siteLabel } from './scope.js';
 import { siteMatches } from './site-patterns.js';
+import { say } from '../error-codes.js';
 
 /** Effects that change something: refused on a blocked site, and in Ask-only. */
 const CHANGES = /** @type {readonly Effect[]} */ (['acts_on_page', 'navigates', 'writes_server', 'creates_jobs', 'saves_skills', 'runs_code', 'records_tab', 'calls_page_tool']);
@@ -45,7 +46,7 @@ export function withOrgRules(policy, rules) {
     /** A write the page sends to a blocked site leaves no more than one the agent sends itself. */
     judgeRequest(/** @type {{ url: string, method: string }} */ req, /** @type {any} */ ctx) {
       if (!/^(GET|HEAD|OPTIONS)$/i.test(req.method) && isBlocked(req.url)) {
-        return refusal('SITE_BLOCKED', `Your organization does not allow Tabwright to act on ${siteLabel(req.url)}: this ${req.method} to it was not sent.`);
+        return refusal('SITE_BLOCKED', `${siteLabel(req.url)}: this ${req.method} to it was not sent`);
       }
       return policy.judgeRequest(req, ctx);
     },
@@ -59,14 +60,14 @@ export function withOrgRules(policy, rules) {
 function orgVerdict(f, o) {
   for (const e of f.effects) {
     const feature = FEATURE_OF[e];
-    if (feature && o.off.has(feature.feature)) return refusal('FEATURE_OFF', `${feature.name}: your organization has turned this off, so ${f.tool} cannot run. Do the task without it or tell the user.`);
+    if (feature && o.off.has(feature.feature)) return refusal('FEATURE_OFF', `${feature.name}, so ${f.tool} cannot run; do the task without it or tell the user`);
   }
-  if (o.askOnly && f.effects.some((e) => CHANGES.includes(e))) return refusal('NOT_ALLOWED_IN_ASK_MODE', `Your organization allows Ask mode only: ${f.tool} would change something. Answer from what you can read.`);
+  if (o.askOnly && f.effects.some((e) => CHANGES.includes(e))) return refusal('NOT_ALLOWED_IN_ASK_MODE', `your organization allows Ask mode only, and ${f.tool} would change something`);
   if (f.effects.some((e) => ACTS_ON_SITE.includes(e)) && o.isBlocked(f.url)) {
-    return refusal('SITE_BLOCKED', `Your organization does not allow Tabwright to act on ${siteLabel(f.url)}, so ${f.tool} was not run. Tell the user; reading the page is still allowed.`);
+    return refusal('SITE_BLOCKED', `${siteLabel(f.url)}: ${f.tool} was not run; tell the user`);
   }
   return null;
 }
 
-/** @param {'SITE_BLOCKED' | 'FEATURE_OFF' | 'NOT_ALLOWED_IN_ASK_MODE'} code @param {string} message */
-function refusal(code, message) { return { action: /** @type {const} */ ('refuse'), code, message }; }
+/** The catalog's sentence for the code, then the specifics. @param {'SITE_BLOCKED' | 'FEATURE_OFF' | 'NOT_ALLOWED_IN_ASK_MODE'} code @param {string} detail */
+function refusal(code, detail) { return { action: /** @type {const} */ ('refuse'), code, message: say(code, detail) }; }

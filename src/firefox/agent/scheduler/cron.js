@@ -1,6 +1,7 @@
 // Five-field cron expressions (minute hour day-of-month month day-of-week), read as Vixie cron and
 // POSIX crontab(5) read them, evaluated in wall-clock time of an IANA time zone.
 import { addDays, instantOf, wallAt, weekdayOf } from './zoned-time.js';
+import { fail } from '../error-codes.js';
 
 /**
  * @typedef {object} CronSpec
@@ -56,7 +57,7 @@ export function parseCron(expr) {
 }
 
 /** @param {string} message */
-function bad(message) { return /** @type {const} */ ({ ok: false, code: 'INVALID_SCHEDULE', message }); }
+function bad(message) { return fail('INVALID_SCHEDULE', message); }
 
 /**
  * @param {string} field @param {{ name: string, min: number, max: number, names?: string[], base?: number }} f

@@ -3,6 +3,7 @@
 /** @import { Job, JobRun } from '../../types/jobs' */
 import { recoverRun } from './run-record.js';
 import { SCHEDULED_STATES } from './states.js';
+import { fail } from '../error-codes.js';
 
 /** @typedef {{ controller: AbortController, done: Promise<void> }} InFlight */
 
@@ -102,7 +103,7 @@ export function nextWake(jobs, { heldAll, inFlight, now, watchdogMs }) {
 }
 
 /** @param {string} id @returns {{ ok: false, code: 'NOT_FOUND', message: string }} */
-export const notFound = (id) => ({ ok: false, code: 'NOT_FOUND', message: `There is no job ${id}; it may have been deleted. Reload the jobs list.` });
+export const notFound = (id) => (fail('NOT_FOUND', `no job ${id}; it may have been deleted, reload the jobs list`));
 
 /** A deep copy: callers never hold the book's own objects. @template T @param {T} v @returns {T} */
 export function clone(v) {

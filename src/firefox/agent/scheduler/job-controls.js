@@ -5,6 +5,7 @@
 import { clone, notFound } from './job-book.js';
 import { nextRunAt } from './schedule.js';
 import { transition } from './states.js';
+import { fail } from '../error-codes.js';
 
 /**
  * @typedef {object} ControlDeps
@@ -58,7 +59,7 @@ export async function resumeJob({ book, clock, tick }, id) {
   }
   const now = clock.now();
   const next = nextRunAt(job.schedule, now, { hasRun: job.schedule.kind === 'once' && job.hasRun });
-  if (next === null) return { ok: false, code: 'NOTHING_TO_RESUME', message: 'This one-time job has already run. Use Run now to run it again, or edit its time.' };
+  if (next === null) return fail('NOTHING_TO_RESUME', 'this one-time job has already run; use Run now to run it again, or edit its time');
   if (job.state !== 'pending') {
     const r = transition(job, 'pending', now);
     if (!r.ok) return r;
@@ -75,8 +76,8 @@ export async function runJobNow({ book, clock, controls, tick }, id) {
   await book.loaded();
   const job = book.find(id);
   if (!job) return notFound(id);
-  if (book.inFlight.has(id)) return { ok: false, code: 'RUNNING', message: 'The job is already running.' };
-  if ((await controls().catch(() => ({ off: true }))).off) return { ok: false, code: 'FEATURE_OFF', message: 'Your organization has turned scheduled jobs off, so no job runs.' };
+  if (book.inFlight.has(id)) return fail('RUNNING', 'the job is already running');
+  if ((await controls().catch(() => ({ off: true }))).off) return fail('FEATURE_OFF', 'scheduled jobs, so no job runs');
   const now = clock.now();
   const wasPaused = job.state === 'paused';
   const r = transition(job, 'queued', now);

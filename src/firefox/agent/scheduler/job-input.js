@@ -2,12 +2,13 @@
 /** @import { JobInput, JobKind, JobTarget, JobWorkflow, Schedule } from '../../types/jobs' */
 /** @import { Mode } from '../../types/core' */
 import { normalizeSchedule } from './schedule.js';
+import { fail } from '../error-codes.js';
 
 export const MAX_PROMPT_CHARS = 10_000;
 export const MAX_TITLE_CHARS = 120;
 
 /** @param {string} message */
-const bad = (message) => /** @type {const} */ ({ ok: false, code: 'INVALID_JOB', message });
+const bad = (message) => fail('INVALID_JOB', message);
 
 /**
  * @param {unknown} target

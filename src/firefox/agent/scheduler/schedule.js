@@ -4,6 +4,7 @@
 /** @import { Schedule, ScheduleInput } from '../../types/jobs' */
 import { parseCron, nextCron } from './cron.js';
 import { addDays, daysInMonth, instantOf, isValidTimeZone, wallAt } from './zoned-time.js';
+import { fail } from '../error-codes.js';
 
 export const MIN_INTERVAL_MINUTES = 1;
 export const MAX_INTERVAL_MINUTES = 366 * 24 * 60;
@@ -12,7 +13,7 @@ const REPEATS = ['daily', 'weekdays', 'weekly', 'monthly', 'cron'];
 /** @typedef {{ ok: false, code: 'INVALID_SCHEDULE', message: string }} ScheduleError */
 
 /** @param {string} message @returns {ScheduleError} */
-const bad = (message) => ({ ok: false, code: 'INVALID_SCHEDULE', message });
+const bad = (message) => (fail('INVALID_SCHEDULE', message));
 
 /**
  * Checks what a user or the model asked for and turns it into a stored schedule.

@@ -1,3 +1,4 @@
+import { fail } from '../error-codes.js';
 // The job state machine: which state may follow which. Every change of Job.state goes through
 // transition(), so an impossible move (a deleted run "completing", a paused job starting) is caught.
 /** @import { Job, JobState } from '../../types/jobs' */
@@ -39,7 +40,7 @@ export function transition(job, to, now) {
   // Staying put is no move (Run now on a job already queued, a run that ends still waiting for the user).
   if (job.state === to) { job.updatedAt = now; return { ok: true }; }
   if (!canTransition(job.state, to)) {
-    return { ok: false, code: 'INVALID_TRANSITION', message: `A ${job.state.replace(/_/g, ' ')} job cannot become ${to.replace(/_/g, ' ')}.` };
+    return fail('INVALID_TRANSITION', `a ${job.state.replace(/_/g, ' ')} job cannot become ${to.replace(/_/g, ' ')}`);
   }
   job.state = to;
   job.updatedAt = now;

@@ -4,6 +4,7 @@ import { TARGET_PROPS, act, noTarget, targetOf } from './act.js';
 import { clickTarget } from './input.js';
 import { frameOfTarget } from './frames.js';
 import { SAYS_USED } from './says.js';
+import { fail } from '../error-codes.js';
 
 /** @type {Tool} */
 export const setField = {
@@ -47,8 +48,8 @@ export const selectOption = {
     const target = targetOf(args);
     if (!target) return noTarget('the dropdown');
     const given = ['label', 'value', 'index', 'labels', 'values'].filter((k) => args[k] !== undefined);
-    if (!given.length) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which option: label, value or index (labels or values for several).' };
-    if ((args.labels || args.values) && given.some((k) => k === 'label' || k === 'value' || k === 'index')) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Give either one option (label, value or index) or several (labels, values), not both.' };
+    if (!given.length) return fail('INVALID_ARGUMENTS', 'say which option: label, value or index (labels or values for several)');
+    if ((args.labels || args.values) && given.some((k) => k === 'label' || k === 'value' || k === 'index')) return fail('INVALID_ARGUMENTS', 'give either one option (label, value or index) or several (labels, values), not both');
     const option = { label: args.label, value: args.value, index: args.index, labels: args.labels, values: args.values };
     return act(ctx, () => ctx.browser.sendToContent(ctx.tabId, { type: 'content.select', target, option }));
   },
@@ -67,7 +68,7 @@ async function setChecked(ctx, target, want) {
   if (!clicked.ok) return clicked;
   const now = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.checked', target });
   if (now.ok && now.data !== want) {
-    return { ok: false, code: 'STATE_UNCHANGED', message: `Clicked it, but it is still ${want ? 'unchecked' : 'checked'}. The page may need something else first; take a snapshot.` };
+    return fail('STATE_UNCHANGED', `it is still ${want ? 'unchecked' : 'checked'}; the page may need something else first, take a snapshot`);
   }
   return { ok: true, data: { checked: want, changed: true } };
 }
@@ -119,22 +120,22 @@ export const uploadFile = {
     const target = targetOf(args) ?? { selector: 'input[type=file]' };
     /** @type {{ path?: string, name?: string, content?: string, base64?: string, mime_type?: string }[]} */
     const files = args.files;
-    if (!files.length) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Give at least one file.' };
+    if (!files.length) return fail('INVALID_ARGUMENTS', 'give at least one file');
     const paths = files.filter((f) => f.path).map((f) => /** @type {string} */ (f.path));
-    if (paths.length && paths.length !== files.length) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Give either paths or contents for all files, not a mix.' };
-    if (files.some((f) => !f.path && !f.name)) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'A file given by content needs a name.' };
+    if (paths.length && paths.length !== files.length) return fail('INVALID_ARGUMENTS', 'give either paths or contents for all files, not a mix');
+    if (files.some((f) => !f.path && !f.name)) return fail('INVALID_ARGUMENTS', 'a file given by content needs a name');
     return act(ctx, async () => {
       if (paths.length) {
         const setPaths = ctx.browser.setFilePaths;
-        if (!setPaths) return { ok: false, code: 'UNSUPPORTED', message: 'This browser does not let extensions read files from disk by path. Give the file as {name, content} or {name, base64} instead.' };
-        if (frameOfTarget(target) !== 0) return { ok: false, code: 'UNSUPPORTED', message: 'Files by path go into a file input of the top page only. Inside a frame, give the file as {name, content} or {name, base64}.' };
+        if (!setPaths) return fail('UNSUPPORTED', 'extensions cannot read files from disk by path here; give the file as {name, content} or {name, base64}');
+        if (frameOfTarget(target) !== 0) return fail('UNSUPPORTED', 'files by path go into a file input of the top page only; inside a frame, give the file as {name, content} or {name, base64}');
         // The input itself, or the one its label or styled button opens (content/widgets.js), marked for CDP.
         const m = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.fileInput', target });
         if (!m.ok) return m;
         const d = /** @type {{ selector: string, multiple: boolean }} */ (m.data);
-        if (paths.length > 1 && !d.multiple) return { ok: false, code: 'INVALID_ARGUMENTS', message: `That file input takes one file; ${paths.length} were given.` };
+        if (paths.length > 1 && !d.multiple) return fail('INVALID_ARGUMENTS', `that file input takes one file; ${paths.length} were given`);
         try { await setPaths(ctx.tabId, d.selector, paths); } catch (err) {
-          return { ok: false, code: 'UPLOAD_FAILED', message: `Could not set the files: ${err instanceof Error ? err.message : err}. Check the paths exist.` };
+          return fail('UPLOAD_FAILED', `${err instanceof Error ? err.message : err}; check the paths exist`);
         }
         return { ok: true, data: { files: paths.map((p) => p.split(/[\\/]/).pop()) } };
       }

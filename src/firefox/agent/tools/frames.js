@@ -3,6 +3,7 @@
 /** @import { Tool, ToolContext, ActionTarget, FrameInfo } from '../../types/core' */
 import { parseRef } from '../refs.js';
 import { SAYS_USED } from './says.js';
+import { fail } from '../error-codes.js';
 
 /** The frame an action target lives in: its ref's ("f7:e3" → 7), else its frame_id, else the top frame. @param {ActionTarget | undefined} t */
 export function frameOfTarget(t) {
@@ -81,7 +82,7 @@ export const getFrames = {
   async run(_args, ctx) {
     /** @type {FrameInfo[]} */
     const frames = await ctx.browser.listFrames(ctx.tabId);
-    if (!frames.length) return { ok: false, code: 'PAGE_NOT_SCRIPTABLE', message: 'The frames of this tab cannot be listed. Take a snapshot instead.' };
+    if (!frames.length) return fail('PAGE_NOT_SCRIPTABLE', 'the frames of this tab cannot be listed; take a snapshot instead');
     // about:blank and about:srcdoc frames take their parent's origin (HTML, "determining the origin").
     /** @param {FrameInfo | undefined} f @param {number} [depth] @returns {string} */
     const effectiveOrigin = (f, depth = 0) => (!f ? 'null' : f.url.startsWith('about:') && depth < 10 ? effectiveOrigin(frames.find((p) => p.frameId === f.parentFrameId), depth + 1) : originOf(f.url));

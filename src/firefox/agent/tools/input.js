@@ -5,13 +5,14 @@
 import { TARGET_PROPS, act, cdpCode, noTarget, targetOf } from './act.js';
 import { frameOfTarget, toTopPoint } from './frames.js';
 import { SAYS_USED } from './says.js';
+import { fail } from '../error-codes.js';
 
 const MODIFIERS = { type: 'array', items: { type: 'string', enum: ['Alt', 'Control', 'Meta', 'Shift'] }, description: 'Keys held during the click.' };
 
 /** @param {unknown} err @returns {ToolResult | null} null: fall back to synthetic events */
 function cdpFailure(err) {
   const code = cdpCode(err);
-  if (code === 'TAB_GONE') return { ok: false, code: 'TAB_GONE', message: 'The tab was closed.' };
+  if (code === 'TAB_GONE') return fail('TAB_GONE');
   return null;
 }
 
@@ -176,7 +177,7 @@ export const type = {
   says: (t, c) => t('toolSays_type', c.element()),
   async run(args, ctx) {
     const target = targetOf({ ...args, text: undefined });
-    if (!target) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Say which field: give ref (from the snapshot), selector, or x and y.' };
+    if (!target) return fail('INVALID_ARGUMENTS', 'say which field: give ref (from the snapshot), selector, or x and y');
     return act(ctx, () => typeInto(ctx, target, String(args.text), args.clear !== false, args.submit === true));
   },
 };

@@ -1,3 +1,4 @@
+import { fail } from '../error-codes.js';
 // Tools that move the tab to another page.
 /** @import { Tool } from '../../types/core' */
 
@@ -17,10 +18,10 @@ export const navigate = {
   async run(args, ctx) {
     let url;
     try { url = new URL(String(args.url)); } catch {
-      return { ok: false, code: 'INVALID_URL', message: `"${args.url}" is not an absolute URL. Give a full address such as https://example.com/.` };
+      return fail('INVALID_URL', `"${args.url}" is not an absolute URL`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      return { ok: false, code: 'INVALID_URL', message: `Only http and https URLs can be opened, not ${url.protocol}` };
+      return fail('INVALID_URL', `not ${url.protocol}`);
     }
     const r = await ctx.browser.navigate(ctx.tabId, url.href, ctx.signal);
     if (!r.ok) return r;

@@ -5,6 +5,7 @@ import { spliceFrames } from '../frame-outline.js';
 import { diffOutlines, renderDiff } from '../outline-diff.js';
 import { RESULT_BUDGET_CHARS } from '../budget.js';
 import { SAYS_USED } from './says.js';
+import { fail } from '../error-codes.js';
 
 /** read_page's reader and its libraries (vendored by scripts/vendor.mjs), in load order. */
 const READER_FILES = ['vendor/readability.js', 'vendor/turndown.js', 'content/reader.js'];
@@ -36,7 +37,7 @@ export async function pageOutline(ctx, opts = {}) {
   const top = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.snapshot', ...opts, nonce, frameId: opts.ref ? undefined : 0, expectFrames: opts.ref ? 0 : childrenOf(0) });
   if (!top.ok) return top;
   const o = /** @type {{ text: string, url: string, title: string, refs: number, truncated: boolean }} */ (top.data);
-  if (typeof o?.text !== 'string') return { ok: false, code: 'NO_OUTLINE', message: 'The page did not return an outline. It may still be loading; take a snapshot again.', retryable: true };
+  if (typeof o?.text !== 'string') return fail('NO_OUTLINE', 'the page did not return an outline; it may still be loading, take a snapshot again', { retryable: true });
   // The frames share what the top frame's outline left of the budget (each at least a little).
   const budget = opts.maxChars ?? RESULT_BUDGET_CHARS;
   const share = Math.max(2_000, Math.floor((budget - o.text.length) / Math.max(1, frames.length)));

@@ -2,6 +2,7 @@
 /** @import { Tool, ToolResult } from '../../types/core' */
 import { TARGET_PROPS, targetOf } from './act.js';
 import { SAYS_USED } from './says.js';
+import { fail } from '../error-codes.js';
 
 /** @type {Tool} */
 export const screenshot = {
@@ -20,7 +21,7 @@ export const screenshot = {
       const base64 = shot.dataUrl.slice(shot.dataUrl.indexOf(',') + 1);
       return { ok: true, data: { width: shot.width, height: shot.height, bytes: Math.round(base64.length * 0.75), what: target ? 'element' : args.full_page ? 'full page' : 'viewport' }, image: { mediaType: 'image/png', data: base64 } };
     } catch (err) {
-      return { ok: false, code: 'SCREENSHOT_FAILED', message: `Could not capture the page: ${err instanceof Error ? err.message : err}`, retryable: true };
+      return fail('SCREENSHOT_FAILED', String(err instanceof Error ? err.message : err), { retryable: true });
     }
   },
 };
@@ -82,8 +83,8 @@ export const fetchUrl = {
   effectsFor: (args) => SAFE_METHODS.has(String(args.method ?? 'GET').toUpperCase()) ? ['reads_page', 'leaves_origin'] : ['reads_page', 'leaves_origin', 'writes_server'],
   async run(args, ctx) {
     let url;
-    try { url = new URL(String(args.url)); } catch { return { ok: false, code: 'INVALID_URL', message: `"${args.url}" is not an absolute URL.` }; }
-    if (!/^https?:$/.test(url.protocol)) return { ok: false, code: 'INVALID_URL', message: 'Only http and https URLs can be fetched.' };
+    try { url = new URL(String(args.url)); } catch { return fail('INVALID_URL', `"${args.url}" is not an absolute URL`); }
+    if (!/^https?:$/.test(url.protocol)) return fail('INVALID_URL', 'only http and https URLs can be fetched');
     const method = String(args.method ?? 'GET').toUpperCase();
     return ctx.browser.fetchUrl(url.href, { method, headers: args.headers, body: SAFE_METHODS.has(method) ? undefined : args.body, maxChars: args.max_chars, signal: ctx.signal });
   },
@@ -100,7 +101,7 @@ export const listDownloads = {
     try {
       return { ok: true, data: await ctx.browser.listDownloads({ query: args.query, limit: args.limit }) };
     } catch (err) {
-      return /** @type {ToolResult} */ ({ ok: false, code: 'DOWNLOADS_UNAVAILABLE', message: `Could not read the downloads: ${err instanceof Error ? err.message : err}` });
+      return /** @type {ToolResult} */ (fail('DOWNLOADS_UNAVAILABLE', String(err instanceof Error ? err.message : err)));
     }
   },
 };
@@ -125,8 +126,8 @@ export const readPdf = {
   effectsFor: (args) => (args.url ? ['reads_page', 'leaves_origin'] : ['reads_page']),
   async run(args, ctx) {
     const url = args.url ? String(args.url) : (await ctx.browser.getTab(ctx.tabId))?.url ?? '';
-    if (!/^https?:/.test(url)) return { ok: false, code: 'INVALID_URL', message: 'Give the PDF\'s http(s) url, or open the PDF in the tab first.' };
-    if (args.from_page && args.to_page && args.to_page < args.from_page) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'to_page comes before from_page.' };
+    if (!/^https?:/.test(url)) return fail('INVALID_URL', 'give the PDF\'s http(s) url, or open the PDF in the tab first');
+    if (args.from_page && args.to_page && args.to_page < args.from_page) return fail('INVALID_ARGUMENTS', 'to_page comes before from_page');
     if (args.url) {
       // The PDF reader follows redirects by itself: a HEAD first, which follows none to another origin, says where the address leads.
       const probe = await ctx.browser.fetchUrl(url, { method: 'HEAD', maxChars: 100, signal: ctx.signal });

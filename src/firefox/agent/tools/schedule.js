@@ -3,31 +3,32 @@
 /** @import { Tool, ToolContext, ToolResult } from '../../types/core' */
 /** @import { JobInput, ScheduleInput } from '../../types/jobs' */
 import { SAYS_USED } from './says.js';
+import { fail } from '../error-codes.js';
 
 /** Nonzero delays below this are refused: a job is for later, not for the next few seconds (seed 002). */
 const MIN_DELAY_SECONDS = 60;
 
 /** @param {ToolContext} ctx @returns {ToolResult | null} */
 function unavailable(ctx) {
-  return ctx.jobs ? null : { ok: false, code: 'UNAVAILABLE', message: 'Scheduling is not available here. Tell the user to use the jobs page instead.' };
+  return ctx.jobs ? null : fail('UNAVAILABLE', 'scheduling is not available here; tell the user to use the jobs page instead');
 }
 
 /**
  * @param {Record<string, any>} a
- * @returns {{ ok: true, schedule: ScheduleInput } | { ok: false, code: import('../error-codes.js').ErrorCode, message: string, retryable: boolean }}
+ * @returns {{ ok: true, schedule: ScheduleInput } | { ok: false, code: import('../error-codes.js').ErrorCode, message: string, retryable?: boolean }}
  */
 function scheduleFromArgs(a) {
   /** @param {string} message */
-  const bad = (message) => /** @type {const} */ ({ ok: false, code: 'INVALID_ARGUMENTS', message, retryable: true });
+  const bad = (message) => fail('INVALID_ARGUMENTS', message, { retryable: true });
   if (a.after_seconds !== undefined) {
     const s = Number(a.after_seconds);
-    if (s !== 0 && !(s >= MIN_DELAY_SECONDS)) return bad(`after_seconds must be 0 (start now) or at least ${MIN_DELAY_SECONDS}.`);
+    if (s !== 0 && !(s >= MIN_DELAY_SECONDS)) return bad(`after_seconds must be 0 (start now) or at least ${MIN_DELAY_SECONDS}`);
   }
   switch (a.schedule ?? (a.every_minutes !== undefined ? 'interval' : a.repeat ? 'calendar' : 'once')) {
     case 'once': return { ok: true, schedule: { kind: 'once', runAt: a.run_at, afterSeconds: a.after_seconds } };
     case 'interval': return { ok: true, schedule: { kind: 'interval', minutes: Number(a.every_minutes) } };
     case 'calendar': return { ok: true, schedule: { kind: 'calendar', repeat: a.repeat, time: a.time, days: a.days, dayOfMonth: a.day_of_month, cron: a.cron, timeZone: a.time_zone } };
-    default: return bad('schedule must be "once", "interval" or "calendar".');
+    default: return bad('schedule must be "once", "interval" or "calendar"');
   }
 }
 
@@ -103,8 +104,8 @@ export const scheduleResume = {
     const missing = unavailable(ctx);
     if (missing) return missing;
     const jobs = /** @type {NonNullable<ToolContext['jobs']>} */ (ctx.jobs);
-    if (args.after_seconds === undefined && args.run_at === undefined) return { ok: false, code: 'INVALID_ARGUMENTS', message: 'Give after_seconds (at least 60) or run_at.', retryable: true };
-    if (args.after_seconds !== undefined && !(Number(args.after_seconds) >= MIN_DELAY_SECONDS)) return { ok: false, code: 'INVALID_ARGUMENTS', message: `after_seconds must be at least ${MIN_DELAY_SECONDS}.`, retryable: true };
+    if (args.after_seconds === undefined && args.run_at === undefined) return fail('INVALID_ARGUMENTS', 'give after_seconds (at least 60) or run_at', { retryable: true });
+    if (args.after_seconds !== undefined && !(Number(args.after_seconds) >= MIN_DELAY_SECONDS)) return fail('INVALID_ARGUMENTS', `after_seconds must be at least ${MIN_DELAY_SECONDS}`, { retryable: true });
     const r = await jobs.create({
       kind: 'resume', title: String(args.reason).slice(0, 120), prompt: args.resume_instruction, mode: 'act',
       target: { type: 'tab', tabId: ctx.tabId },

@@ -8,6 +8,7 @@ import * as A from './actionable.js';
 import * as Outline from './outline.js';
 import * as Refs from './refs.js';
 import * as Secrets from './secrets.js';
+import { fail } from '../../agent/error-codes.js';
 
 const CAP = { actions: 30, forms: 20, collections: 20 };
 
@@ -188,7 +189,7 @@ function extract(id, fields, limit = 100) {
   const container = entry?.container.deref();
   if (!entry || !container || !container.isConnected) {
     const ids = [...known.keys()].join(', ') || 'none';
-    return { ok: false, code: 'UNKNOWN_COLLECTION', message: `There is no collection "${id}" on the page now (known: ${ids}). Call page_capabilities again and use one of its collection ids.` };
+    return fail('UNKNOWN_COLLECTION', `"${id}"; the page has ${ids}: call page_capabilities again and use one of its collection ids`);
   }
   const rows = itemsOf(container, entry.sig).slice(0, limit).map((item) => {
     const all = fieldsOf(item);

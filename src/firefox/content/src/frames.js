@@ -4,6 +4,7 @@
 import { tw } from './tabwright.js';
 import * as Dom from './dom.js';
 import * as Refs from './refs.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @type {{ source: MessageEventSource | null, frameId: number, nonce: string }[]} */
 let heard = [];
@@ -69,7 +70,7 @@ Object.assign(tw.handlers, {
   'content.frameBox': async (/** @type {{ child: number, nonce?: string }} */ msg) => {
     await introduced(msg.nonce, 1);
     const el = frameElementOf(msg.child);
-    if (!el) return { ok: false, code: 'FRAME_UNKNOWN', message: `Frame ${msg.child} is not an iframe of this page any more. Take a new snapshot.` };
+    if (!el) return fail('FRAME_UNKNOWN', `${msg.child} is not an iframe of this page any more; take a new snapshot`);
     // The child's own scrollIntoView reaches this frame asynchronously across processes (Chrome's
     // out-of-process iframes): let it land, then bring the frame into view here before measuring.
     await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));

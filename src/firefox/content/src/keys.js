@@ -6,6 +6,7 @@ import * as Dom from './dom.js';
 import * as Editing from './editing.js';
 import * as Input from './input.js';
 import * as Secrets from './secrets.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @typedef {import('../../types/core').ToolResult} ToolResult */
 /** @typedef {import('../../types/core').ActionTarget} ActionTarget */
@@ -123,9 +124,9 @@ function fieldValue(el) {
 /** Focus the field and clear it (select-all + delete, as a person does), ready for typing. @param {Element} el @param {boolean} clear */
 function focusField(el, clear) {
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el instanceof HTMLElement && el.isContentEditable))) {
-    return { ok: false, code: 'NOT_EDITABLE', message: `${Input.describe(el)} is not a text field. Type into a textbox ref from the snapshot.` };
+    return fail('NOT_EDITABLE', `${Input.describe(el)} is not a text field; type into a textbox ref from the snapshot`);
   }
-  if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.readOnly) return { ok: false, code: 'READ_ONLY', message: `${Input.describe(el)} is read-only.` };
+  if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.readOnly) return fail('READ_ONLY', Input.describe(el));
   /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
     if (clear && el.value) {

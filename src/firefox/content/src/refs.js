@@ -8,6 +8,7 @@ import * as Actionable from './actionable.js';
 import * as Dom from './dom.js';
 import * as Outline from './outline.js';
 import * as Roles from './roles.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @typedef {{ role: string, name: string, landmark: string, index: number }} Fingerprint */
 /**
@@ -97,7 +98,7 @@ function lookup(ref) {
   const n = parse(ref);
   const entry = n === null ? undefined : byNum.get(n);
   if (!entry || n === null) {
-    return { ok: false, code: 'STALE_REF', message: `${ref} is not a ref of this page. Take a new snapshot and use a ref from it.`, retryable: true };
+    return fail('STALE_REF', `${ref} is not a ref of this page`, { retryable: true });
   }
   const el = entry.el.deref();
   if (el && el.isConnected) return { el };
@@ -107,7 +108,7 @@ function lookup(ref) {
     byNum.set(n, { el: new WeakRef(found), fp: entry.fp, seen: entry.seen });
     return { el: found, rebound: true };
   }
-  return { ok: false, code: 'STALE_REF', message: `${ref} is gone: the page re-rendered and no single element matches it any more. Take a new snapshot and use the new ref.`, retryable: true };
+  return fail('STALE_REF', `${ref} is gone: the page re-rendered and no single element matches it any more`, { retryable: true });
 }
 
 /**

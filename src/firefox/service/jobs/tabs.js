@@ -1,3 +1,4 @@
+import { errorOf } from '../../agent/error-codes.js';
 // The tab a job's run uses: the job's own tab, or (URL target) a background tab opened for it,
 // reused by the job's next run while it stays open and closed when a run ends.
 /** @import { BrowserOps } from '../../types/core' */
@@ -24,7 +25,7 @@ export function createJobTabs({ ops, isBusy, closeTabs, places, loadTimeoutMs = 
   async function targetTab(job) {
     if (job.target.type === 'tab') {
       if (await ops.getTab(job.target.tabId)) return { ok: true, tabId: job.target.tabId };
-      return { ok: false, result: { status: 'failed', permanent: true, error: { code: 'TAB_GONE', message: 'The tab this job was made for has been closed. Edit the job to open a URL instead.' } } };
+      return { ok: false, result: { status: 'failed', permanent: true, error: errorOf('TAB_GONE', 'the tab this job was made for; edit the job to open a URL instead') } };
     }
     const reused = openedTabs.get(job.id);
     if (reused !== undefined && (await ops.getTab(reused)) && !isBusy(reused)) {
@@ -40,7 +41,7 @@ export function createJobTabs({ ops, isBusy, closeTabs, places, loadTimeoutMs = 
     // The job's tabs are a group of their own, named for the job, beside whatever the person does.
     void places?.groups.join(`job:${job.id}`, job.title, [tabId]);
     if (!(await tabLoaded(tabId, loadTimeoutMs))) {
-      return { ok: false, result: { status: 'failed', error: { code: 'NAVIGATION_TIMEOUT', message: `${job.target.url} did not finish loading within ${loadTimeoutMs / 1000} s. Check that the page opens, then use Run now.` }, tabId } };
+      return { ok: false, result: { status: 'failed', error: errorOf('NAVIGATION_TIMEOUT', `${job.target.url}, within ${loadTimeoutMs / 1000} s; check that the page opens, then use Run now`), tabId } };
     }
     return { ok: true, tabId };
   }

@@ -4,6 +4,7 @@
 import { dispatch, REQUEST_TYPES } from '../handlers/index.js';
 import { answerChannelHold } from '../handlers/channel-hold.js';
 import { isExtensionPage } from '../sender.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** The first parts of the request types the handler table answers ("chat", "settings"…). */
 const AREAS = new Set(REQUEST_TYPES.map((t) => t.split('.')[0]));
@@ -44,10 +45,10 @@ export function answerMessage({ sessions, deps }, msg, sender, sendResponse) {
   // Requests of the areas the handler table answers (chat.*, settings.*…); other messages are not ours.
   if (!msg || typeof msg.type !== 'string' || !AREAS.has(msg.type.split('.')[0])) return false;
   if (!fromExtensionPage(sender)) {
-    sendResponse({ ok: false, code: 'FORBIDDEN', message: 'Only Tabwright\'s own pages may send this request.' });
+    sendResponse(fail('FORBIDDEN', 'only Tabwright\'s own pages may send this request'));
     return false;
   }
-  dispatch(msg, deps).then(sendResponse, (err) => sendResponse({ ok: false, code: 'INTERNAL_ERROR', message: err instanceof Error ? err.message : String(err) }));
+  dispatch(msg, deps).then(sendResponse, (err) => sendResponse(fail('INTERNAL_ERROR', err instanceof Error ? err.message : String(err))));
   return true;
 }
 
@@ -57,6 +58,6 @@ export function answerMessage({ sessions, deps }, msg, sender, sendResponse) {
  */
 function stopRecordingOf(rec, tabId, sendResponse) {
   rec.status().then((s) => (s.recording && s.tabId === tabId ? rec.stop().then(() => true) : false))
-    .then((stopped) => sendResponse({ ok: true, data: { stopped } }), (err) => sendResponse({ ok: false, code: 'RECORDING_FAILED', message: String(err?.message ?? err) }));
+    .then((stopped) => sendResponse({ ok: true, data: { stopped } }), (err) => sendResponse(fail('RECORDING_FAILED', String(err?.message ?? err))));
   return true;
 }

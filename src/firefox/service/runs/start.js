@@ -9,6 +9,7 @@ import { textOf } from '../../agent/compaction.js';
 import { prepareRun } from './prepare.js';
 import { recordRun } from './record.js';
 import { stopRun } from './stop.js';
+import { errorOf } from '../../agent/error-codes.js';
 
 /**
  * @typedef {object} Launched
@@ -101,12 +102,12 @@ async function launch(ctx, s, { mode, controller, current, onlyTools, extra, sta
     const outcome = (extra.runner ?? runAgent)(setup.options).catch((err) => {
       const message = `The run failed unexpectedly: ${err instanceof Error ? err.message : err}`;
       if (current()) s.addError('INTERNAL_ERROR', message);
-      return /** @type {RunOutcome} */ ({ status: 'error', error: { code: 'INTERNAL_ERROR', message }, steps: 0 });
+      return /** @type {RunOutcome} */ ({ status: 'error', error: errorOf('INTERNAL_ERROR', message), steps: 0 });
     });
     return { outcome, shown, tab, trace };
   } catch (err) {
     const message = `The run could not start: ${err instanceof Error ? err.message : String(err)}`;
     if (current()) s.addError('RUN_NOT_STARTED', message);
-    return { outcome: Promise.resolve(/** @type {RunOutcome} */ ({ status: 'error', error: { code: 'RUN_NOT_STARTED', message }, steps: 0 })), shown, tab, trace };
+    return { outcome: Promise.resolve(/** @type {RunOutcome} */ ({ status: 'error', error: errorOf('RUN_NOT_STARTED', message), steps: 0 })), shown, tab, trace };
   }
 }

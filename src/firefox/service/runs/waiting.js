@@ -5,6 +5,7 @@
 /** @import { Session } from '../session.js' */
 /** @import { RunsContext } from '../runs.js' */
 import { budgetSentence } from '../../agent/run/spend-check.js';
+import { errorOf } from '../../agent/error-codes.js';
 
 /**
  * @param {Pick<RunsContext, 'jobs' | 'personTurn'>} ctx @param {Session} s @param {Interaction} inner
@@ -25,7 +26,7 @@ export function reportWaiting({ jobs, personTurn }, s, inner) {
     confirm: (req, signal) => waiting(() => inner.confirm(req, signal), 'act'),
     clarify: (question, signal) => waiting(() => inner.clarify(question, signal), 'stream'),
     // A job paused at its budget says so on the jobs page.
-    budget: (pause, signal) => waiting(() => (inner.budget ? inner.budget(pause, signal) : Promise.resolve(null)), 'stream', { code: 'BUDGET_REACHED', message: budgetSentence(pause), budget: pause }),
+    budget: (pause, signal) => waiting(() => (inner.budget ? inner.budget(pause, signal) : Promise.resolve(null)), 'stream', { ...errorOf('BUDGET_REACHED', budgetSentence(pause)), budget: pause }),
     handoff: (moment, signal) => personTurn(s, inner, moment, signal),
   };
 }

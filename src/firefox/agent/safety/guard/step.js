@@ -42,7 +42,7 @@ export async function runStep(g, tabId, browser, info, run) {
  */
 async function unheldStep(g, info, run) {
   const answer = await confirm(g, g.policy.unheldStep(info));
-  if (answer === 'no') return { result: fail('USER_DECLINED', `The user declined: ${info.cause}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`), held: false, writes: [] };
+  if (answer === 'no') return { result: fail('USER_DECLINED', `${info.cause}; do not try it again another way: finish, or ask the user what they want instead`), held: false, writes: [] };
   return { result: await run(), held: false, writes: [] };
 }
 
@@ -56,7 +56,7 @@ async function askUnheldSenders(g, hold, info) {
     const verdict = g.policy.unheldSender(req, info);
     if (verdict.action !== 'ask') continue;
     const answer = await confirm(g, verdict.request);
-    if (answer === 'no') return fail('USER_DECLINED', `The user declined: ${info.cause}, while ${verdict.request.action.replace(/^Act on the page while /, '')}. Nothing was done. Do not try it again another way; finish, or ask the user what they want instead.`);
+    if (answer === 'no') return fail('USER_DECLINED', `${info.cause}, while ${verdict.request.action.replace(/^Act on the page while /, '')}; do not try it again another way: finish, or ask the user what they want instead`);
   }
   return null;
 }
@@ -83,6 +83,6 @@ function declinedResult(decisions) {
   if (!declined.length) return null;
   const what = declined.map((d) => (d.request ? `${d.request.action} on ${d.request.site}` : 'a request')).join('; ');
   return declined.some((d) => d.request)
-    ? fail('USER_DECLINED', `The step ran, but the user declined what it would send: ${what}. It never left the browser; the page may now show an error. Do not try it again another way; finish, or ask the user what they want instead.`)
-    : fail('CONFIRMATION_REQUIRED', `The step ran, but what it would send was blocked: ${what}. Nobody is here to confirm it; finish and tell the user.`);
+    ? fail('USER_DECLINED', `the step ran, but not what it would send: ${what}; it never left the browser and the page may now show an error; do not try it again another way`)
+    : fail('CONFIRMATION_REQUIRED', `the step ran, but what it would send was blocked: ${what}; finish and tell the user`);
 }

@@ -119,7 +119,7 @@ export function argDetails(m, f) {
 
 /** A secret going elsewhere: asked, or refused when strict secret mode is on. @param {PolicyMemory} m @param {ConfirmRequest} request @returns {Verdict} */
 export function secretVerdict(m, request) {
-  if (m.opts.strictSecrets) return refuse('SECRET_REFUSED', `${request.action} on ${request.site}: refused, because strict secret mode is on. ${request.reason} Do not try again; tell the user.`);
+  if (m.opts.strictSecrets) return refuse('SECRET_REFUSED', `${request.action} on ${request.site}: ${request.reason.replace(/\.$/, '')}; do not try again, tell the user`);
   return ask(request);
 }
 

@@ -12,7 +12,7 @@ export const CHANGING_EFFECTS = /** @type {readonly Effect[]} */ (['acts_on_page
 export const readOnlyChanges = {
   name: 'read_only_changes',
   appliesTo: (f) => f.mode !== 'act' && CHANGING_EFFECTS.some((e) => has(f, e)),
-  decide: (f) => refuse('NOT_ALLOWED_IN_ASK_MODE', `${f.tool} would change something, and ${f.mode === 'plan' ? 'planning' : 'Ask mode'} only reads. Answer from what you can read, or tell the user to switch to Act mode.`),
+  decide: (f) => refuse('NOT_ALLOWED_IN_ASK_MODE', `${f.tool} would change something, and ${f.mode === 'plan' ? 'planning' : 'Ask mode'} only reads`),
 };
 
 /** @type {CallRule} */
@@ -22,6 +22,6 @@ export const readOnlyOtherSite = {
   decide(f) {
     const dest = destOf(f);
     if (!dest || originOf(dest) === originOf(f.url)) return null;
-    return refuse('NOT_ALLOWED_IN_ASK_MODE', `Ask mode sends nothing off this page: ${siteLabel(dest)} is another site than the page's (${siteLabel(f.url)}). Answer from the page itself.`);
+    return refuse('NOT_ALLOWED_IN_ASK_MODE', `${siteLabel(dest)} is another site than the page's, ${siteLabel(f.url)}; Ask mode sends nothing off the page`);
   },
 };

@@ -5,6 +5,7 @@
 /** @import { Mode } from '../../../types/core' */
 /** @import { ErrorCode } from '../../error-codes.js' */
 /** @import { PolicyMemory } from '../policy-memory.js' */
+import { say } from '../../error-codes.js';
 
 /**
  * @typedef {object} CallFacts
@@ -48,8 +49,8 @@ export function runRules(rules, facts, m) {
 /** @returns {Verdict} */
 export function allow() { return { action: 'allow' }; }
 
-/** @param {ErrorCode} code @param {string} message @returns {Verdict} */
-export function refuse(code, message) { return { action: 'refuse', code, message }; }
+/** The catalog's sentence for the code, then the specifics. @param {ErrorCode} code @param {string} [detail] @returns {Verdict} */
+export function refuse(code, detail) { return { action: 'refuse', code, message: say(code, detail) }; }
 
 /** @param {ConfirmRequest} request @returns {Verdict} */
 export function ask(request) { return { action: 'ask', request }; }
