@@ -16,25 +16,10 @@ export function createDownloadHold(firstBytes) {
 
   /** @param {{ id: number, url: string, finalUrl?: string, referrer?: string, filename?: string, mime?: string, byExtensionId?: string }} item */
   async function onCreated(item) {
-    if (!armed.size || ownDownload(item)) return;
-    // Paused before anything is looked up: a small file would finish while its first bytes are read.
-    const paused = browser.downloads.pause(item.id).then(() => true, () => false);
-    const { entry, req } = await heldDownload(item);
-    if (!entry || !entry.handlers.wants(req)) { if (await paused) await browser.downloads.resume(item.id).catch(() => {}); return; }
-    const allowed = await entry.handlers.decide(req).catch(() => false);
-    if (allowed) { await browser.downloads.resume(item.id).catch(() => {}); return; }
-    await browser.downloads.cancel(item.id).catch(() => {});
-    // A small file may have finished before it could be paused: remove what was written.
-    await browser.downloads.removeFile(item.id).catch(() => {});
-    await browser.downloads.erase({ id: item.id }).catch(() => {});
-  }
-
-  /**
-   * The held tab a download belongs to, and the request the policy judges.
-   * @param {{ id: number, url: string, finalUrl?: string, referrer?: string, filename?: string, mime?: string }} item
-   */
-  async function heldDownload(item) {
     const held = [...armed.values()];
+    if (!held.length) return;
+    // Tabwright's own files (a tab recording, an export) are the person's doing, not the page's.
+    if (ownDownload(item)) return;
     let entry = held[held.length - 1];
     const from = originOf(item.referrer ?? '');
     for (const e of held) if (from && from === await e.pageOrigin()) entry = e;
@@ -47,7 +32,14 @@ export function createDownloadHold(firstBytes) {
     // is told by them.
     const sniff = await firstBytes?.(url).catch(() => undefined);
     if (sniff) req.mime = `${item.mime ?? ''};base64,${sniff}`;
-    return { entry, req };
+    if (!entry.handlers.wants(req)) return;
+    await browser.downloads.pause(item.id).catch(() => {});
+    const allowed = await entry.handlers.decide(req).catch(() => false);
+    if (allowed) { await browser.downloads.resume(item.id).catch(() => {}); return; }
+    await browser.downloads.cancel(item.id).catch(() => {});
+    // A small file may have finished before it could be paused: remove what was written.
+    await browser.downloads.removeFile(item.id).catch(() => {});
+    await browser.downloads.erase({ id: item.id }).catch(() => {});
   }
 
   return {
