@@ -1476,11 +1476,13 @@ const ERROR_CODES = Object.freeze({
   COVERED: 'Something covers the element; close it first.',
   DISABLED: 'The element is disabled; something else must happen first.',
   READ_ONLY: 'The field is read-only.',
-  NOT_EDITABLE: 'That element does not take typing.',
+  NOT_EDITABLE: 'That element does not take typing or a value; type into a textbox from the snapshot, and use click or select_option for a custom widget.',
+  SLIDER_NO_VALUE: 'The slider states no value (no aria-valuenow), so it cannot be set to one; focus it and use press_keys with ArrowRight / ArrowLeft, Home or End.',
   NOT_CHECKABLE: 'That element is not a checkbox, switch or radio button.',
-  NOT_A_SELECT: 'That element is not a dropdown.',
+  NOT_A_SELECT: 'That element is neither a <select> nor an ARIA combobox or listbox; click it to open it, take a snapshot, then click the option.',
   NO_SUCH_OPTION: 'The dropdown has no such option.',
-  NOT_FILE_INPUT: 'That element is not a file input.',
+  NOT_FILE_INPUT: 'That element is not a file input, its label, or a button that opens one; target the upload button or label, or the <input type=file> itself (selector "input[type=file]").',
+  DROP_ZONE_NEEDS_CONTENT: 'That element is a drop zone without a file input, and files by path cannot be dropped; give each file as {name, content} or {name, base64} and it is dropped on the zone.',
   VALUE_REJECTED: 'The page did not accept the value.',
   STATE_UNCHANGED: 'The action ran but nothing changed.',
   UNKNOWN_COLLECTION: 'There is no such list on the page.',
@@ -1572,7 +1574,9 @@ const ERROR_CODES = Object.freeze({
   SKILL_PARAMETERS: 'The skill needs values for its parameters; fill them in and run it again.',
   // Actions
   AMBIGUOUS_OPTION: 'Several options match that label (or read exactly the same); give the full label, the value or the index.',
-  DRAG_NO_EFFECT: 'The drag ran but nothing on the page moved or changed.',
+  DRAG_NO_EFFECT: 'The drag ran but nothing on the page moved or changed (no order, position or value); the page may need the drag to start on a handle (a grip icon) or a longer press, or may not support dragging there: take a snapshot and check.',
+  PICKER_BUSY: 'The element picker is already open on this page; wait for the user to choose or cancel.',
+  PICKER_TIMEOUT: 'The user did not choose an element in the picker in time; ask them what they meant instead.',
   // The MCP bridge and WebMCP (docs/MCP.md)
   TAB_NOT_GRANTED: 'This MCP client may not use that tab; the user chooses its tabs in Settings → MCP bridge.',
   CONFIRMATION_TIMEOUT: 'Nobody answered the confirmation in time, so nothing was sent.',
@@ -1602,6 +1606,9 @@ const ERROR_CODES = Object.freeze({
   RESULT_TOO_LARGE: 'The result was too large to send; ask for less.',
   WEBMCP_UNAVAILABLE: 'This page declares no WebMCP tools.',
   PAGE_TOOL_FAILED: "The page's own tool failed.",
+  PAGE_TOOL_UNKNOWN: 'The page declares no WebMCP tool by that name; call page_tools for the list.',
+  PAGE_TOOL_TIMEOUT: "The page's own tool did not answer in time; look at the page before calling it again (it may have done its work).",
+  PAGE_CHANNEL_CLOSED: 'Tabwright\'s link to this page\'s own scripts is not open (the page was loaded before Tabwright was installed or updated); reload the page.',
   // Developer tools and the tab recorder
   JS_EXCEPTION: 'The code ran and threw an exception; its message and stack say where.',
   JS_SYNTAX_ERROR: 'The code does not parse; fix it and try again (an expression, or a function body with return).',
@@ -4393,10 +4400,12 @@ const { tw } = $tabwright;
 const Dom = $dom;
 const Input = $input;
 const { MOUSE_POINTER_ID } = $platform_pointer_id;
+const { fail } = $agent_error_codes;
 // The synthetic pointer: mouse and pointer events as a real pointer produces them (hover, enter and
 // leave on every ancestor, press, release, click), the check that the target is still on top once the
 // pointer is there, and the click and hover requests. Firefox relies on these; Chrome falls back to
 // them when the debugger cannot attach. Drags are in content/drag.js.
+
 
 
 
@@ -4534,7 +4543,7 @@ async function settle(el, wasCovered) {
 function coverError(target, el, cover, wasCovered) {
   const name = target.ref ?? Input.describe(el);
   if (wasCovered) return Input.coveredError(name, el, cover);
-  return { ok: false, code: 'COVERED', message: `${name} became covered by ${cover ? Input.describe(Input.topCover(cover, el)) : 'something'} when the pointer reached it. Deal with that first, then retry.` };
+  return fail('COVERED', `${name} became covered by ${cover ? Input.describe(Input.topCover(cover, el)) : 'something'} when the pointer reached it`);
 }
 
 /** @param {ActionTarget} t */
@@ -4914,7 +4923,7 @@ function fieldValue(el) {
 /** Focus the field and clear it (select-all + delete, as a person does), ready for typing. @param {Element} el @param {boolean} clear */
 function focusField(el, clear) {
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el instanceof HTMLElement && el.isContentEditable))) {
-    return fail('NOT_EDITABLE', `${Input.describe(el)} is not a text field; type into a textbox ref from the snapshot`);
+    return fail('NOT_EDITABLE', `${Input.describe(el)} is not a text field`);
   }
   if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.readOnly) return fail('READ_ONLY', Input.describe(el));
   /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
@@ -5007,10 +5016,12 @@ const { tw } = $tabwright;
 const Dom = $dom;
 const Input = $input;
 const Pointer = $pointer;
+const { fail } = $agent_error_codes;
 // Drags: HTML5 drag-and-drop (the drag events with one shared DataTransfer, in both browsers: no
 // browser starts a native drag from injected input) and the synthetic pointer drag Firefox relies on
 // (sortable lists, sliders), with pointer capture emulated through the input hooks of content/page-world.js. Whatever
 // drove the drag (CDP in Chrome, these events otherwise), dragBegin/dragCheck verify the page changed.
+
 
 
 
@@ -5156,7 +5167,7 @@ async function check(name) {
       await sleep(80);
     }
   } finally { if (before === b) before = null; }
-  return { ok: false, code: 'DRAG_NO_EFFECT', message: `Dragged ${name}, but nothing on the page moved or changed (no order, position or value). The page may need the drag to start on a handle (a grip icon) or a longer press, or it may not support dragging there; take a snapshot and check.` };
+  return fail('DRAG_NO_EFFECT', `dragged ${name}`);
 }
 
 
@@ -5454,7 +5465,8 @@ function setField(el, value) {
     // A date or number input silently rejects a malformed value; say so instead of pretending.
     if (el.value !== value && !(el instanceof HTMLInputElement && el.type === 'range')) {
       const secret = Secrets.isSecretField(el);
-      return { ok: false, code: 'VALUE_REJECTED', message: `${Input.describe(el)} did not accept ${secret ? 'the value' : `"${value}"`} (it now holds "${Keys.fieldValue(el)}"). ${el instanceof HTMLInputElement && el.type === 'date' ? 'Dates use the form YYYY-MM-DD.' : 'Check the expected format.'}` };
+      const form = el instanceof HTMLInputElement && el.type === 'date' ? 'dates use the form YYYY-MM-DD' : 'check the expected format';
+      return fail('VALUE_REJECTED', `${Input.describe(el)} did not accept ${secret ? 'the value' : `"${value}"`}, and now holds "${Keys.fieldValue(el)}"; ${form}`);
     }
     el.blur();
     return { ok: true, data: { value: Keys.fieldValue(el) } };
@@ -5464,7 +5476,7 @@ function setField(el, value) {
     Keys.insertText(el, value);
     return { ok: true, data: { value: Keys.fieldValue(el) } };
   }
-  return { ok: false, code: 'NOT_EDITABLE', message: `${Input.describe(el)} is not a field. Use click or select_option for custom widgets.` };
+  return fail('NOT_EDITABLE', `${Input.describe(el)} is not a field`);
 }
 
 /** @typedef {{ label?: string, value?: string, index?: number }} Want */
@@ -5479,7 +5491,7 @@ const norm = (s) => Dom.clean(s).toLowerCase();
  * @returns {{ i: number } | ToolErr}
  */
 function pickOption(options, want, where) {
-  const none = () => /** @type {ToolErr} */ ({ ok: false, code: 'NO_SUCH_OPTION', message: `${where} has no option ${JSON.stringify(want)}. Its options: ${options.slice(0, 30).map((o) => JSON.stringify(Dom.clean(o.label))).join(', ')}.` });
+  const none = () => fail('NO_SUCH_OPTION', `${where} has no option ${JSON.stringify(want)}; its options: ${options.slice(0, 30).map((o) => JSON.stringify(Dom.clean(o.label))).join(', ')}`);
   if (typeof want.index === 'number') return want.index < options.length ? { i: want.index } : none();
   if (want.value !== undefined) {
     const i = options.findIndex((o) => o.value === want.value);
@@ -5490,12 +5502,12 @@ function pickOption(options, want, where) {
   const exact = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label) === w);
   // Two options that read the same (a "Springfield" per state) are told apart by value or index,
   // never by taking the first: the wrong one would be chosen silently.
-  if (exact.length > 1) return { ok: false, code: 'AMBIGUOUS_OPTION', message: `${exact.length} options of ${where} read "${want.label}": ${exact.slice(0, 20).map(({ o, i }) => `index ${i}${o.value !== undefined ? ` value ${JSON.stringify(o.value)}` : ''}`).join('; ')}. Give the value or the index of the one you mean.` };
+  if (exact.length > 1) return fail('AMBIGUOUS_OPTION', `${exact.length} options of ${where} read "${want.label}": ${exact.slice(0, 20).map(({ o, i }) => `index ${i}${o.value !== undefined ? ` value ${JSON.stringify(o.value)}` : ''}`).join('; ')}`);
   if (exact.length) return { i: exact[0].i };
   // A partial label is how people name options ("Norway" for "Norway (+47)"), when only one fits.
   const partial = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label).includes(w));
   if (partial.length === 1) return { i: partial[0].i };
-  if (partial.length > 1) return { ok: false, code: 'AMBIGUOUS_OPTION', message: `"${want.label}" matches several options of ${where}: ${partial.slice(0, 20).map(({ o }) => JSON.stringify(Dom.clean(o.label))).join(', ')}. Give the full label (or the value) of the one you mean.` };
+  if (partial.length > 1) return fail('AMBIGUOUS_OPTION', `"${want.label}" matches several options of ${where}: ${partial.slice(0, 20).map(({ o }) => JSON.stringify(Dom.clean(o.label))).join(', ')}`);
   return none();
 }
 
@@ -5514,7 +5526,7 @@ function selectNative(sel, want) {
   const opts = [...sel.options];
   const items = opts.map((o) => ({ label: o.label || o.text, value: o.value }));
   const all = wishes(want);
-  if (all.length > 1 && !sel.multiple) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${Input.describe(sel)} takes one option; ${all.length} were given. Give one label or value.` };
+  if (all.length > 1 && !sel.multiple) return fail('INVALID_ARGUMENTS', `${Input.describe(sel)} takes one option and ${all.length} were given: give one label or value`);
   /** @type {Set<number>} */
   const chosen = new Set();
   for (const w of all) {
@@ -5591,7 +5603,7 @@ async function selectAria(combo, want) {
     }
     if (performance.now() > deadline) {
       if (r && !('i' in r) && r.code === 'AMBIGUOUS_OPTION') return r;
-      return { ok: false, code: 'NO_SUCH_OPTION', message: `No option ${JSON.stringify(want)} appeared within 5 s. Visible options: ${options.slice(0, 20).map((o) => JSON.stringify(Dom.clean(o.textContent))).join(', ') || 'none'}.` };
+      return fail('NO_SUCH_OPTION', `no option ${JSON.stringify(want)} appeared within 5 s; visible options: ${options.slice(0, 20).map((o) => JSON.stringify(Dom.clean(o.textContent))).join(', ') || 'none'}`);
     }
     await sleep(50);
   }
@@ -5710,9 +5722,9 @@ function takesDrop(el) {
  * @param {Element} el @param {{ name: string, content?: string, base64?: string, mimeType?: string }[]} files @returns {ToolResult}
  */
 function setFiles(el, files) {
-  if (!(el instanceof HTMLInputElement) || el.type !== 'file') return { ok: false, code: 'NOT_FILE_INPUT', message: `${Input.describe(el)} is not a file input. Find the <input type=file> (it may be hidden behind a styled button) and use its ref or a selector such as input[type=file].` };
+  if (!(el instanceof HTMLInputElement) || el.type !== 'file') return fail('NOT_FILE_INPUT', Input.describe(el));
   const dt = transferOf(files);
-  if (!el.multiple && dt.files.length > 1) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${Input.describe(el)} takes one file; ${dt.files.length} were given.` };
+  if (!el.multiple && dt.files.length > 1) return fail('INVALID_ARGUMENTS', `${Input.describe(el)} takes one file; ${dt.files.length} were given`);
   el.files = dt.files;
   fire(el, 'input');
   fire(el, 'change');
@@ -5778,7 +5790,7 @@ async function fileInputFor(target) {
   const opened = Drag.hooksPresent() ? await chooserOpenedBy(target) : onlyFileInput();
   if (opened && 'ok' in opened) return opened;
   if (opened) return { input: opened };
-  return { ok: false, code: 'NOT_FILE_INPUT', message: `${target.ref ?? Input.describe(f.el)} is not a file input, its label, or a button that opens one (clicking it opened no file chooser). Target the upload button or label, or the <input type=file> itself (selector "input[type=file]").` };
+  return fail('NOT_FILE_INPUT', `${target.ref ?? Input.describe(f.el)}: clicking it opened no file chooser`);
 }
 
 /** Custom range widgets (wai-aria's slider and spinbutton patterns) move by arrow keys, not by a value. */
@@ -5796,8 +5808,8 @@ async function setByKeys(el, value) {
   const want = Number(value);
   const now = () => Number(el.getAttribute('aria-valuenow'));
   const range = `${el.getAttribute('aria-valuemin') ?? '?'}–${el.getAttribute('aria-valuemax') ?? '?'}`;
-  if (!Number.isFinite(want)) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${Input.describe(el)} is a slider: give a number (its range is ${range}).` };
-  if (!Number.isFinite(now())) return { ok: false, code: 'NOT_EDITABLE', message: `${Input.describe(el)} is a slider that states no value (aria-valuenow): focus it and use press_keys with ArrowRight / ArrowLeft, Home or End.` };
+  if (!Number.isFinite(want)) return fail('INVALID_ARGUMENTS', `${Input.describe(el)} is a slider: give a number, within its range ${range}`);
+  if (!Number.isFinite(now())) return fail('SLIDER_NO_VALUE', Input.describe(el));
   /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
   const spin = Roles.roleOf(el) === 'spinbutton';
   for (let i = 0; i < MAX_PRESSES && now() !== want; i++) {
@@ -5815,7 +5827,7 @@ async function setByKeys(el, value) {
   }
   const got = now();
   if (got === want) return { ok: true, data: { value: el.getAttribute('aria-valuetext') || String(got), by: 'arrow keys' } };
-  return { ok: false, code: 'VALUE_REJECTED', message: `${Input.describe(el)} moved by arrow keys to ${got}, not ${want} (its range is ${range}; its steps may not land on ${want}).` };
+  return fail('VALUE_REJECTED', `${Input.describe(el)} moved by arrow keys to ${got}, not ${want}: its range is ${range}, and its steps may not land on ${want}`);
 }
 
 
@@ -5832,9 +5844,9 @@ Object.assign(tw.handlers, {
     const el = r.el;
     if (el instanceof HTMLSelectElement) return selectNative(el, msg.option);
     const combo = el.closest('[role=combobox]') ?? el.querySelector('[role=combobox]') ?? (el.matches('[role=listbox]') ? el : null) ?? (el instanceof HTMLInputElement && el.getAttribute('aria-autocomplete') ? el : null);
-    if (!combo) return { ok: false, code: 'NOT_A_SELECT', message: `${msg.target.ref ?? Input.describe(el)} is neither a <select> nor an ARIA combobox or listbox. Click it to open it, take a snapshot, then click the option.` };
+    if (!combo) return fail('NOT_A_SELECT', msg.target.ref ?? Input.describe(el));
     const all = wishes(msg.option);
-    if (all.length > 1) return { ok: false, code: 'INVALID_ARGUMENTS', message: `Several options at once work on a native <select multiple>; ${msg.target.ref ?? Input.describe(el)} is an ARIA ${combo.getAttribute('role') ?? 'widget'}: click each option in turn (hold Control if the list needs it).` };
+    if (all.length > 1) return fail('INVALID_ARGUMENTS', `several options at once work on a native <select multiple>; ${msg.target.ref ?? Input.describe(el)} is an ARIA ${combo.getAttribute('role') ?? 'widget'}: click each option in turn, holding Control if the list needs it`);
     if (combo.matches('[role=listbox]')) {
       const opts = visibleOptions(combo);
       const r = pickOption(opts.map(ariaItem), all[0], Input.describe(combo));
@@ -5865,7 +5877,7 @@ Object.assign(tw.handlers, {
   'content.fileInput': async (/** @type {{ target: ActionTarget }} */ msg) => {
     const found = Input.find(msg.target);
     if ('el' in found && !namedFileInput(found.el) && takesDrop(found.el)) {
-      return { ok: false, code: 'NOT_FILE_INPUT', message: `${msg.target.ref ?? Input.describe(found.el)} is a drop zone without a file input: files by path cannot be dropped. Give each file as {name, content} or {name, base64} and it is dropped on the zone.` };
+      return fail('DROP_ZONE_NEEDS_CONTENT', msg.target.ref ?? Input.describe(found.el));
     }
     const f = await fileInputFor(msg.target);
     if (!('input' in f)) return f;
@@ -5881,9 +5893,11 @@ const Dom = $dom;
 const Input = $input;
 const Keys = $keys;
 const Secrets = $secrets;
+const { fail } = $agent_error_codes;
 // What happened on the page while the agent acted: dialogs (from content/page-world.js in the page's
 // world), console messages, and a compact outline diff (elements that appeared or vanished, by their
 // text). Also the read-side helpers actions need: get_html, wait_for conditions, the HTTP status.
+
 
 
 
@@ -5988,7 +6002,7 @@ async function waitFor(msg) {
       if (met) return { ok: true, data: { met: true } };
       if (performance.now() > deadline) {
         const what = msg.selector ? `selector ${msg.selector}` : msg.text ? `text "${msg.text}"` : 'the page to stop changing';
-        return { ok: false, code: 'TIMEOUT', message: `Waited ${msg.timeoutMs ?? 10_000} ms for ${what}${msg.gone ? ' to go away' : ''}; it did not happen. Take a snapshot to see the page.`, retryable: true };
+        return fail('TIMEOUT', `waited ${msg.timeoutMs ?? 10_000} ms for ${what}${msg.gone ? ' to go away' : ''}; take a snapshot to see the page`, { retryable: true });
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -6030,7 +6044,7 @@ Object.assign(tw.handlers, {
     const f = Input.find(msg.target);
     if (!('el' in f)) return f;
     const r = f.el.getBoundingClientRect();
-    if (!r.width || !r.height) return { ok: false, code: 'NOT_VISIBLE', message: 'That element has no size on screen.' };
+    if (!r.width || !r.height) return fail('NOT_VISIBLE', `${msg.target.ref ?? Input.describe(f.el)} has no size on screen`);
     // Whole pixels: a fractional edge makes the capture a pixel taller in Firefox.
     return { ok: true, data: { viewport, clip: { x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), width: Math.round(r.width), height: Math.round(r.height) } } };
   },
@@ -6085,9 +6099,11 @@ const Dom = $dom;
 const Input = $input;
 const Outline = $outline;
 const Refs = $refs;
+const { fail } = $agent_error_codes;
 // The element picker (ask_user_which_element): an overlay highlights what is under the pointer;
 // ArrowUp/ArrowDown move to the parent/child, a click chooses, Escape cancels. Returns a ref, a
 // CSS selector, the text and the bounding box of the chosen element.
+
 
 
 
@@ -6123,7 +6139,7 @@ let active = null;
 
 /** @param {string} [message] @param {number} [timeoutMs] @returns {Promise<ToolResult>} */
 function pick(message, timeoutMs = 120_000) {
-  if (active) return Promise.resolve({ ok: false, code: 'BUSY', message: 'The picker is already open on this page.' });
+  if (active) return Promise.resolve(fail('PICKER_BUSY'));
   active = new Promise((resolve) => {
     const host = document.createElement('tabwright-picker');
     const root = host.attachShadow({ mode: 'closed' });
@@ -6184,7 +6200,7 @@ function pick(message, timeoutMs = 120_000) {
       host.remove();
       active = null;
       if (!el) {
-        resolve(timedOut ? { ok: false, code: 'TIMEOUT', message: 'The user did not choose an element in time.' } : { ok: false, code: 'CANCELLED', message: 'The user cancelled the picker (Esc). Ask them what they meant instead.' });
+        resolve(timedOut ? fail('PICKER_TIMEOUT') : fail('CANCELLED', 'the user closed the element picker with Esc; ask them what they meant instead'));
         return;
       }
       const r = el.getBoundingClientRect();
@@ -6285,18 +6301,34 @@ Object.defineProperties($exports, Object.getOwnPropertyDescriptors({ show, hide,
 // ---- content/src/webmcp.js
 (($exports) => {
 const { tw } = $tabwright;
+const { fail } = $agent_error_codes;
 // The isolated side of WebMCP (agent/tools/webmcp.js): content.webmcpList and content.webmcpCall
 // ask content/webmcp-world.js, in the page's own world, over the keyed page channel, and turn what
 // the page's tool returned into text.
+
 
 
 let seq = 0;
 /** Longest answer of a page tool the model gets. */
 const MAX_CHARS = 30_000;
 
+/** The codes the page's world answers with (content/webmcp-world.js); anything else is the page's tool failing. */
+const WORLD_CODES = /** @type {const} */ (['WEBMCP_UNAVAILABLE', 'PAGE_TOOL_UNKNOWN', 'PAGE_TOOL_FAILED']);
+
+/**
+ * A reply from the page's world, its failure worded from the catalog: that world sends only a code
+ * and the specifics, and it is the page's, so an unknown code is taken as the tool failing.
+ * @param {any} r
+ */
+function worded(r) {
+  if (r?.ok === true) return r;
+  const code = WORLD_CODES.find((c) => c === r?.code) ?? 'PAGE_TOOL_FAILED';
+  return fail(code, typeof r?.detail === 'string' ? r.detail.slice(0, 2000) : undefined);
+}
+
 /** @param {Record<string, unknown>} req @param {number} timeoutMs @returns {Promise<any>} */
 function ask(req, timeoutMs) {
-  if (!tw.pageChannel) return Promise.resolve({ ok: false, code: 'WEBMCP_UNAVAILABLE', message: 'The page channel is not open in this page (it predates Tabwright): reload the page.' });
+  if (!tw.pageChannel) return Promise.resolve(fail('PAGE_CHANNEL_CLOSED'));
   const id = `w${++seq}`;
   const name = tw.pageChannel.name;
   return new Promise((resolve) => {
@@ -6304,9 +6336,9 @@ function ask(req, timeoutMs) {
     const onReply = (/** @type {Event} */ e) => {
       let r;
       try { r = JSON.parse(String(/** @type {CustomEvent} */ (e).detail)); } catch { return; }
-      if (r?.id === id) { delete r.id; done(r); }
+      if (r?.id === id) { delete r.id; done(worded(r)); }
     };
-    const timer = setTimeout(() => done({ ok: false, code: 'TIMEOUT', message: `The page's tool did not answer within ${Math.round(timeoutMs / 1000)} s.` }), timeoutMs);
+    const timer = setTimeout(() => done(fail('PAGE_TOOL_TIMEOUT', `no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
     document.addEventListener(name('webmcp-reply'), onReply);
     document.dispatchEvent(new CustomEvent(name('webmcp-ask'), { detail: JSON.stringify({ id, ...req }) }));
   });

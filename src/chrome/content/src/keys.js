@@ -124,7 +124,7 @@ function fieldValue(el) {
 /** Focus the field and clear it (select-all + delete, as a person does), ready for typing. @param {Element} el @param {boolean} clear */
 function focusField(el, clear) {
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el instanceof HTMLElement && el.isContentEditable))) {
-    return fail('NOT_EDITABLE', `${Input.describe(el)} is not a text field; type into a textbox ref from the snapshot`);
+    return fail('NOT_EDITABLE', `${Input.describe(el)} is not a text field`);
   }
   if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.readOnly) return fail('READ_ONLY', Input.describe(el));
   /** @type {HTMLElement} */ (el).focus({ preventScroll: true });

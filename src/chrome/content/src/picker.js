@@ -6,6 +6,7 @@ import * as Dom from './dom.js';
 import * as Input from './input.js';
 import * as Outline from './outline.js';
 import * as Refs from './refs.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @typedef {import('../../types/core').ToolResult} ToolResult */
 
@@ -36,7 +37,7 @@ let active = null;
 
 /** @param {string} [message] @param {number} [timeoutMs] @returns {Promise<ToolResult>} */
 function pick(message, timeoutMs = 120_000) {
-  if (active) return Promise.resolve({ ok: false, code: 'BUSY', message: 'The picker is already open on this page.' });
+  if (active) return Promise.resolve(fail('PICKER_BUSY'));
   active = new Promise((resolve) => {
     const host = document.createElement('tabwright-picker');
     const root = host.attachShadow({ mode: 'closed' });
@@ -97,7 +98,7 @@ function pick(message, timeoutMs = 120_000) {
       host.remove();
       active = null;
       if (!el) {
-        resolve(timedOut ? { ok: false, code: 'TIMEOUT', message: 'The user did not choose an element in time.' } : { ok: false, code: 'CANCELLED', message: 'The user cancelled the picker (Esc). Ask them what they meant instead.' });
+        resolve(timedOut ? fail('PICKER_TIMEOUT') : fail('CANCELLED', 'the user closed the element picker with Esc; ask them what they meant instead'));
         return;
       }
       const r = el.getBoundingClientRect();

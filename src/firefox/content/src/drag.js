@@ -6,6 +6,7 @@ import { tw } from './tabwright.js';
 import * as Dom from './dom.js';
 import * as Input from './input.js';
 import * as Pointer from './pointer.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @typedef {import('../../types/core').ActionTarget} ActionTarget */
 /** @typedef {import('../../types/core').ToolErr} ToolErr */
@@ -147,7 +148,7 @@ async function check(name) {
       await sleep(80);
     }
   } finally { if (before === b) before = null; }
-  return { ok: false, code: 'DRAG_NO_EFFECT', message: `Dragged ${name}, but nothing on the page moved or changed (no order, position or value). The page may need the drag to start on a handle (a grip icon) or a longer press, or it may not support dragging there; take a snapshot and check.` };
+  return fail('DRAG_NO_EFFECT', `dragged ${name}`);
 }
 
 export { html5Drag, pointerDrag, isDraggable, hooksPresent, hear };

@@ -6,6 +6,7 @@ import * as Dom from './dom.js';
 import * as Input from './input.js';
 import * as Keys from './keys.js';
 import * as Secrets from './secrets.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @typedef {import('../../types/core').ToolResult} ToolResult */
 /** @typedef {import('../../types/core').ActionTarget} ActionTarget */
@@ -105,7 +106,7 @@ async function waitFor(msg) {
       if (met) return { ok: true, data: { met: true } };
       if (performance.now() > deadline) {
         const what = msg.selector ? `selector ${msg.selector}` : msg.text ? `text "${msg.text}"` : 'the page to stop changing';
-        return { ok: false, code: 'TIMEOUT', message: `Waited ${msg.timeoutMs ?? 10_000} ms for ${what}${msg.gone ? ' to go away' : ''}; it did not happen. Take a snapshot to see the page.`, retryable: true };
+        return fail('TIMEOUT', `waited ${msg.timeoutMs ?? 10_000} ms for ${what}${msg.gone ? ' to go away' : ''}; take a snapshot to see the page`, { retryable: true });
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -147,7 +148,7 @@ Object.assign(tw.handlers, {
     const f = Input.find(msg.target);
     if (!('el' in f)) return f;
     const r = f.el.getBoundingClientRect();
-    if (!r.width || !r.height) return { ok: false, code: 'NOT_VISIBLE', message: 'That element has no size on screen.' };
+    if (!r.width || !r.height) return fail('NOT_VISIBLE', `${msg.target.ref ?? Input.describe(f.el)} has no size on screen`);
     // Whole pixels: a fractional edge makes the capture a pixel taller in Firefox.
     return { ok: true, data: { viewport, clip: { x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), width: Math.round(r.width), height: Math.round(r.height) } } };
   },

@@ -6,6 +6,7 @@ import { tw } from './tabwright.js';
 import * as Dom from './dom.js';
 import * as Input from './input.js';
 import { MOUSE_POINTER_ID } from '../../platform/pointer-id.js';
+import { fail } from '../../agent/error-codes.js';
 
 /** @typedef {import('../../types/core').ActionTarget} ActionTarget */
 /** @typedef {import('../../types/core').ToolErr} ToolErr */
@@ -139,7 +140,7 @@ async function settle(el, wasCovered) {
 function coverError(target, el, cover, wasCovered) {
   const name = target.ref ?? Input.describe(el);
   if (wasCovered) return Input.coveredError(name, el, cover);
-  return { ok: false, code: 'COVERED', message: `${name} became covered by ${cover ? Input.describe(Input.topCover(cover, el)) : 'something'} when the pointer reached it. Deal with that first, then retry.` };
+  return fail('COVERED', `${name} became covered by ${cover ? Input.describe(Input.topCover(cover, el)) : 'something'} when the pointer reached it`);
 }
 
 /** @param {ActionTarget} t */

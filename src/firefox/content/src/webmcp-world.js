@@ -4,6 +4,8 @@
 // and executeTool(name, json)), the isolated content script (content/webmcp.js) asks here to list
 // or call them, over the page channel whose event names carry a key the page never sees
 // (content/page-channel.js). Nothing is polyfilled: a page without the API has no tools.
+// A failure goes back as a catalog code and its specifics only ({ ok: false, code, detail }):
+// content/webmcp.js words it from the catalog, so the page's world carries no copy of it.
 const add = EventTarget.prototype.addEventListener;
 const remove = EventTarget.prototype.removeEventListener;
 const dispatch = EventTarget.prototype.dispatchEvent;
@@ -11,6 +13,8 @@ const Custom = CustomEvent;
 const stringify = JSON.stringify;
 const parse = JSON.parse;
 let channel = '';
+/** Why a page has no tools, said when it has none. */
+const NO_API = 'the browser or the page has no navigator.modelContext';
 
 /** @param {Event} e */
 function onKey(e) {
@@ -37,7 +41,7 @@ const schemaOf = (s) => { try { return typeof s === 'string' ? parse(s) : s && t
 
 async function list() {
   const a = api();
-  if (!a) return { ok: false, code: 'WEBMCP_UNAVAILABLE', message: 'This page declares no WebMCP tools (the browser or the page has no navigator.modelContext).' };
+  if (!a) return { ok: false, code: 'WEBMCP_UNAVAILABLE', detail: NO_API };
   const tools = await (a.kind === 'spec' ? a.c.getTools() : a.c.listTools());
   return { ok: true, data: { tools: [...(tools ?? [])].slice(0, 100).map((t) => ({ name: String(t.name), description: String(t.description ?? '').slice(0, 2000), inputSchema: schemaOf(t.inputSchema) ?? { type: 'object' } })) } };
 }
@@ -45,10 +49,10 @@ async function list() {
 /** @param {string} name @param {Record<string, unknown>} input */
 async function call(name, input) {
   const a = api();
-  if (!a) return { ok: false, code: 'WEBMCP_UNAVAILABLE', message: 'This page declares no WebMCP tools.' };
+  if (!a) return { ok: false, code: 'WEBMCP_UNAVAILABLE', detail: NO_API };
   if (a.kind === 'testing') return { ok: true, data: await a.c.executeTool(name, stringify(input)) };
   const tool = [...((await a.c.getTools()) ?? [])].find((t) => t.name === name);
-  if (!tool) return { ok: false, code: 'NOT_FOUND', message: `The page has no WebMCP tool named "${name}". Call page_tools for the list.` };
+  if (!tool) return { ok: false, code: 'PAGE_TOOL_UNKNOWN', detail: stringify(name) };
   try {
     return { ok: true, data: await a.c.executeTool(tool, input) };
   } catch (err) {
@@ -68,10 +72,10 @@ async function onAsk(e) {
   try {
     reply = req.op === 'list' ? await list() : await call(String(req.name), req.input ?? {});
   } catch (err) {
-    reply = { ok: false, code: 'PAGE_TOOL_FAILED', message: `The page's tool failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2000) };
+    reply = { ok: false, code: 'PAGE_TOOL_FAILED', detail: String(err instanceof Error ? err.message : err).slice(0, 2000) };
   }
   let detail;
-  try { detail = stringify({ id: req.id, ...reply }); } catch { detail = stringify({ id: req.id, ok: false, code: 'PAGE_TOOL_FAILED', message: 'The page tool answered with something that is not JSON.' }); }
+  try { detail = stringify({ id: req.id, ...reply }); } catch { detail = stringify({ id: req.id, ok: false, code: 'PAGE_TOOL_FAILED', detail: 'it answered with something that is not JSON' }); }
   dispatch.call(document, new Custom(`${channel}:webmcp-reply`, { detail }));
 }
 

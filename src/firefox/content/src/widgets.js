@@ -39,7 +39,8 @@ function setField(el, value) {
     // A date or number input silently rejects a malformed value; say so instead of pretending.
     if (el.value !== value && !(el instanceof HTMLInputElement && el.type === 'range')) {
       const secret = Secrets.isSecretField(el);
-      return { ok: false, code: 'VALUE_REJECTED', message: `${Input.describe(el)} did not accept ${secret ? 'the value' : `"${value}"`} (it now holds "${Keys.fieldValue(el)}"). ${el instanceof HTMLInputElement && el.type === 'date' ? 'Dates use the form YYYY-MM-DD.' : 'Check the expected format.'}` };
+      const form = el instanceof HTMLInputElement && el.type === 'date' ? 'dates use the form YYYY-MM-DD' : 'check the expected format';
+      return fail('VALUE_REJECTED', `${Input.describe(el)} did not accept ${secret ? 'the value' : `"${value}"`}, and now holds "${Keys.fieldValue(el)}"; ${form}`);
     }
     el.blur();
     return { ok: true, data: { value: Keys.fieldValue(el) } };
@@ -49,7 +50,7 @@ function setField(el, value) {
     Keys.insertText(el, value);
     return { ok: true, data: { value: Keys.fieldValue(el) } };
   }
-  return { ok: false, code: 'NOT_EDITABLE', message: `${Input.describe(el)} is not a field. Use click or select_option for custom widgets.` };
+  return fail('NOT_EDITABLE', `${Input.describe(el)} is not a field`);
 }
 
 /** @typedef {{ label?: string, value?: string, index?: number }} Want */
@@ -64,7 +65,7 @@ const norm = (s) => Dom.clean(s).toLowerCase();
  * @returns {{ i: number } | ToolErr}
  */
 function pickOption(options, want, where) {
-  const none = () => /** @type {ToolErr} */ ({ ok: false, code: 'NO_SUCH_OPTION', message: `${where} has no option ${JSON.stringify(want)}. Its options: ${options.slice(0, 30).map((o) => JSON.stringify(Dom.clean(o.label))).join(', ')}.` });
+  const none = () => fail('NO_SUCH_OPTION', `${where} has no option ${JSON.stringify(want)}; its options: ${options.slice(0, 30).map((o) => JSON.stringify(Dom.clean(o.label))).join(', ')}`);
   if (typeof want.index === 'number') return want.index < options.length ? { i: want.index } : none();
   if (want.value !== undefined) {
     const i = options.findIndex((o) => o.value === want.value);
@@ -75,12 +76,12 @@ function pickOption(options, want, where) {
   const exact = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label) === w);
   // Two options that read the same (a "Springfield" per state) are told apart by value or index,
   // never by taking the first: the wrong one would be chosen silently.
-  if (exact.length > 1) return { ok: false, code: 'AMBIGUOUS_OPTION', message: `${exact.length} options of ${where} read "${want.label}": ${exact.slice(0, 20).map(({ o, i }) => `index ${i}${o.value !== undefined ? ` value ${JSON.stringify(o.value)}` : ''}`).join('; ')}. Give the value or the index of the one you mean.` };
+  if (exact.length > 1) return fail('AMBIGUOUS_OPTION', `${exact.length} options of ${where} read "${want.label}": ${exact.slice(0, 20).map(({ o, i }) => `index ${i}${o.value !== undefined ? ` value ${JSON.stringify(o.value)}` : ''}`).join('; ')}`);
   if (exact.length) return { i: exact[0].i };
   // A partial label is how people name options ("Norway" for "Norway (+47)"), when only one fits.
   const partial = options.map((o, i) => ({ o, i })).filter(({ o }) => norm(o.label).includes(w));
   if (partial.length === 1) return { i: partial[0].i };
-  if (partial.length > 1) return { ok: false, code: 'AMBIGUOUS_OPTION', message: `"${want.label}" matches several options of ${where}: ${partial.slice(0, 20).map(({ o }) => JSON.stringify(Dom.clean(o.label))).join(', ')}. Give the full label (or the value) of the one you mean.` };
+  if (partial.length > 1) return fail('AMBIGUOUS_OPTION', `"${want.label}" matches several options of ${where}: ${partial.slice(0, 20).map(({ o }) => JSON.stringify(Dom.clean(o.label))).join(', ')}`);
   return none();
 }
 
@@ -99,7 +100,7 @@ function selectNative(sel, want) {
   const opts = [...sel.options];
   const items = opts.map((o) => ({ label: o.label || o.text, value: o.value }));
   const all = wishes(want);
-  if (all.length > 1 && !sel.multiple) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${Input.describe(sel)} takes one option; ${all.length} were given. Give one label or value.` };
+  if (all.length > 1 && !sel.multiple) return fail('INVALID_ARGUMENTS', `${Input.describe(sel)} takes one option and ${all.length} were given: give one label or value`);
   /** @type {Set<number>} */
   const chosen = new Set();
   for (const w of all) {
@@ -176,7 +177,7 @@ async function selectAria(combo, want) {
     }
     if (performance.now() > deadline) {
       if (r && !('i' in r) && r.code === 'AMBIGUOUS_OPTION') return r;
-      return { ok: false, code: 'NO_SUCH_OPTION', message: `No option ${JSON.stringify(want)} appeared within 5 s. Visible options: ${options.slice(0, 20).map((o) => JSON.stringify(Dom.clean(o.textContent))).join(', ') || 'none'}.` };
+      return fail('NO_SUCH_OPTION', `no option ${JSON.stringify(want)} appeared within 5 s; visible options: ${options.slice(0, 20).map((o) => JSON.stringify(Dom.clean(o.textContent))).join(', ') || 'none'}`);
     }
     await sleep(50);
   }
@@ -295,9 +296,9 @@ function takesDrop(el) {
  * @param {Element} el @param {{ name: string, content?: string, base64?: string, mimeType?: string }[]} files @returns {ToolResult}
  */
 function setFiles(el, files) {
-  if (!(el instanceof HTMLInputElement) || el.type !== 'file') return { ok: false, code: 'NOT_FILE_INPUT', message: `${Input.describe(el)} is not a file input. Find the <input type=file> (it may be hidden behind a styled button) and use its ref or a selector such as input[type=file].` };
+  if (!(el instanceof HTMLInputElement) || el.type !== 'file') return fail('NOT_FILE_INPUT', Input.describe(el));
   const dt = transferOf(files);
-  if (!el.multiple && dt.files.length > 1) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${Input.describe(el)} takes one file; ${dt.files.length} were given.` };
+  if (!el.multiple && dt.files.length > 1) return fail('INVALID_ARGUMENTS', `${Input.describe(el)} takes one file; ${dt.files.length} were given`);
   el.files = dt.files;
   fire(el, 'input');
   fire(el, 'change');
@@ -363,7 +364,7 @@ async function fileInputFor(target) {
   const opened = Drag.hooksPresent() ? await chooserOpenedBy(target) : onlyFileInput();
   if (opened && 'ok' in opened) return opened;
   if (opened) return { input: opened };
-  return { ok: false, code: 'NOT_FILE_INPUT', message: `${target.ref ?? Input.describe(f.el)} is not a file input, its label, or a button that opens one (clicking it opened no file chooser). Target the upload button or label, or the <input type=file> itself (selector "input[type=file]").` };
+  return fail('NOT_FILE_INPUT', `${target.ref ?? Input.describe(f.el)}: clicking it opened no file chooser`);
 }
 
 /** Custom range widgets (wai-aria's slider and spinbutton patterns) move by arrow keys, not by a value. */
@@ -381,8 +382,8 @@ async function setByKeys(el, value) {
   const want = Number(value);
   const now = () => Number(el.getAttribute('aria-valuenow'));
   const range = `${el.getAttribute('aria-valuemin') ?? '?'}–${el.getAttribute('aria-valuemax') ?? '?'}`;
-  if (!Number.isFinite(want)) return { ok: false, code: 'INVALID_ARGUMENTS', message: `${Input.describe(el)} is a slider: give a number (its range is ${range}).` };
-  if (!Number.isFinite(now())) return { ok: false, code: 'NOT_EDITABLE', message: `${Input.describe(el)} is a slider that states no value (aria-valuenow): focus it and use press_keys with ArrowRight / ArrowLeft, Home or End.` };
+  if (!Number.isFinite(want)) return fail('INVALID_ARGUMENTS', `${Input.describe(el)} is a slider: give a number, within its range ${range}`);
+  if (!Number.isFinite(now())) return fail('SLIDER_NO_VALUE', Input.describe(el));
   /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
   const spin = Roles.roleOf(el) === 'spinbutton';
   for (let i = 0; i < MAX_PRESSES && now() !== want; i++) {
@@ -400,7 +401,7 @@ async function setByKeys(el, value) {
   }
   const got = now();
   if (got === want) return { ok: true, data: { value: el.getAttribute('aria-valuetext') || String(got), by: 'arrow keys' } };
-  return { ok: false, code: 'VALUE_REJECTED', message: `${Input.describe(el)} moved by arrow keys to ${got}, not ${want} (its range is ${range}; its steps may not land on ${want}).` };
+  return fail('VALUE_REJECTED', `${Input.describe(el)} moved by arrow keys to ${got}, not ${want}: its range is ${range}, and its steps may not land on ${want}`);
 }
 
 export { setField, selectNative, selectAria, setChecked, setFiles, fileInputFor };
@@ -417,9 +418,9 @@ Object.assign(tw.handlers, {
     const el = r.el;
     if (el instanceof HTMLSelectElement) return selectNative(el, msg.option);
     const combo = el.closest('[role=combobox]') ?? el.querySelector('[role=combobox]') ?? (el.matches('[role=listbox]') ? el : null) ?? (el instanceof HTMLInputElement && el.getAttribute('aria-autocomplete') ? el : null);
-    if (!combo) return { ok: false, code: 'NOT_A_SELECT', message: `${msg.target.ref ?? Input.describe(el)} is neither a <select> nor an ARIA combobox or listbox. Click it to open it, take a snapshot, then click the option.` };
+    if (!combo) return fail('NOT_A_SELECT', msg.target.ref ?? Input.describe(el));
     const all = wishes(msg.option);
-    if (all.length > 1) return { ok: false, code: 'INVALID_ARGUMENTS', message: `Several options at once work on a native <select multiple>; ${msg.target.ref ?? Input.describe(el)} is an ARIA ${combo.getAttribute('role') ?? 'widget'}: click each option in turn (hold Control if the list needs it).` };
+    if (all.length > 1) return fail('INVALID_ARGUMENTS', `several options at once work on a native <select multiple>; ${msg.target.ref ?? Input.describe(el)} is an ARIA ${combo.getAttribute('role') ?? 'widget'}: click each option in turn, holding Control if the list needs it`);
     if (combo.matches('[role=listbox]')) {
       const opts = visibleOptions(combo);
       const r = pickOption(opts.map(ariaItem), all[0], Input.describe(combo));
@@ -450,7 +451,7 @@ Object.assign(tw.handlers, {
   'content.fileInput': async (/** @type {{ target: ActionTarget }} */ msg) => {
     const found = Input.find(msg.target);
     if ('el' in found && !namedFileInput(found.el) && takesDrop(found.el)) {
-      return { ok: false, code: 'NOT_FILE_INPUT', message: `${msg.target.ref ?? Input.describe(found.el)} is a drop zone without a file input: files by path cannot be dropped. Give each file as {name, content} or {name, base64} and it is dropped on the zone.` };
+      return fail('DROP_ZONE_NEEDS_CONTENT', msg.target.ref ?? Input.describe(found.el));
     }
     const f = await fileInputFor(msg.target);
     if (!('input' in f)) return f;
