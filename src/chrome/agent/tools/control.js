@@ -15,6 +15,7 @@ export const done = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
+  replay: 'silent',
   says: (t) => t('toolSays_done'),
   terminal: true,
   async run(args) {
@@ -53,6 +54,7 @@ export const scratchpad = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
+  replay: 'silent',
   says: SAYS_USED,
   async run(args, ctx) {
     if (!ctx.agent) return fail('NO_RUN', 'scratchpad only works inside a chat run');

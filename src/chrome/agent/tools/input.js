@@ -93,6 +93,7 @@ export const click = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'targeted',
   says: (t, c) => t('toolSays_click', c.element(true)),
   async run(args, ctx) {
     const target = targetOf(args);
@@ -107,6 +108,7 @@ export const hover = {
   description: 'Move the pointer over an element, to reveal menus or tooltips that open on hover.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'targeted',
   says: (t, c) => t('toolSays_hover', c.element()),
   async run(args, ctx) {
     const target = targetOf(args);
@@ -174,6 +176,9 @@ export const type = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
+  replay: 'targeted',
+  entersData: true,
+  typedArg: 'text',
   says: (t, c) => t('toolSays_type', c.element()),
   async run(args, ctx) {
     const target = targetOf({ ...args, text: undefined });
@@ -198,6 +203,7 @@ export const pressKeys = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'target-optional',
   says: (t, c) => t('toolSays_press_keys', c.keys()),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
@@ -263,6 +269,7 @@ export const dragDrop = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  entersData: true,
   says: SAYS_USED,
   async run(args, ctx) {
     const from = targetOf(args, 'from'), to = targetOf(args, 'to');
@@ -301,6 +308,7 @@ export const scroll = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'target-optional',
   says: (t) => t('toolSays_scroll'),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;

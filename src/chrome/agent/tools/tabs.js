@@ -17,6 +17,7 @@ function historyTool(name, which, description, says, compact) {
     ...(compact ? { compact } : {}),
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     effects: ['reads_page', 'navigates'],
+    replay: 'page',
     says,
     async run(_args, ctx) {
       return queued(ctx.tabId, () => ctx.browser.history(ctx.tabId, which, ctx.signal));
@@ -117,6 +118,7 @@ export const waitFor = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  replay: 'page',
   says: (t) => t('toolSays_wait_for'),
   async run(args, ctx) {
     const timeoutMs = Number(args.timeout_ms ?? 10_000);

@@ -19,6 +19,7 @@ export const handleDialog = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'page',
   says: SAYS_USED,
   async run(args, ctx) {
     return queued(ctx.tabId, async () => {

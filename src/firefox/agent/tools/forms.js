@@ -17,6 +17,9 @@ export const setField = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
+  replay: 'targeted',
+  entersData: true,
+  typedArg: 'value',
   says: (t, c) => t('toolSays_type', c.element()),
   async run(args, ctx) {
     const target = targetOf(args);
@@ -43,6 +46,8 @@ export const selectOption = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'targeted',
+  entersData: true,
   says: (t, c) => t('toolSays_select_option', [c.option(), c.element()]),
   async run(args, ctx) {
     const target = targetOf(args);
@@ -81,6 +86,8 @@ function checkTool(name) {
     description: want ? 'Make sure a checkbox, switch or radio button is checked (no-op when it already is).' : 'Make sure a checkbox or switch is unchecked (no-op when it already is).',
     parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
     effects: ['reads_page', 'acts_on_page'],
+    replay: 'targeted',
+    entersData: true,
     says: (t, c) => (name === 'check' ? t('toolSays_check', c.element()) : t('toolSays_uncheck', c.element())),
     async run(args, ctx) {
       const target = targetOf(args);
@@ -115,6 +122,7 @@ export const uploadFile = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  entersData: true,
   says: SAYS_USED,
   async run(args, ctx) {
     const target = targetOf(args) ?? { selector: 'input[type=file]' };

@@ -103,6 +103,7 @@ export const snapshot = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  replay: 'silent',
   says: (t) => t('toolSays_snapshot'),
   resultChars: (args, budget) => (typeof args.maxChars === 'number' ? args.maxChars : budget),
   async run(args, ctx) {
@@ -123,6 +124,8 @@ export const readPage = {
   description: 'The readable main content of the current page as markdown (article text, tables, links), for answering questions about it.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
+  replay: 'page',
+  replayOutput: true,
   says: (t) => t('toolSays_read_page'),
   async run(_args, ctx) {
     // The reader (Readability + turndown, ~100 kB) is injected on first use, not into every page.
@@ -140,6 +143,8 @@ export const pageCapabilities = {
   description: 'A compact summary of what the page offers: main actions, forms (purpose, fields, submit) and collections of repeated items (with fields and counts) that extract_data can return as rows.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
+  replay: 'page',
+  replayOutput: true,
   says: SAYS_USED,
   async run(_args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.capabilities' });
@@ -161,6 +166,8 @@ export const extractData = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  replay: 'page',
+  replayOutput: true,
   says: SAYS_USED,
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.extract', collection: String(args.collection), fields: args.fields, limit: args.limit });
@@ -173,6 +180,7 @@ export const describeRef = {
   description: 'What stands behind a ref: tag, id, XPath, bounding box and its outline line (tool runner only).',
   parameters: { type: 'object', properties: { ref: { type: 'string', description: 'A ref from the outline.' } }, required: ['ref'], additionalProperties: false },
   effects: ['reads_page'],
+  replay: 'silent',
   says: SAYS_USED,
   runnerOnly: true,
   async run(args, ctx) {

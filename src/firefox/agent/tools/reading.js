@@ -10,6 +10,7 @@ export const screenshot = {
   description: 'A PNG of the visible part of the page, of the whole page (full_page), or of one element (ref/text/selector). Use when layout or images matter; the outline is cheaper for text.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS, full_page: { type: 'boolean' } }, additionalProperties: false },
   effects: ['reads_page'],
+  replay: 'target-optional',
   says: (t) => t('toolSays_screenshot'),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
@@ -32,6 +33,8 @@ export const getHtml = {
   description: 'The HTML of an element (ref/text/selector) or of the whole page, scripts and styles emptied, capped at max_chars (default 20000). For structure the outline does not show.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS, max_chars: { type: 'integer', minimum: 100, maximum: 100000 } }, additionalProperties: false },
   effects: ['reads_page'],
+  replay: 'target-optional',
+  replayOutput: true,
   says: SAYS_USED,
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.html', target: targetOf(args) ?? undefined, maxChars: args.max_chars });
