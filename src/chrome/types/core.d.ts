@@ -252,11 +252,18 @@ export interface SaidCall {
   name: string;
   /** the call succeeded (false while it has no result yet) */
   ok: boolean;
-  element(byText?: boolean): string;
+  /** end: for a call with two elements (drag_drop), the one its from_ or to_ arguments name */
+  element(byText?: boolean, end?: 'from' | 'to'): string;
   url(): string;
   keys(): string;
   option(): string;
   title(): string;
+  /** one argument, quoted and cut as a card has room for ('' when the call gave none) */
+  quoted?(key: string): string;
+  /** one argument as the call gave it, to choose the sentence by (an action, a method, a yes or no) */
+  arg?(key: string): unknown;
+  /** the files a call gives (upload_file), by name, quoted */
+  files?(): string;
 }
 
 /**

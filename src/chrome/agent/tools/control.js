@@ -1,6 +1,5 @@
 // Tools that steer the run itself rather than the page.
 /** @import { Tool } from '../../types/core' */
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** @type {Tool} */
@@ -55,7 +54,7 @@ export const scratchpad = {
   },
   effects: ['controls_run'],
   replay: 'silent',
-  says: SAYS_USED,
+  says: (t) => t('toolSays_scratchpad'),
   async run(args, ctx) {
     if (!ctx.agent) return fail('NO_RUN', 'scratchpad only works inside a chat run');
     const note = String(args.note).slice(0, 2_000);

@@ -4,7 +4,6 @@
 import { spliceFrames } from '../frame-outline.js';
 import { diffOutlines, renderDiff } from '../outline-diff.js';
 import { RESULT_BUDGET_CHARS } from '../budget.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** read_page's reader and its libraries (vendored by scripts/vendor.mjs), in load order. */
@@ -145,7 +144,7 @@ export const pageCapabilities = {
   effects: ['reads_page'],
   replay: 'page',
   replayOutput: true,
-  says: SAYS_USED,
+  says: (t) => t('toolSays_page_capabilities'),
   async run(_args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.capabilities' });
   },
@@ -168,7 +167,7 @@ export const extractData = {
   effects: ['reads_page'],
   replay: 'page',
   replayOutput: true,
-  says: SAYS_USED,
+  says: (t, c) => t('toolSays_extract_data', c.quoted?.('collection') ?? ''),
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.extract', collection: String(args.collection), fields: args.fields, limit: args.limit });
   },
@@ -181,7 +180,7 @@ export const describeRef = {
   parameters: { type: 'object', properties: { ref: { type: 'string', description: 'A ref from the outline.' } }, required: ['ref'], additionalProperties: false },
   effects: ['reads_page'],
   replay: 'silent',
-  says: SAYS_USED,
+  says: (t, c) => t('toolSays_describe_ref', c.element()),
   runnerOnly: true,
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.describe', ref: String(args.ref) });

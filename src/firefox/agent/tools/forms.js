@@ -3,7 +3,6 @@
 import { TARGET_PROPS, act, noTarget, targetOf } from './act.js';
 import { clickTarget } from './input.js';
 import { frameOfTarget } from './frames.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** @type {Tool} */
@@ -123,7 +122,10 @@ export const uploadFile = {
   },
   effects: ['reads_page', 'acts_on_page'],
   entersData: true,
-  says: SAYS_USED,
+  says: (t, c) => {
+    if (!c.ok) return t('toolSays_upload_failed', c.files?.() ?? '');
+    return c.element() ? t('toolSays_upload_file', [c.files?.() ?? '', c.element()]) : t('toolSays_upload_file_any', c.files?.() ?? '');
+  },
   async run(args, ctx) {
     const target = targetOf(args) ?? { selector: 'input[type=file]' };
     /** @type {{ path?: string, name?: string, content?: string, base64?: string, mime_type?: string }[]} */

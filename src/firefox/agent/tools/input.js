@@ -4,7 +4,6 @@
 /** @import { Tool, ToolContext, ToolResult, ActionTarget } from '../../types/core' */
 import { TARGET_PROPS, act, cdpCode, noTarget, targetOf } from './act.js';
 import { frameOfTarget, toTopPoint } from './frames.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 const MODIFIERS = { type: 'array', items: { type: 'string', enum: ['Alt', 'Control', 'Meta', 'Shift'] }, description: 'Keys held during the click.' };
@@ -270,7 +269,7 @@ export const dragDrop = {
   },
   effects: ['reads_page', 'acts_on_page'],
   entersData: true,
-  says: SAYS_USED,
+  says: (t, c) => (c.element(true, 'to') ? t('toolSays_drag_drop', [c.element(true, 'from'), c.element(true, 'to')]) : t('toolSays_drag_drop_point', c.element(true, 'from'))),
   async run(args, ctx) {
     const from = targetOf(args, 'from'), to = targetOf(args, 'to');
     if (!from) return noTarget('the element to drag (from_ref, from_text or from_selector)');
