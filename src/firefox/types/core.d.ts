@@ -314,6 +314,8 @@ export interface Tool {
   entersData?: boolean;
   /** the argument holding what a call types: never its target (even when named text), and a saved workflow makes it a parameter */
   typedArg?: string;
+  /** offered even when a skill limits the run to its own tools: the run must still be able to finish and to ask (agent/run/prepare.js) */
+  alwaysOffered?: boolean;
   /** ends the run when it succeeds */
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */

@@ -14,6 +14,7 @@ export const done = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
+  alwaysOffered: true,
   replay: 'silent',
   says: (t) => t('toolSays_done'),
   terminal: true,
@@ -34,6 +35,7 @@ export const clarify = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
+  alwaysOffered: true,
   says: (t) => t('toolSays_clarify'),
   async run(args, ctx) {
     const answer = ctx.agent ? await ctx.agent.clarify(String(args.question)) : null;

@@ -1,6 +1,7 @@
-// How a saved workflow treats each tool is the tool's own fact (types/core.d.ts Tool.replay,
-// replayOutput, entersData, typedArg): the facts agree with what the tool is, and the workflow code
-// keeps no list of tool names beside the registry.
+// What a tool is, for the code that treats tools alike, is the tool's own fact (types/core.d.ts Tool):
+// how a saved workflow replays it (replay, replayOutput, entersData, typedArg) and whether a run always
+// offers it (alwaysOffered). The facts agree with what each tool is, and the code that reads them keeps
+// no list of tool names beside the registry.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { ALL_TOOLS } from '../../src/chrome/agent/tools/index.js';
@@ -35,12 +36,21 @@ describe('a tool\'s replay facts (types/core.d.ts Tool.replay)', () => {
     expect(names((t) => t.typedArg !== undefined && !(props(t).includes(String(t.typedArg)) && t.entersData === true))).to.deep.equal([]);
     expect(names((t) => t.typedArg !== undefined)).to.deep.equal(['type', 'set_field']);
   });
-  it('the workflow code names no tool of its own (it asks the tool)', () => {
+});
+
+describe('the facts a run reads off its tools', () => {
+  it('always offers the tools that let a run finish and ask, whatever a skill limits it to; they only steer the run', () => {
+    expect(names((t) => t.alwaysOffered === true)).to.deep.equal(['done', 'clarify']);
+    expect(names((t) => t.alwaysOffered === true && t.effects.some((e) => e !== 'controls_run'))).to.deep.equal([]);
+  });
+  it('the code that treats tools alike names no tool of its own (it asks the tool)', () => {
     const tool = `'(${TOOLS.map((t) => t.name).join('|')})'`;
     // A comparison, a case or a list with a tool's name in it (a status 'done' is not one).
     const quoted = new RegExp(`(===|!==|case|\\[|,|\\()\\s*${tool}`);
-    for (const file of ['compile.js', 'replay.js', 'replay-outcome.js', 'repair.js']) {
-      const text = readFileSync(new URL(`../../src/chrome/agent/workflows/${file}`, import.meta.url), 'utf8');
+    const files = ['workflows/compile.js', 'workflows/replay.js', 'workflows/replay-outcome.js', 'workflows/repair.js',
+      'run/prepare.js', 'safety/rules/destination.js', 'tool-call/facts.js'];
+    for (const file of files) {
+      const text = readFileSync(new URL(`../../src/chrome/agent/${file}`, import.meta.url), 'utf8');
       expect(text.split('\n').filter((line) => quoted.test(line)), file).to.deep.equal([]);
     }
   });
