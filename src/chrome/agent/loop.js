@@ -56,7 +56,7 @@ import { BudgetReachedError } from './run/spend-check.js';
  * @property {(mode: Mode) => string} [systemFor] the system prompt for a mode (Plan mode's executor)
  * @property {Tool[]} [extraTools] offered on top of the mode's tools (Plan mode's propose_plan)
  * @property {(url: string) => Promise<SiteGuide | null>} [siteGuide] what Tabwright knows about a site (its adapter's guidance, its skills): added to the run's first user message, and to a step's result when the step takes the tab to a site with another guide
- * @property {readonly string[]} [onlyTools] a skill's tools: the only ones offered (besides done and clarify)
+ * @property {readonly string[]} [onlyTools] a skill's tools: the only ones offered (besides those always offered: done, clarify)
  * @property {boolean} [hasWorkflows] the user has saved workflows: run_workflow is offered (Act mode)
  * @property {boolean} [developerTools] the user turned on Settings → Developer tools: execute_js, network_requests, inspect_styles, inject_css (Act mode)
  * @property {'auto' | 'full' | 'compact'} [toolTier] the user's choice of tools for this provider (agent/tool-tiers.js); auto: by the model's window

@@ -252,11 +252,18 @@ export interface SaidCall {
   name: string;
   /** the call succeeded (false while it has no result yet) */
   ok: boolean;
-  element(byText?: boolean): string;
+  /** end: for a call with two elements (drag_drop), the one its from_ or to_ arguments name */
+  element(byText?: boolean, end?: 'from' | 'to'): string;
   url(): string;
   keys(): string;
   option(): string;
   title(): string;
+  /** one argument, quoted and cut as a card has room for ('' when the call gave none) */
+  quoted?(key: string): string;
+  /** one argument as the call gave it, to choose the sentence by (an action, a method, a yes or no) */
+  arg?(key: string): unknown;
+  /** the files a call gives (upload_file), by name, quoted */
+  files?(): string;
 }
 
 /**
@@ -294,6 +301,21 @@ export interface Tool {
   shows?: 'read' | 'act' | 'go' | 'run';
   /** the sentence a call of it gets on its card (ui/tool-sentence.js); every tool declares one (a test checks) */
   says?: ToolSays;
+  /**
+   * how a saved workflow replays its calls (agent/workflows/compile.js): 'targeted' acts on one element
+   * (the step keeps its fingerprint), 'target-optional' may name one, 'page' runs with its arguments
+   * alone, 'silent' is the model's own reading or bookkeeping (left out without a note); absent: never
+   * a step (the compiler notes that it was left out)
+   */
+  replay?: 'targeted' | 'target-optional' | 'page' | 'silent';
+  /** what it read is a replay's output: a replayed step's result is handed back (agent/workflows/replay.js); reads only */
+  replayOutput?: boolean;
+  /** enters data into the page (a field, a choice, a file): a workflow with such a step is there to change something (agent/workflows/replay-outcome.js) */
+  entersData?: boolean;
+  /** the argument holding what a call types: never its target (even when named text), and a saved workflow makes it a parameter */
+  typedArg?: string;
+  /** offered even when a skill limits the run to its own tools: the run must still be able to finish and to ask (agent/run/prepare.js) */
+  alwaysOffered?: boolean;
   /** ends the run when it succeeds */
   terminal?: boolean;
   /** offered through the tool runner only, never to the model (debugging and evals) */

@@ -1,11 +1,14 @@
 // A tool card's one-line sentence in the user's language: what the agent did, on which element (its
 // role and name as the page gives them) or where, from the call's arguments and result. The sentence
 // is the tool's own (`says`, types/core.d.ts ToolSays); a name no tool has (an old transcript, a
-// page's own tool) says "Used <name>". The raw arguments and result stay behind the card's disclosure.
+// page's own tool) says "Used <name>". The WebMCP tools (page_tools, call_page_tool) are not in the
+// registry (runs offer them only when the setting is on) but their calls are shown the same way.
+// The raw arguments and result stay behind the card's disclosure.
 /** @import { TranscriptItem } from '../types/messages' */
 /** @import { SaidCall } from '../types/core' */
 import { findTool } from '../agent/tools/index.js';
 import { SAYS_USED } from '../agent/tools/says.js';
+import { PAGE_TOOLS } from '../agent/tools/webmcp.js';
 
 /** @typedef {Extract<TranscriptItem, { kind: 'tool' }>} ToolItem */
 
@@ -20,13 +23,22 @@ export function hostOf(u) {
 /**
  * The element a call acted on: its accessible name when the result gave it, else the ref, the
  * visible text the call gave (when the tool reads text as the element, as click does), the selector.
- * @param {ToolItem} item @param {Record<string, any>} a @param {boolean} byText
+ * A call with two elements (a drag) names each by its arguments' prefix, end.
+ * @param {ToolItem} item @param {Record<string, any>} a @param {boolean} byText @param {'from' | 'to'} [end]
  */
-export function elementOf(item, a, byText) {
-  if (item.target?.name) return quote(item.target.name);
-  if (a.ref) return `[${a.ref}]`;
-  if (a.text && byText) return quote(a.text);
-  return a.selector ? quote(a.selector) : '';
+export function elementOf(item, a, byText, end) {
+  const g = (/** @type {string} */ k) => a[end ? `${end}_${k}` : k];
+  // The policy names the element a call acts on first (agent/tool-call/facts.js): a drag's is where it starts.
+  if (end !== 'to' && item.target?.name) return quote(item.target.name);
+  if (g('ref')) return `[${g('ref')}]`;
+  if (g('text') && byText) return quote(g('text'));
+  return g('selector') ? quote(g('selector')) : '';
+}
+
+/** The files a call gives, by name (a path's last part). @param {unknown} files */
+function fileNames(files) {
+  const list = Array.isArray(files) ? files : [];
+  return list.map((f) => String(f?.name ?? String(f?.path ?? '').split(/[\\/]/).pop() ?? '')).filter(Boolean).join(', ');
 }
 
 /** The call as its sentence may name it. @param {ToolItem} item @returns {SaidCall} */
@@ -36,11 +48,14 @@ export function saidCall(item) {
     name: item.name,
     // "Scheduled" only when the job exists: a call that failed (or has no result yet) only tried.
     ok: Boolean(item.result?.ok),
-    element: (byText = false) => elementOf(item, a, byText),
+    element: (byText = false, end = undefined) => elementOf(item, a, byText, end),
     url: () => hostOf(a.url),
     keys: () => (Array.isArray(a.keys) ? a.keys : [a.keys]).join(' '),
     option: () => quote(a.label ?? a.value ?? (a.labels ?? a.values ?? []).join(', ')),
     title: () => quote(a.title ?? ''),
+    quoted: (key) => (a[key] === undefined || a[key] === '' ? '' : quote(a[key])),
+    arg: (key) => a[key],
+    files: () => quote(fileNames(a.files)),
   };
 }
 
@@ -49,6 +64,6 @@ export function saidCall(item) {
  * @param {(key: string, subs?: string | string[]) => string} t
  */
 export function toolSentence(item, t) {
-  const says = findTool(item.name)?.says ?? SAYS_USED;
+  const says = (findTool(item.name) ?? PAGE_TOOLS.find((tool) => tool.name === item.name))?.says ?? SAYS_USED;
   return says(t, saidCall(item));
 }

@@ -79,7 +79,7 @@ function taskOf(opts) {
 function offeredTools(opts, screens, contextWindow, maxOutput, promptProtocol) {
   const { mode, messages } = opts;
   const all = toolsForMode(mode, { developer: opts.developerTools === true, recorder: Boolean(opts.toolContext.browser.recorder), workflows: opts.hasWorkflows === true });
-  const modeTools = screens.offer(all).filter((t) => !opts.onlyTools?.length || opts.onlyTools.includes(t.name) || t.name === 'done' || t.name === 'clarify');
+  const modeTools = screens.offer(all).filter((t) => !opts.onlyTools?.length || opts.onlyTools.includes(t.name) || t.alwaysOffered === true);
   const tiering = chooseTier({
     tools: modeTools, contextWindow, maxOutput, override: opts.toolTier, promptProtocol,
     systemTokens: Math.ceil(textOf(messages[0]?.role === 'system' ? messages[0].content : '').length / 3.5),

@@ -30,7 +30,8 @@ export async function callFacts(tool, args, env) {
  */
 async function targetFacts(tool, args, env, effects) {
   if (!effects.includes('acts_on_page') && !effects.includes('touches_secrets')) return null;
-  const t = targetOf(tool.name === 'type' ? { ...args, text: undefined } : args) ?? targetOf(args, 'from');
+  // What the tool types (type's text) is never the element it acts on.
+  const t = targetOf(tool.typedArg ? { ...args, [tool.typedArg]: undefined } : args) ?? targetOf(args, 'from');
   if (!t) return null;
   const info = await withTimeout(env.ctx.browser.sendToContent(env.ctx.tabId, { type: 'content.targetInfo', target: t }), 1500, null);
   const d = info?.ok ? /** @type {Partial<NonNullable<CallFacts['target']>> | null} */ (info.data) : null;

@@ -2,7 +2,6 @@
 // a dialog never blocks the tab; every dialog is reported in the effects of the action that opened it.
 /** @import { Tool } from '../../types/core' */
 import { queued } from './act.js';
-import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const handleDialog = {
@@ -19,7 +18,8 @@ export const handleDialog = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
-  says: SAYS_USED,
+  replay: 'page',
+  says: (t, c) => (c.arg?.('accept') === false ? t('toolSays_handle_dialog_dismiss') : t('toolSays_handle_dialog_accept')),
   async run(args, ctx) {
     return queued(ctx.tabId, async () => {
       const r = await ctx.browser.sendToContent(ctx.tabId, { type: 'content.dialogPolicy', accept: args.accept === true, promptText: args.prompt_text, once: args.sticky !== true });

@@ -3,7 +3,6 @@
 import { TARGET_PROPS, act, noTarget, targetOf } from './act.js';
 import { clickTarget } from './input.js';
 import { frameOfTarget } from './frames.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** @type {Tool} */
@@ -17,6 +16,9 @@ export const setField = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
+  replay: 'targeted',
+  entersData: true,
+  typedArg: 'value',
   says: (t, c) => t('toolSays_type', c.element()),
   async run(args, ctx) {
     const target = targetOf(args);
@@ -43,6 +45,8 @@ export const selectOption = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'targeted',
+  entersData: true,
   says: (t, c) => t('toolSays_select_option', [c.option(), c.element()]),
   async run(args, ctx) {
     const target = targetOf(args);
@@ -81,6 +85,8 @@ function checkTool(name) {
     description: want ? 'Make sure a checkbox, switch or radio button is checked (no-op when it already is).' : 'Make sure a checkbox or switch is unchecked (no-op when it already is).',
     parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
     effects: ['reads_page', 'acts_on_page'],
+    replay: 'targeted',
+    entersData: true,
     says: (t, c) => (name === 'check' ? t('toolSays_check', c.element()) : t('toolSays_uncheck', c.element())),
     async run(args, ctx) {
       const target = targetOf(args);
@@ -115,7 +121,11 @@ export const uploadFile = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
-  says: SAYS_USED,
+  entersData: true,
+  says: (t, c) => {
+    if (!c.ok) return t('toolSays_upload_failed', c.files?.() ?? '');
+    return c.element() ? t('toolSays_upload_file', [c.files?.() ?? '', c.element()]) : t('toolSays_upload_file_any', c.files?.() ?? '');
+  },
   async run(args, ctx) {
     const target = targetOf(args) ?? { selector: 'input[type=file]' };
     /** @type {{ path?: string, name?: string, content?: string, base64?: string, mime_type?: string }[]} */

@@ -1,4 +1,4 @@
-// The card sentence of a tool that has none of its own (types/core.d.ts ToolSays): "Used <tool>".
+// The card sentence of a call whose name no tool has (an old transcript, a page's own tool): "Used <name>".
 /** @import { ToolSays } from '../../types/core' */
 
 /** @type {ToolSays} */

@@ -2,7 +2,6 @@
 // user asks for scheduled or later work; the jobs page shows, edits and deletes what they create.
 /** @import { Tool, ToolContext, ToolResult } from '../../types/core' */
 /** @import { JobInput, ScheduleInput } from '../../types/jobs' */
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** Nonzero delays below this are refused: a job is for later, not for the next few seconds (seed 002). */
@@ -98,7 +97,7 @@ export const scheduleResume = {
     additionalProperties: false,
   },
   effects: ['creates_jobs', 'controls_run'],
-  says: SAYS_USED,
+  says: (t, c) => (c.ok ? t('toolSays_schedule_resume') : t('toolSays_schedule_resume_failed')),
   terminal: true,
   async run(args, ctx) {
     const missing = unavailable(ctx);

@@ -4,7 +4,6 @@
 /** @import { Tool, ToolContext, ToolResult } from '../../types/core' */
 /** @import { Skill } from '../../types/knowledge' */
 import { formatSkill } from '../skills/skill-format.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** @param {ToolContext} ctx @returns {ToolResult | null} */
@@ -33,7 +32,7 @@ export const skills = {
     additionalProperties: false,
   },
   effects: ['reads_skills'],
-  says: SAYS_USED,
+  says: (t, c) => (c.arg?.('action') === 'read' ? t('toolSays_skills_read', c.quoted?.('name') ?? '') : t('toolSays_skills_list')),
   async run(args, ctx) {
     const none = unavailable(ctx);
     if (none || !ctx.skills) return /** @type {ToolResult} */ (none);
@@ -65,7 +64,7 @@ export const saveSkill = {
     additionalProperties: false,
   },
   effects: ['saves_skills'],
-  says: SAYS_USED,
+  says: (t, c) => t(c.ok ? 'toolSays_save_skill' : 'toolSays_save_skill_failed', c.title()),
   async run(args, ctx) {
     const none = unavailable(ctx);
     if (none || !ctx.skills) return /** @type {ToolResult} */ (none);

@@ -1,7 +1,6 @@
 // History and tab tools: go_back, go_forward, reload, tabs (list, open, switch, close), wait_for.
 /** @import { Tool, ToolContext } from '../../types/core' */
 import { queued } from './act.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /**
@@ -17,6 +16,7 @@ function historyTool(name, which, description, says, compact) {
     ...(compact ? { compact } : {}),
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     effects: ['reads_page', 'navigates'],
+    replay: 'page',
     says,
     async run(_args, ctx) {
       return queued(ctx.tabId, () => ctx.browser.history(ctx.tabId, which, ctx.signal));
@@ -24,8 +24,8 @@ function historyTool(name, which, description, says, compact) {
   };
 }
 export const goBack = historyTool('go_back', 'back', 'Go back one page in this tab\'s history and wait for it to load.', (t) => t('toolSays_go_back'), { description: 'Go back one page.' });
-export const goForward = historyTool('go_forward', 'forward', 'Go forward one page in this tab\'s history.', SAYS_USED);
-export const reload = historyTool('reload', 'reload', 'Reload the current page and wait for it to load.', SAYS_USED);
+export const goForward = historyTool('go_forward', 'forward', 'Go forward one page in this tab\'s history.', (t) => t('toolSays_go_forward'));
+export const reload = historyTool('reload', 'reload', 'Reload the current page and wait for it to load.', (t) => t('toolSays_reload'));
 
 /** @type {Tool} */
 export const tabs = {
@@ -117,6 +117,7 @@ export const waitFor = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  replay: 'page',
   says: (t) => t('toolSays_wait_for'),
   async run(args, ctx) {
     const timeoutMs = Number(args.timeout_ms ?? 10_000);

@@ -5,7 +5,6 @@
 // Not in the registry's ALL_TOOLS: runs offer them only when the setting is on (service/runs.js,
 // mcp-protocol/catalog.js). The page side is content/webmcp.js and content/webmcp-world.js.
 /** @import { Tool } from '../../types/core' */
-import { SAYS_USED } from './says.js';
 
 /** How long a page's tool may take. */
 const PAGE_TOOL_MS = 30_000;
@@ -16,7 +15,7 @@ export const pageTools = {
   description: "List the tools this page declares for agents through WebMCP (the browser's navigator.modelContext / document.modelContext API): name, description, JSON schema of its input. Call one with call_page_tool. Pages without WebMCP have none.",
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
-  says: SAYS_USED,
+  says: (t) => t('toolSays_page_tools'),
   run: (_args, ctx) => ctx.browser.sendToContent(ctx.tabId, { type: 'content.webmcpList' }),
 };
 
@@ -34,7 +33,7 @@ export const callPageTool = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'calls_page_tool'],
-  says: SAYS_USED,
+  says: (t, c) => t('toolSays_call_page_tool', c.quoted?.('name') ?? ''),
   run: (args, ctx) => ctx.browser.sendToContent(ctx.tabId, { type: 'content.webmcpCall', name: args.name, input: args.input ?? {}, timeoutMs: PAGE_TOOL_MS }, { deadlineMs: PAGE_TOOL_MS + 2_000 }),
 };
 

@@ -3,7 +3,6 @@
 // effects (the policy's verdict, a card, the request hold), exactly as if the model had called it.
 /** @import { Tool } from '../../types/core' */
 import { fail } from '../error-codes.js';
-import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const runWorkflow = {
@@ -21,7 +20,10 @@ export const runWorkflow = {
   },
   // Running one navigates to its start page (the destination below); its steps declare their own effects and are gated one by one.
   effects: ['reads_page', 'navigates'],
-  says: SAYS_USED,
+  says: (t, c) => {
+    if (c.arg?.('action') !== 'run') return t('toolSays_workflows_list');
+    return t(c.ok ? 'toolSays_run_workflow' : 'toolSays_run_workflow_failed', c.quoted?.('name') ?? '');
+  },
   effectsFor: (args) => (args.action === 'run' ? ['reads_page', 'navigates'] : ['reads_page']),
   // Offered only when the user has saved a workflow: otherwise it costs tokens on every step for nothing.
   needs: 'workflows',

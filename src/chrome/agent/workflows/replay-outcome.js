@@ -6,16 +6,17 @@
 /** @import { WriteEntry } from '../safety/write-ledger.js' */
 import { judgeRun } from '../outcome.js';
 import { readAnswer } from '../safety/answer-reading.js';
+import { findTool } from '../tools/index.js';
 
 /** How long the end of a replay waits for answers still on their way before judging. */
 export const REPLAY_ANSWER_MS = 5_000;
 
-/** Steps that enter data: a workflow with one is there to change something (a click alone may only open a menu to read). */
-const ENTERS_DATA = new Set(['type', 'set_field', 'select_option', 'check', 'uncheck', 'upload_file', 'drag_drop']);
+/** A step that enters data (Tool.entersData): a workflow with one is there to change something (a click alone may only open a menu to read). @param {string} name */
+const entersData = (name) => findTool(name)?.entersData === true;
 
 /** @param {Workflow} wf @param {readonly WriteEntry[]} writes @returns {Outcome} */
 export function judgeReplay(wf, writes) {
-  return judgeRun({ writes, asksForChange: writes.length > 0 || wf.steps.some((s) => ENTERS_DATA.has(s.tool)), createdJobs: 0 });
+  return judgeRun({ writes, asksForChange: writes.length > 0 || wf.steps.some((s) => entersData(s.tool)), createdJobs: 0 });
 }
 
 /**

@@ -1,6 +1,5 @@
 // Tools that steer the run itself rather than the page.
 /** @import { Tool } from '../../types/core' */
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** @type {Tool} */
@@ -15,6 +14,8 @@ export const done = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
+  alwaysOffered: true,
+  replay: 'silent',
   says: (t) => t('toolSays_done'),
   terminal: true,
   async run(args) {
@@ -34,6 +35,7 @@ export const clarify = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
+  alwaysOffered: true,
   says: (t) => t('toolSays_clarify'),
   async run(args, ctx) {
     const answer = ctx.agent ? await ctx.agent.clarify(String(args.question)) : null;
@@ -53,7 +55,8 @@ export const scratchpad = {
     additionalProperties: false,
   },
   effects: ['controls_run'],
-  says: SAYS_USED,
+  replay: 'silent',
+  says: (t) => t('toolSays_scratchpad'),
   async run(args, ctx) {
     if (!ctx.agent) return fail('NO_RUN', 'scratchpad only works inside a chat run');
     const note = String(args.note).slice(0, 2_000);

@@ -2,7 +2,6 @@
 // in the top page's (for Chrome's trusted input, which CDP dispatches at top-viewport coordinates).
 /** @import { Tool, ToolContext, ActionTarget, FrameInfo } from '../../types/core' */
 import { parseRef } from '../refs.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** The frame an action target lives in: its ref's ("f7:e3" → 7), else its frame_id, else the top frame. @param {ActionTarget | undefined} t */
@@ -78,7 +77,7 @@ export const getFrames = {
   description: 'List the page\'s frames (iframes): frameId, parent, URL, whether same- or cross-origin with the page, and title. Refs inside a frame look like "f7:e3"; to act there by text or selector, pass frame_id.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
-  says: SAYS_USED,
+  says: (t) => t('toolSays_get_frames'),
   async run(_args, ctx) {
     /** @type {FrameInfo[]} */
     const frames = await ctx.browser.listFrames(ctx.tabId);

@@ -4,7 +4,6 @@
 /** @import { Tool, ToolContext, ToolResult, ActionTarget } from '../../types/core' */
 import { TARGET_PROPS, act, cdpCode, noTarget, targetOf } from './act.js';
 import { frameOfTarget, toTopPoint } from './frames.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 const MODIFIERS = { type: 'array', items: { type: 'string', enum: ['Alt', 'Control', 'Meta', 'Shift'] }, description: 'Keys held during the click.' };
@@ -93,6 +92,7 @@ export const click = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'targeted',
   says: (t, c) => t('toolSays_click', c.element(true)),
   async run(args, ctx) {
     const target = targetOf(args);
@@ -107,6 +107,7 @@ export const hover = {
   description: 'Move the pointer over an element, to reveal menus or tooltips that open on hover.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS }, additionalProperties: false },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'targeted',
   says: (t, c) => t('toolSays_hover', c.element()),
   async run(args, ctx) {
     const target = targetOf(args);
@@ -174,6 +175,9 @@ export const type = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page', 'touches_secrets'],
+  replay: 'targeted',
+  entersData: true,
+  typedArg: 'text',
   says: (t, c) => t('toolSays_type', c.element()),
   async run(args, ctx) {
     const target = targetOf({ ...args, text: undefined });
@@ -198,6 +202,7 @@ export const pressKeys = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'target-optional',
   says: (t, c) => t('toolSays_press_keys', c.keys()),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
@@ -263,7 +268,8 @@ export const dragDrop = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
-  says: SAYS_USED,
+  entersData: true,
+  says: (t, c) => (c.element(true, 'to') ? t('toolSays_drag_drop', [c.element(true, 'from'), c.element(true, 'to')]) : t('toolSays_drag_drop_point', c.element(true, 'from'))),
   async run(args, ctx) {
     const from = targetOf(args, 'from'), to = targetOf(args, 'to');
     if (!from) return noTarget('the element to drag (from_ref, from_text or from_selector)');
@@ -301,6 +307,7 @@ export const scroll = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'acts_on_page'],
+  replay: 'target-optional',
   says: (t) => t('toolSays_scroll'),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;

@@ -14,6 +14,7 @@ export const navigate = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'navigates'],
+  replay: 'page',
   says: (t, c) => t('toolSays_navigate', c.url()),
   async run(args, ctx) {
     let url;

@@ -4,7 +4,6 @@
 import { spliceFrames } from '../frame-outline.js';
 import { diffOutlines, renderDiff } from '../outline-diff.js';
 import { RESULT_BUDGET_CHARS } from '../budget.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** read_page's reader and its libraries (vendored by scripts/vendor.mjs), in load order. */
@@ -103,6 +102,7 @@ export const snapshot = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
+  replay: 'silent',
   says: (t) => t('toolSays_snapshot'),
   resultChars: (args, budget) => (typeof args.maxChars === 'number' ? args.maxChars : budget),
   async run(args, ctx) {
@@ -123,6 +123,8 @@ export const readPage = {
   description: 'The readable main content of the current page as markdown (article text, tables, links), for answering questions about it.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
+  replay: 'page',
+  replayOutput: true,
   says: (t) => t('toolSays_read_page'),
   async run(_args, ctx) {
     // The reader (Readability + turndown, ~100 kB) is injected on first use, not into every page.
@@ -140,7 +142,9 @@ export const pageCapabilities = {
   description: 'A compact summary of what the page offers: main actions, forms (purpose, fields, submit) and collections of repeated items (with fields and counts) that extract_data can return as rows.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   effects: ['reads_page'],
-  says: SAYS_USED,
+  replay: 'page',
+  replayOutput: true,
+  says: (t) => t('toolSays_page_capabilities'),
   async run(_args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.capabilities' });
   },
@@ -161,7 +165,9 @@ export const extractData = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
-  says: SAYS_USED,
+  replay: 'page',
+  replayOutput: true,
+  says: (t, c) => t('toolSays_extract_data', c.quoted?.('collection') ?? ''),
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.extract', collection: String(args.collection), fields: args.fields, limit: args.limit });
   },
@@ -173,7 +179,8 @@ export const describeRef = {
   description: 'What stands behind a ref: tag, id, XPath, bounding box and its outline line (tool runner only).',
   parameters: { type: 'object', properties: { ref: { type: 'string', description: 'A ref from the outline.' } }, required: ['ref'], additionalProperties: false },
   effects: ['reads_page'],
-  says: SAYS_USED,
+  replay: 'silent',
+  says: (t, c) => t('toolSays_describe_ref', c.element()),
   runnerOnly: true,
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.describe', ref: String(args.ref) });

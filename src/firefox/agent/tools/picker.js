@@ -1,6 +1,5 @@
 // ask_user_which_element: the user points at the element they mean (content/picker.js).
 /** @import { Tool } from '../../types/core' */
-import { SAYS_USED } from './says.js';
 
 /** @type {Tool} */
 export const askUserWhichElement = {
@@ -12,7 +11,7 @@ export const askUserWhichElement = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
-  says: SAYS_USED,
+  says: (t) => t('toolSays_ask_user_which_element'),
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.pick', message: args.message, timeoutMs: 120_000 });
   },

@@ -1,7 +1,6 @@
 // Reading tools beyond the outline: screenshot, get_html, console_logs, fetch_url, list_downloads.
 /** @import { Tool, ToolResult } from '../../types/core' */
 import { TARGET_PROPS, targetOf } from './act.js';
-import { SAYS_USED } from './says.js';
 import { fail } from '../error-codes.js';
 
 /** @type {Tool} */
@@ -10,6 +9,7 @@ export const screenshot = {
   description: 'A PNG of the visible part of the page, of the whole page (full_page), or of one element (ref/text/selector). Use when layout or images matter; the outline is cheaper for text.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS, full_page: { type: 'boolean' } }, additionalProperties: false },
   effects: ['reads_page'],
+  replay: 'target-optional',
   says: (t) => t('toolSays_screenshot'),
   async run(args, ctx) {
     const target = targetOf(args) ?? undefined;
@@ -32,7 +32,9 @@ export const getHtml = {
   description: 'The HTML of an element (ref/text/selector) or of the whole page, scripts and styles emptied, capped at max_chars (default 20000). For structure the outline does not show.',
   parameters: { type: 'object', properties: { ...TARGET_PROPS, max_chars: { type: 'integer', minimum: 100, maximum: 100000 } }, additionalProperties: false },
   effects: ['reads_page'],
-  says: SAYS_USED,
+  replay: 'target-optional',
+  replayOutput: true,
+  says: (t, c) => (c.element() ? t('toolSays_get_html', c.element()) : t('toolSays_get_html_page')),
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.html', target: targetOf(args) ?? undefined, maxChars: args.max_chars });
   },
@@ -53,7 +55,7 @@ export const consoleLogs = {
     additionalProperties: false,
   },
   effects: ['reads_page'],
-  says: SAYS_USED,
+  says: (t) => t('toolSays_console_logs'),
   async run(args, ctx) {
     return ctx.browser.sendToContent(ctx.tabId, { type: 'content.console', level: args.level, levels: args.levels, max: args.max, clear: args.clear === true });
   },
@@ -79,7 +81,12 @@ export const fetchUrl = {
   },
   // A GET reads (Ask mode may fetch from the page's own site); another method writes: Act only, asked first.
   effects: ['reads_page', 'leaves_origin'],
-  says: SAYS_USED,
+  says: (t, c) => {
+    const method = String(c.arg?.('method') ?? 'GET').toUpperCase();
+    if (SAFE_METHODS.has(method)) return t('toolSays_fetch_url', c.url());
+    // Only a write that went through may say it was sent: one refused or failed only tried.
+    return t(c.ok ? 'toolSays_fetch_url_send' : 'toolSays_fetch_url_send_failed', [method, c.url()]);
+  },
   effectsFor: (args) => SAFE_METHODS.has(String(args.method ?? 'GET').toUpperCase()) ? ['reads_page', 'leaves_origin'] : ['reads_page', 'leaves_origin', 'writes_server'],
   async run(args, ctx) {
     let url;
@@ -96,7 +103,7 @@ export const listDownloads = {
   description: 'Recent downloads, newest first: file name, URL, state (in_progress, complete, interrupted), size.',
   parameters: { type: 'object', properties: { query: { type: 'string', description: 'Only downloads whose name or URL contains this.' }, limit: { type: 'integer', minimum: 1, maximum: 100 } }, additionalProperties: false },
   effects: ['reads_page'],
-  says: SAYS_USED,
+  says: (t) => t('toolSays_list_downloads'),
   async run(args, ctx) {
     try {
       return { ok: true, data: await ctx.browser.listDownloads({ query: args.query, limit: args.limit }) };
@@ -121,7 +128,7 @@ export const readPdf = {
     additionalProperties: false,
   },
   effects: ['reads_page', 'leaves_origin'],
-  says: SAYS_USED,
+  says: (t, c) => (c.arg?.('url') ? t('toolSays_read_pdf', c.url()) : t('toolSays_read_pdf_tab')),
   // Without url it reads the PDF the tab already shows: nothing leaves.
   effectsFor: (args) => (args.url ? ['reads_page', 'leaves_origin'] : ['reads_page']),
   async run(args, ctx) {

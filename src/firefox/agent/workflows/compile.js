@@ -10,23 +10,20 @@
 import { fingerprintOf, headingsOf } from './fingerprint.js';
 import { pagePattern, paramName } from './params.js';
 import { MASK } from '../safety/secret-patterns.js';
+import { ALL_TOOLS, findTool } from '../tools/index.js';
+import { snapshot } from '../tools/perception.js';
+import { done } from '../tools/control.js';
+import { navigate } from '../tools/navigation.js';
 
 /** One tool call of the run, as the compiler reads it. */
 /** @typedef {{ name: string, args: Record<string, any>, ok: boolean, result?: unknown, url: string, target?: { role: string, name: string }, outline?: string }} RunCall */
 
-/** Steps that act on one element (its target as a fingerprint); the target is optional for the second set. */
-const TARGETED = new Set(['click', 'hover', 'type', 'set_field', 'select_option', 'check', 'uncheck']);
-const TARGET_OPTIONAL = new Set(['press_keys', 'scroll', 'get_html', 'screenshot']);
-/** Steps with no target, replayed with their arguments. */
-const PAGE_STEPS = new Set(['navigate', 'go_back', 'go_forward', 'reload', 'wait_for', 'read_page', 'extract_data', 'page_capabilities', 'handle_dialog']);
-/** Every tool a workflow step may use. */
-export const REPLAYABLE = new Set([...TARGETED, ...TARGET_OPTIONAL, ...PAGE_STEPS]);
-/** The model's own reading and bookkeeping: never a step. */
-const SILENT = new Set(['snapshot', 'done', 'scratchpad', 'describe_ref']);
+/** How each step is replayed is the tool's own fact (types/core.d.ts Tool.replay). @param {string} name */
+const replayOf = (name) => findTool(name)?.replay;
+/** Every tool a workflow step may use: those acting on an element first, then those that may name one, then page steps. */
+export const REPLAYABLE = new Set(['targeted', 'target-optional', 'page'].flatMap((kind) => ALL_TOOLS.filter((t) => t.replay === kind).map((t) => t.name)));
 /** Arguments that address an element; the fingerprint replaces them. */
 const TARGET_ARGS = ['ref', 'text', 'selector', 'x', 'y', 'frame_id'];
-/** Which argument of a tool holds what was typed: it becomes a parameter. */
-const TYPED = /** @type {Record<string, string>} */ ({ type: 'text', set_field: 'value' });
 
 /**
  * @param {{ calls: RunCall[], startUrl: string, summary?: string, runId?: string, now: number }} run
@@ -43,12 +40,14 @@ export function compileRun({ calls, startUrl, summary, runId, now }) {
   /** typed value → parameter name, so one value typed twice is one parameter */
   const byValue = new Map();
   calls.forEach((c, i) => {
-    if (SILENT.has(c.name)) return;
+    // The model's own reading and bookkeeping is never a step: a replay looks for itself.
+    if (replayOf(c.name) === 'silent') return;
     if (!c.ok) { notes.push({ call: i, tool: c.name, reason: 'it failed in the run' }); return; }
-    if (!TARGETED.has(c.name) && !TARGET_OPTIONAL.has(c.name) && !PAGE_STEPS.has(c.name)) { notes.push({ call: i, tool: c.name, reason: 'this tool is not replayed' }); return; }
+    if (!REPLAYABLE.has(c.name)) { notes.push({ call: i, tool: c.name, reason: 'this tool is not replayed' }); return; }
     const step = stepOf(c, notes, i);
     if (!step) return;
-    const key = TYPED[c.name];
+    // What was typed becomes a parameter.
+    const key = findTool(c.name)?.typedArg;
     if (key && typeof step.args[key] === 'string') step.args[key] = parameterFor(String(step.args[key]), step.target?.name ?? key);
     steps.push(step);
   });
@@ -85,8 +84,9 @@ export function compileRun({ calls, startUrl, summary, runId, now }) {
 function stepOf(c, notes, i) {
   /** @type {Record<string, unknown>} */
   const args = { ...c.args };
-  // The type tool's `text` is what it types, not a target.
-  const targetKeys = c.name === 'type' ? TARGET_ARGS.filter((k) => k !== 'text') : TARGET_ARGS;
+  // What a tool types (type's `text`) is not a target.
+  const typed = findTool(c.name)?.typedArg;
+  const targetKeys = TARGET_ARGS.filter((k) => k !== typed);
   const addressed = targetKeys.some((k) => args[k] !== undefined);
   /** @type {Fingerprint | undefined} */
   let target;
@@ -95,7 +95,7 @@ function stepOf(c, notes, i) {
     target = found ?? (c.target ? { role: c.target.role, name: c.target.name, landmark: '' } : undefined);
     if (!target || !target.name) { notes.push({ call: i, tool: c.name, reason: 'its element has no role and name to find it by again' }); return null; }
     for (const k of targetKeys) delete args[k];
-  } else if (TARGETED.has(c.name)) {
+  } else if (replayOf(c.name) === 'targeted') {
     notes.push({ call: i, tool: c.name, reason: 'it named no element' });
     return null;
   }
@@ -131,8 +131,8 @@ export function callsFromTrace(trace) {
     const args = s.args && typeof s.args === 'object' ? /** @type {Record<string, any>} */ (s.args) : {};
     const ok = Boolean(s.result?.ok);
     calls.push({ name: s.name, args, ok, result: s.result, url: s.url, target: s.target, outline });
-    if (s.name === 'snapshot' && ok && !args.ref && typeof (/** @type {any} */ (s.result)).data === 'string') outline = /** @type {any} */ (s.result).data;
-    if (s.name === 'done' && ok) summary = String(args.summary ?? '');
+    if (s.name === snapshot.name && ok && !args.ref && typeof (/** @type {any} */ (s.result)).data === 'string') outline = /** @type {any} */ (s.result).data;
+    if (s.name === done.name && ok) summary = String(args.summary ?? '');
   }
   return { calls, startUrl: trace.url, summary, runId: trace.id };
 }
@@ -150,16 +150,16 @@ export function callsFromHistory(record) {
   /** @type {string | undefined} */
   let summary;
   const tools = /** @type {Extract<TranscriptItem, { kind: 'tool' }>[]} */ (record.items.filter((x) => x.kind === 'tool'));
-  const start = tools.map((t) => (t.name === 'snapshot' && t.result?.ok ? outlineUrl(String(t.result.data)) : '')).find(Boolean);
+  const start = tools.map((t) => (t.name === snapshot.name && t.result?.ok ? outlineUrl(String(t.result.data)) : '')).find(Boolean);
   url = start || record.url;
   for (const t of tools) {
     const args = t.args && typeof t.args === 'object' ? /** @type {Record<string, any>} */ (t.args) : {};
     const ok = Boolean(t.result?.ok);
-    if (t.name === 'snapshot' && ok && !args.ref) { outline = String(/** @type {any} */ (t.result).data); url = outlineUrl(outline) || url; }
+    if (t.name === snapshot.name && ok && !args.ref) { outline = String(/** @type {any} */ (t.result).data); url = outlineUrl(outline) || url; }
     calls.push({ name: t.name, args, ok, result: t.result, url, target: t.target, outline });
-    const nav = ok ? /** @type {any} */ (t.result).data?.effects?.navigated?.url ?? (t.name === 'navigate' ? /** @type {any} */ (t.result).data?.url : undefined) : undefined;
+    const nav = ok ? /** @type {any} */ (t.result).data?.effects?.navigated?.url ?? (t.name === navigate.name ? /** @type {any} */ (t.result).data?.url : undefined) : undefined;
     if (typeof nav === 'string') url = nav;
-    if (t.name === 'done' && ok) summary = String(args.summary ?? '');
+    if (t.name === done.name && ok) summary = String(args.summary ?? '');
   }
   return { calls, startUrl: start || record.url, summary, runId: record.id };
 }

@@ -56,7 +56,8 @@ export async function repairStep(o) {
   const args = { ...answered };
   for (const k of VALUE_ARGS) {
     if (o.args[k] !== undefined) args[k] = o.args[k];
-    else if (k !== 'text' || step.tool === 'type') delete args[k];
+    // text names the element, except for the tool that types it (Tool.typedArg): then it is the user's.
+    else if (k !== 'text' || tool.typedArg === 'text') delete args[k];
   }
   return { ok: true, call: { ...call, arguments: JSON.stringify(args) }, args };
 }

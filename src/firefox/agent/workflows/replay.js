@@ -11,6 +11,7 @@
 /** @import { PendingRepair, ReplayReport, Workflow, WorkflowStep } from '../../types/workflows' */
 import { runToolCall } from '../tool-call.js';
 import { findTool } from '../tools/index.js';
+import { navigate } from '../tools/navigation.js';
 import { pageOutline } from '../tools/perception.js';
 import { AbortedError } from '../abort.js';
 import { MASK } from '../safety/secret-patterns.js';
@@ -23,8 +24,6 @@ import { errorOf, fail } from '../error-codes.js';
 
 /** How long a step waits for its page, then for its target to appear, before it fails. */
 export const REPLAY_WAITS = { pageMs: 8_000, bindMs: 4_000, pollMs: 200 };
-/** Steps whose result is the workflow's output (a daily check reads something). */
-const READING = new Set(['read_page', 'extract_data', 'page_capabilities', 'get_html']);
 
 /**
  * @typedef {object} ReplayOptions
@@ -65,7 +64,7 @@ export async function replayWorkflow(o) {
   /** @param {{ code: string, message: string }} error @param {import('../../types/core').Outcome} [judged] @returns {{ outcome: RunOutcome, report: ReplayReport }} */
   const failed = (error, judged) => { emit({ type: 'error', ...error }); return { outcome: { status: 'error', error, steps: report.steps, ...(judged ? { outcome: judged } : {}) }, report }; };
   const aborted = () => { emit({ type: 'error', ...errorOf('ABORTED', 'the workflow did not finish') }); return { outcome: /** @type {RunOutcome} */ ({ status: 'aborted', steps: report.steps }), report }; };
-  const tools = /** @type {Tool[]} */ ([...new Set(wf.steps.map((s) => s.tool)), 'navigate'].map(findTool).filter(Boolean));
+  const tools = /** @type {Tool[]} */ ([...new Set(wf.steps.map((s) => s.tool)), navigate.name].map(findTool).filter(Boolean));
   /** @type {StepEnv} */
   const env = { waits, newId, emit, report, shownValues, tools };
   // The writes this replay caused (a guard shared with an agent run holds that run's earlier ones too).
@@ -94,7 +93,8 @@ export async function replayWorkflow(o) {
         const code = result.code === 'USER_DECLINED' || result.code === 'CONFIRMATION_REQUIRED' ? result.code : 'WORKFLOW_STEP_FAILED';
         return failed({ code, message: `Step ${i + 1} (${describeStep(step)}) did not succeed: ${result.message} The workflow stopped there.` });
       }
-      if (READING.has(step.tool)) report.outputs.push(typeof result.data === 'string' ? result.data : JSON.stringify(result.data));
+      // A step that reads for the person (Tool.replayOutput) hands its result back: a daily check reads something.
+      if (findTool(step.tool)?.replayOutput) report.outputs.push(typeof result.data === 'string' ? result.data : JSON.stringify(result.data));
       if (repair) report.repairs.push(repairOf(step, i, call, out, repair.outline, o.runId ?? '', repair.reason));
     }
   } catch (err) {
@@ -163,13 +163,13 @@ async function play(o, env, i, call, outline, repaired) {
  */
 async function openStart(o, tools, newId, emit) {
   const first = o.workflow.steps[0];
-  if (!first || first.tool === 'navigate') return null;
+  if (!first || first.tool === navigate.name) return null;
   const tab = await o.ctx.browser.getTab(o.ctx.tabId);
   if (tab && onPage(first.page, tab.url)) return null;
-  const call = { id: newId(), name: 'navigate', arguments: JSON.stringify({ url: o.workflow.start.url }) };
-  emit({ type: 'tool_call', id: call.id, name: 'navigate', args: { url: o.workflow.start.url } });
+  const call = { id: newId(), name: navigate.name, arguments: JSON.stringify({ url: o.workflow.start.url }) };
+  emit({ type: 'tool_call', id: call.id, name: navigate.name, args: { url: o.workflow.start.url } });
   const out = await runToolCall(call, { offered: tools, mode: 'act', ctx: o.ctx, messages: [], guard: o.guard, signal: o.signal, secrets: o.secrets });
-  emit({ type: 'tool_result', id: call.id, name: 'navigate', result: out.result, args: { url: o.workflow.start.url } });
+  emit({ type: 'tool_result', id: call.id, name: navigate.name, result: out.result, args: { url: o.workflow.start.url } });
   return out.result.ok ? null : { code: out.result.code, message: `The workflow's start page ${o.workflow.start.url} did not open: ${out.result.message}` };
 }
 
@@ -179,7 +179,7 @@ async function openStart(o, tools, newId, emit) {
  * @returns {Promise<{ ok: true, ref?: string, outline: string } | { ok: false, code: import('../error-codes.js').ErrorCode, message: string, outline: string }>}
  */
 async function bindStep(step, ctx, waits, signal) {
-  if (step.tool === 'navigate') return { ok: true, outline: '' };
+  if (step.tool === navigate.name) return { ok: true, outline: '' };
   const pageBy = Date.now() + waits.pageMs;
   let url = '';
   while (true) {

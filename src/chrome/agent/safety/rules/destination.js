@@ -2,7 +2,7 @@
 // navigation a step started: asked when its address carries data to another site (high), or when
 // it is not one of the task's sites ("Allow for this task" adds the site).
 /** @import { PolicyMemory } from '../policy-memory.js' */
-/** @import { CallRule, Verdict } from './rule.js' */
+/** @import { CallFacts, CallRule, Verdict } from './rule.js' */
 import { dataInUrl, originOf, siteLabel } from '../scope.js';
 import { pageDataInUrl } from './carried-data.js';
 import { destinationAsk, maskDetail, shorten } from './cards.js';
@@ -12,8 +12,15 @@ import { destOf, has } from './rule.js';
 export const destination = {
   name: 'destination',
   appliesTo: (f) => (has(f, 'leaves_origin') || has(f, 'navigates')) && Boolean(destOf(f)),
-  decide: (f, m) => destinationVerdict(m, destOf(f), f.url, `${f.tool.replace(/_/g, ' ')} ${siteLabel(destOf(f))}`, f.tool === 'fetch_url' || f.tool === 'read_pdf' ? 'fetch' : 'open'),
+  decide: (f, m) => destinationVerdict(m, destOf(f), f.url, `${f.tool.replace(/_/g, ' ')} ${siteLabel(destOf(f))}`, fetchedOrOpened(f)),
 };
+
+/**
+ * A call that sends its own request to the address (leaves_origin: fetch_url, read_pdf by url)
+ * fetches it; one that takes the tab there opens it.
+ * @param {CallFacts} f @returns {'open' | 'fetch'}
+ */
+const fetchedOrOpened = (f) => (has(f, 'leaves_origin') ? 'fetch' : 'open');
 
 /**
  * Is a URL inside the task, and free of data? null when it is.
