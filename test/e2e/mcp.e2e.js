@@ -240,6 +240,9 @@ scenario('MCP bridge', (ctx) => {
       const codesBefore = agent.lines.filter((l) => /pairing code/.test(l)).length;
       await options.click('#mcp-clients .mcp-client .mcp-revoke');
       await until(async () => agent.lines.filter((l) => /pairing code/.test(l)).length > codesBefore, 'a new code after revoke', 10_000);
+      // The bridge dials again with its new code: once it waits to be paired, its call is refused as
+      // unpaired (before that it is only not connected, which proves less).
+      await options.waitFor(() => [...document.querySelectorAll('#mcp-links .mcp-waiting')].some((li) => li.textContent?.includes('e2e-agent')), undefined, { timeout: 60_000, message: 'the revoked bridge waiting to be paired again' });
       const afterRevoke = await agent.call('list_tabs');
       expect(afterRevoke.isError).to.equal(true);
       expect(agent.text(afterRevoke)).to.match(/MCP_REFUSED|MCP_NOT_PAIRED/);

@@ -7,6 +7,7 @@
 // focus changes are counted from the first run to the last, and stay at 0.
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
+import { setFrontFollowsInput } from './harness/driver.js';
 import { ask, openPageWithPanel, sendFromPanel, transcript, useMockProvider, waitForIdle } from './harness/env.js';
 import { findRef, firstUserText, lastToolResult, toolResults } from '../fixtures/llm/conversation.js';
 
@@ -77,6 +78,9 @@ function tabGroups(env) {
 }
 
 scenario('runs at once', (ctx) => {
+  // The person's tab is counted: the harness's clicks in the panels leave every tab where it is.
+  before(() => setFrontFollowsInput(false));
+  after(() => setFrontFollowsInput(true));
   before(async () => {
     await useMockProvider(ctx.env);
     const r = await ask(ctx.env.control, { type: 'settings.set', settings: { maxRunsAtOnce: 3 } });

@@ -86,12 +86,12 @@ export async function launchChromium(extra = {}) {
     async openPage(url, opts = {}) {
       const page = await ctx.newPage();
       await page.goto(url, { waitUntil: opts.waitUntil ?? 'load', timeout: LOAD_GUARD_MS });
-      return new Driver('chromium', /** @type {any} */ (page));
+      return new Driver('chromium', /** @type {any} */ (page), undefined, { front: true });
     },
     async openExtensionPage(path) {
       const page = await ctx.newPage();
       await page.goto(extBase + path, { waitUntil: 'load', timeout: LOAD_GUARD_MS });
-      return new Driver('chromium', /** @type {any} */ (page));
+      return new Driver('chromium', /** @type {any} */ (page), undefined, { front: true });
     },
     async close() {
       await ctx.close().catch(() => {});
@@ -128,6 +128,10 @@ export async function launchFirefox(extra = {}) {
       'network.dns.localDomains': MAPPED_HOSTS.join(','),
       'dom.security.https_first': false,
       'network.stricttransportsecurity.preloadlist': false,
+      // A tab behind another gets one frame a second; the site tab a run acts in sits behind its
+      // panel's tab here, where in the browser the sidebar is beside it and it paints. Every frame,
+      // as Playwright's flags keep Chromium's background tabs running (the throttled case: bench/runs-at-once.mjs).
+      'layout.throttled_frame_rate': 60,
       // The first run's probes of local model servers reach this process's stand-ins (harness/local-models.js).
       ...local,
       ...(extra.prefs ?? {}),
@@ -143,14 +147,14 @@ export async function launchFirefox(extra = {}) {
     async openPage(url, opts = {}) {
       const page = await newFirefoxPage(browser);
       await page.goto(url, { waitUntil: opts.waitUntil ?? 'load', timeout: LOAD_GUARD_MS });
-      return new Driver('firefox', /** @type {any} */ (page));
+      return new Driver('firefox', /** @type {any} */ (page), undefined, { front: true });
     },
     async openExtensionPage(path) {
       const page = await newFirefoxPage(browser);
       const url = extBase + path;
       // goto() on a moz-extension URL never resolves under BiDi: start it and poll instead.
       page.goto(url).catch(() => {});
-      const d = new Driver('firefox', /** @type {any} */ (page));
+      const d = new Driver('firefox', /** @type {any} */ (page), undefined, { front: true });
       await d.waitFor((u) => location.href === u && document.readyState === 'complete', url, { timeout: LOAD_GUARD_MS, message: `${url} to load` });
       return d;
     },

@@ -11,16 +11,45 @@
  * @property {() => string} url
  */
 
+/**
+ * The page last brought to the front in each browser (its context in Chromium, the browser in
+ * Firefox). A browser paints only the tab in front: input sent to a tab behind waits for frames it
+ * is not given (a click took 1 to 5 s there, against about 100 ms in front), so trusted input first
+ * brings its page to the front, as a person looks at the tab they click in.
+ * @type {WeakMap<object, RawPage>}
+ */
+const FRONT = new WeakMap();
+let frontFollowsInput = true;
+
+/**
+ * While a scenario counts the tab activations a run causes (the person's tab must never change),
+ * input leaves the tabs where they are. @param {boolean} on
+ */
+export function setFrontFollowsInput(on) { frontFollowsInput = on; }
+
 export class Driver {
   /**
    * @param {'chromium' | 'firefox'} kind
    * @param {RawPage} page
    * @param {number} [waitLimit] waitFor's hang guard when a call names none (15 s)
+   * @param {{ front?: boolean }} [opts] front: a tab the harness opened, which trusted input brings
+   *   to the front first (pages the product or a story's person opened keep their place)
    */
-  constructor(kind, page, waitLimit = 15_000) {
+  constructor(kind, page, waitLimit = 15_000, opts = {}) {
     this.kind = kind;
     this.page = page;
     this.waitLimit = waitLimit;
+    this.front = opts.front ?? false;
+  }
+
+  /** Bring the page to the front before trusted input, unless it is there already. */
+  async toFront() {
+    if (!this.front || !frontFollowsInput) return;
+    const raw = /** @type {any} */ (this.page);
+    const owner = this.kind === 'chromium' ? raw.context() : raw.browser();
+    if (FRONT.get(owner) === this.page) return;
+    await this.page.bringToFront();
+    FRONT.set(owner, this.page);
   }
 
   /**
@@ -66,6 +95,7 @@ export class Driver {
 
   /** @param {string} selector */
   async click(selector) {
+    await this.toFront();
     await this.page.click(selector);
   }
 
@@ -87,11 +117,13 @@ export class Driver {
 
   /** A trusted key press in the focused element (Playwright and Puppeteer share the call). @param {string} key */
   async press(key) {
+    await this.toFront();
     await /** @type {any} */ (this.page).keyboard.press(key);
   }
 
   /** A trusted click at viewport coordinates: reaches elements no selector can (closed shadow roots). @param {number} x @param {number} y */
   async clickAt(x, y) {
+    await this.toFront();
     await /** @type {any} */ (this.page).mouse.click(x, y);
   }
 
