@@ -128,10 +128,6 @@ export async function launchFirefox(extra = {}) {
       'network.dns.localDomains': MAPPED_HOSTS.join(','),
       'dom.security.https_first': false,
       'network.stricttransportsecurity.preloadlist': false,
-      // A tab behind another gets one frame a second; the site tab a run acts in sits behind its
-      // panel's tab here, where in the browser the sidebar is beside it and it paints. Every frame,
-      // as Playwright's flags keep Chromium's background tabs running (the throttled case: bench/runs-at-once.mjs).
-      'layout.throttled_frame_rate': 60,
       // The first run's probes of local model servers reach this process's stand-ins (harness/local-models.js).
       ...local,
       ...(extra.prefs ?? {}),
