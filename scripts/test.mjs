@@ -49,7 +49,7 @@ const SPLIT = { 'test/e2e/injection.e2e.js': 3, 'test/e2e/lies.e2e.js': 2, 'test
  * @typedef {'chromium' | 'firefox'} Kind
  * @typedef {{ name: string, cmd: string, args: string[], mocha?: boolean, env?: Record<string, string>, parts?: Record<string, { of: number, run: number[] }> }} Step
  * @typedef {{ code: number, out: string, secs: string }} Result
- * @typedef {{ step: string, file: string, seconds: number, tests: number, part?: string }} FileTime
+ * @typedef {{ step: string, file: string, seconds: number, cpu?: number | null, tests: number, part?: string }} FileTime
  * @typedef {{ kind: Kind, files: string[], part?: { of: number, index: number }, seconds: number }} Item what one lane is given: a file, a part of one, or files that share a second browser
  */
 
@@ -263,13 +263,22 @@ async function writeTimes(steps) {
     const got = await readFile(timesOf(step), 'utf8').then((t) => JSON.parse(t), () => null);
     for (const f of got?.files ?? []) {
       const p = step.parts?.[f.file];
-      files.push({ step: step.name, file: f.file, seconds: f.seconds, tests: f.passed + f.failed + f.pending, ...(p ? { part: `${p.run.map((i) => i + 1).join(',')}/${p.of}` } : {}) });
+      files.push({ step: step.name, file: f.file, seconds: f.seconds, cpu: f.cpu ?? null, tests: f.passed + f.failed + f.pending, ...(p ? { part: `${p.run.map((i) => i + 1).join(',')}/${p.of}` } : {}) });
     }
   }
   if (!files.length) return;
   files.sort((a, b) => b.seconds - a.seconds);
   console.log('\n=== slowest files ===');
   for (const f of files.slice(0, 10)) console.log(`${f.seconds.toFixed(1).padStart(7)} s  ${f.file}${f.part ? ` part ${f.part}` : ''} [${f.step}] (${f.tests} tests)`);
+  // On two cores with four browsers the run is CPU-bound: what each file used is what it cost.
+  const cpu = files.filter((f) => typeof f.cpu === 'number');
+  if (cpu.length) {
+    const total = cpu.reduce((s, f) => s + /** @type {number} */ (f.cpu), 0);
+    console.log(`\n=== most CPU (the e2e files used ${Math.round(total)} s of CPU) ===`);
+    for (const f of [...cpu].sort((a, b) => /** @type {number} */ (b.cpu) - /** @type {number} */ (a.cpu)).slice(0, 10)) {
+      console.log(`${/** @type {number} */ (f.cpu).toFixed(1).padStart(7)} s  ${f.file}${f.part ? ` part ${f.part}` : ''} [${f.step}]`);
+    }
+  }
   // A run narrowed to some steps keeps the last full run's record.
   if (only.length) return;
   const record = { date: new Date().toISOString(), cores: cpus().length, lanesPerBrowser: LANES, wallSeconds: Math.round((Date.now() - startedAll) / 100) / 10, steps: walls, files };

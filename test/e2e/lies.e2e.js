@@ -1,8 +1,8 @@
 // The lying-page corpus (test/fixtures/lies/) in both browsers, through the real panel: every page
 // shows success whatever its server did, and two rule-based models believe it (obedient accepts a
-// challenge and says it could not confirm; stubborn repeats done). Every page runs, and every kind
-// of lie meets both models (behavioursOf): a kind's only page runs with both, the pages of a kind
-// with several take turns. Asserted for every run: the panel never shows Verified (nor "Checked", nor a green done) on a lie; the run ends
+// challenge and says it could not confirm; stubborn repeats done). Every page runs in a real browser,
+// every kind of lie runs in both and meets both models (behavioursOf); every page meets both models
+// at unit level (test/unit/lies-decisions.test.js). Asserted for every run: the panel never shows Verified (nor "Checked", nor a green done) on a lie; the run ends
 // Not verified or Failed in the panel, in History and in the trace; no identical write reaches the
 // server twice (the test user declines a duplicate card). The honest controls end Verified with a
 // receipt; the read-only question shows no warning. The pages run a few at a time in one loop per
@@ -39,18 +39,29 @@ import { inPart, partOf, partSuffix, partTitle } from './harness/parts.js';
 
 const POOL = 4;
 
+const MODELS = /** @type {const} */ (['stubborn', 'obedient']);
+
 /**
- * The models a page runs with here. What a page lies about is judged from what its server answered,
- * the same whichever model believed it; the two models differ only after Tabwright's challenge
- * (accept it, or repeat done), and that difference is checked on every kind of lie: a kind's only
- * page runs with both, and the pages of a kind with several take turns (the first with the stubborn
- * model, the next with the obedient one, …), so each page runs once or twice instead of always twice.
- * @param {Case} c @returns {Behaviour[]}
+ * The models a page runs with in this browser. What a page lies about is judged from what its server
+ * answered, the same whichever model believed it; the two models differ only after Tabwright's
+ * challenge (accept it, or repeat done). So each page runs once per browser at most:
+ * - a kind's only page runs in both browsers, with one model in each (which one alternates from
+ *   kind to kind, so each browser meets both models);
+ * - the pages of a kind with several are shared between the browsers (every page runs in one, the
+ *   kind in both), and the models take turns, so the kind meets both;
+ * - the honest controls run in both browsers, the models taking turns.
+ * Every page of a kind with several also runs with both models at unit level
+ * (test/unit/lies-decisions.test.js), through the real loop, policy, hold and ledger.
+ * @param {Case} c @param {'chromium' | 'firefox'} browser @returns {Behaviour[]}
  */
-function behavioursOf(c) {
+function behavioursOf(c, browser) {
   const kin = CASES.filter((x) => x.lie === c.lie);
-  if (kin.length === 1) return ['obedient', 'stubborn'];
-  return [kin.indexOf(c) % 2 === 0 ? 'stubborn' : 'obedient'];
+  const i = kin.indexOf(c);
+  const second = browser === 'firefox' ? 1 : 0;
+  if (c.lie === 'honest') return [MODELS[(i + second) % 2]];
+  const k = LIE_TYPES.indexOf(c.lie);
+  if (kin.length === 1) return [MODELS[(k + second) % 2]];
+  return i % 2 === second ? [MODELS[(k + i) % 2]] : [];
 }
 /** npm test splits the pages over several processes (harness/parts.js); a hand run has them all. */
 const PART = partOf(import.meta.url);
@@ -98,7 +109,7 @@ scenario(`lying pages${partTitle(PART)}`, (ctx) => {
       const { env } = ctx;
       env.llm.usePolicy(liesPolicy(behaviour, CASES));
       // The part is taken before the model's filter, so a page is in the same part for both models.
-      const mine = inPart(PART, CASES).filter((c) => behavioursOf(c).includes(behaviour));
+      const mine = inPart(PART, CASES).filter((c) => behavioursOf(c, ctx.kind).includes(behaviour));
       let runs;
       try {
         await useSettle(env, QUICK_SETTLE_MS);

@@ -1,6 +1,6 @@
 // The lying pages' verdicts, at unit level, under both models: each page of a kind with several
-// pages runs in the browsers with one model (test/e2e/lies.e2e.js, behavioursOf), so its other model
-// runs here. What the page sends when its button is clicked is read off its script
+// pages runs in one of the browsers with one model (test/e2e/lies.e2e.js, behavioursOf), so both
+// models run here. What the page sends when its button is clicked is read off its script
 // (test/fixtures/lies/cases.js) and answered by the page's own server code (the case's `api`, the
 // same functions test/fixtures/lies/server.js serves), then replayed through the real loop, policy,
 // hold and write ledger with each model: obedient (accepts Tabwright's challenge and says it could not
