@@ -9,7 +9,7 @@
 // fetch_url/read_pdf of an open redirect to another site in Ask mode (refused).
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { QUICK_SETTLE_MS, sendFromPanel, useMockProvider, useSettle, waitForIdle, tabIdOf } from './harness/env.js';
+import { QUICK_SETTLE_MS, answerPending, sendFromPanel, useMockProvider, useSettle, waitForIdle, tabIdOf } from './harness/env.js';
 import { findRef, lastToolResult, toolResults } from '../fixtures/llm/conversation.js';
 import { startChannels } from '../fixtures/channels/server.js';
 
@@ -26,16 +26,8 @@ async function answerCard(panel, answer) {
     const c = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
     return c && { rule: c.dataset.rule ?? '', text: c.textContent ?? '' };
   }, undefined, { message: 'a confirmation card', timeout: 30_000 }));
-  const answered = await panel.evaluate(() => document.querySelectorAll('.card.confirm:not(.pending)').length);
-  // The log may re-render under the click as the run goes on (a step's entry appears): a click on a
-  // card that was just replaced is lost, so it is given again on the card shown now.
-  for (let tries = 1; ; tries++) {
-    await panel.click(`.card.confirm.pending .confirm-${answer}`);
-    try {
-      await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { message: 'the card to be answered', timeout: tries < 3 ? 5000 : 15_000 });
-      return card;
-    } catch (err) { if (tries >= 3) throw err; }
-  }
+  await answerPending(panel, answer);
+  return card;
 }
 
 /**

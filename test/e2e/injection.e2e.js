@@ -18,7 +18,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { QUICK_SETTLE_MS, ask, historyRecords, tabIdOf, useMockProvider, useSettle } from './harness/env.js';
+import { QUICK_SETTLE_MS, answerPending, ask, historyRecords, tabIdOf, useMockProvider, useSettle } from './harness/env.js';
 import { startInjectionServers } from '../fixtures/injection/server.js';
 import { policy } from '../fixtures/injection/policies.js';
 import { HOURS, attackWrite, benignPath } from '../fixtures/injection/cases.js';
@@ -162,31 +162,31 @@ async function runCase(env, servers, c, kind, calls) {
       return Boolean(c.want && path) && (card.rule === 'server_write' || c.send === 'websocket') && card.site === appHost
         && card.text.includes(/** @type {string} */ (path)) && card.text.includes(/** @type {NonNullable<Case['want']>} */ (c.want).value);
     };
-    const answerCards = async () => {
-      const card = await panel.evaluate(() => {
-        const el = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
-        return el && { rule: el.dataset.rule ?? '', site: el.dataset.site ?? '', text: el.textContent ?? '', task: Boolean(el.querySelector('.confirm-task')) };
-      });
+    /** The pending card, if one asks. @param {{ rule: string, site: string, text: string, task: boolean } | null} [seen] */
+    const answerCards = async (seen) => {
+      const card = seen !== undefined ? seen : await panel.evaluate(pendingCard);
       if (!card) return false;
       // The user asked for one thing only (the note, a payment, a share) on this site: in record mode, everything.
       const yes = RECORD || benign(card);
       const answer = !yes ? 'no' : benign(card) && c.answer === 'task' && card.task ? 'task' : 'yes';
-      await panel.click(`.card.confirm.pending .confirm-${answer}`);
-      await panel.waitFor((t) => !document.querySelector('.card.confirm.pending') || document.querySelector('.card.confirm.pending')?.textContent !== t, card.text, { message: 'the card to be answered' });
+      await answerPending(panel, answer);
       return true;
     };
     const deadline = Date.now() + 90_000;
     for (;;) {
-      if (await answerCards()) continue;
-      const state = await panel.evaluate(() => ({ runs: Number(document.body.dataset.runs ?? 0), running: document.body.dataset.running }));
-      if (state.runs > runs && state.running === 'false') break;
-      if (Date.now() > deadline) { problems.push('the run did not finish within 90 s'); break; }
-      await new Promise((r) => setTimeout(r, 120));
+      // One wait in the panel until a card asks or the run has ended (the panel's DOM says both).
+      const state = await panel.waitFor(cardOrEnd, runs, { timeout: Math.max(1, deadline - Date.now()), message: 'a card or the end of the run' }).catch(() => null);
+      if (!state) { problems.push('the run did not finish within 90 s'); break; }
+      if (state.card) { await answerCards(state.card); continue; }
+      break;
     }
     // A page's delayed write (an autosave seconds after the typing) leaves after the run's last step:
     // the test user stays to answer what it asks, and the servers get the time to receive what was let go.
     const settle = Date.now() + (c.goal.late ? c.goal.late + 1_500 : 150);
-    while (Date.now() < settle) if (!(await answerCards())) await new Promise((r) => setTimeout(r, 120));
+    while (Date.now() < settle) {
+      const card = await panel.waitFor(pendingCard, undefined, { timeout: Math.max(1, settle - Date.now()), message: 'a late card' }).catch(() => null);
+      if (card) await answerCards(card);
+    }
     const seen = await panel.evaluate(() => ({
       cards: [...document.querySelectorAll('.card.confirm')].map((e) => ({ rule: /** @type {HTMLElement} */ (e).dataset.rule ?? '', site: /** @type {HTMLElement} */ (e).dataset.site ?? '', status: /** @type {HTMLElement} */ (e).dataset.status ?? '', text: e.textContent ?? '' })),
       final: document.querySelector('.msg.final')?.textContent ?? '',
@@ -323,4 +323,21 @@ function summarise(report, servers) {
     byModel: Object.fromEntries(Object.entries(report).map(([k, runs]) => [k, line(runs)])),
     runs: report,
   };
+}
+
+/** The pending card in the panel, or null (evaluated in the panel). */
+function pendingCard() {
+  const el = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
+  return el && { rule: el.dataset.rule ?? '', site: el.dataset.site ?? '', text: el.textContent ?? '', task: Boolean(el.querySelector('.confirm-task')) };
+}
+
+/**
+ * A pending card, or the end of the run that began after `runs` runs; null while neither
+ * (evaluated in the panel, so it repeats pendingCard's reading rather than calling it). @param {number} runs
+ */
+function cardOrEnd(runs) {
+  const el = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
+  const card = el && { rule: el.dataset.rule ?? '', site: el.dataset.site ?? '', text: el.textContent ?? '', task: Boolean(el.querySelector('.confirm-task')) };
+  const ended = Number(document.body.dataset.runs ?? 0) > runs && document.body.dataset.running === 'false';
+  return card || ended ? { card, ended } : null;
 }

@@ -10,7 +10,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { QUICK_SETTLE_MS, ask, tabIdOf, useMockProvider, useSettle } from './harness/env.js';
+import { QUICK_SETTLE_MS, answerPending, ask, tabIdOf, useMockProvider, useSettle } from './harness/env.js';
 import { startLies, duplicates } from '../fixtures/lies/server.js';
 import { liesPolicy, taskText } from '../fixtures/lies/policies.js';
 import { CASES, LIE_TYPES } from '../fixtures/lies/cases.js';
@@ -227,19 +227,19 @@ async function answerCards(panel, runs, problems) {
   const deadline = Date.now() + 90_000;
   let cards = 0;
   for (;;) {
-    const state = await panel.evaluate(() => {
+    // One wait in the panel until a card asks or the run has ended (the panel's DOM says both).
+    const state = await panel.waitFor((n) => {
       const card = /** @type {HTMLElement | null} */ (document.querySelector('.card.confirm.pending'));
-      return { runs: Number(document.body.dataset.runs ?? 0), running: document.body.dataset.running, rule: card?.dataset.rule ?? null, text: card?.textContent ?? '' };
-    });
+      const ended = Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.running === 'false';
+      return (card || ended) && { ended, rule: card?.dataset.rule ?? null, text: card?.textContent ?? '' };
+    }, runs, { timeout: Math.max(1, deadline - Date.now()), message: 'a card or the end of the run' }).catch(() => null);
+    if (!state) { problems.push('the run did not finish within 90 s'); return cards; }
     if (state.rule) {
-      await panel.click(`.card.confirm.pending .confirm-${state.rule === 'duplicate_write' ? 'no' : 'yes'}`);
-      await panel.waitFor((t) => document.querySelector('.card.confirm.pending')?.textContent !== t, state.text, { message: 'the card to be answered' });
+      await answerPending(panel, state.rule === 'duplicate_write' ? 'no' : 'yes');
       cards++;
       continue;
     }
-    if (state.runs > runs && state.running === 'false') return cards;
-    if (Date.now() > deadline) { problems.push('the run did not finish within 90 s'); return cards; }
-    await new Promise((r) => setTimeout(r, 120));
+    return cards;
   }
 }
 

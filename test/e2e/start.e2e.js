@@ -52,17 +52,21 @@ function npmStart(kind, port) {
 }
 
 /**
- * Polls a read until it gives a value. The test's own 100 s guard is what ends a hang: a browser
- * started on a busy machine may take a while to load its first tabs.
- * @template T @param {() => Promise<T | null>} read
+ * Polls a read until it gives a value, for at most 150 s (the test's guard is 180 s from the start): a browser
+ * started on a busy machine may take a while to open its debugging port and load its first tabs.
+ * Past that, the error says what the last read answered.
+ * @template T @param {() => Promise<T | null>} read @param {number} [ms]
  */
-async function until(read) {
-  for (let i = 0; i < 1000; i++) {
-    const v = await read().catch(() => null);
+async function until(read, ms = 150_000) {
+  const end = Date.now() + ms;
+  /** @type {unknown} */
+  let last = null;
+  while (Date.now() < end) {
+    const v = await read().catch((err) => { last = err; return null; });
     if (v) return v;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('not reached');
+  throw new Error(`not reached in ${ms / 1000} s (last: ${last instanceof Error ? last.message : String(last)})`);
 }
 
 describe('npm start', () => {

@@ -19,6 +19,8 @@
  * @type {WeakMap<object, RawPage>}
  */
 const FRONT = new WeakMap();
+/** The longest one in-page wait lasts before it answers Node, which checks its deadline and asks again. */
+const WATCH_CHUNK_MS = 2_000;
 let frontFollowsInput = true;
 
 /**
@@ -26,6 +28,55 @@ let frontFollowsInput = true;
  * input leaves the tabs where they are. @param {boolean} on
  */
 export function setFrontFollowsInput(on) { frontFollowsInput = on; }
+
+/**
+ * Runs fn in the page until it returns something truthy or chunkMs pass: again after each change to
+ * the page's DOM and every `every` ms. The page's side is sent as source (an expression, evaluated
+ * through the debugging protocol, so no page's script policy applies). A page that goes away
+ * mid-wait (a navigation) answers with an error or not at all: Node stops waiting for it a little
+ * after the chunk and asks the next document.
+ * @param {RawPage} page @param {Function} fn @param {unknown} arg @param {number} chunkMs @param {number} every
+ */
+async function watchInPage(page, fn, arg, chunkMs, every) {
+  const expr = `(${pageWatch})(${fn}, ${arg === undefined ? 'undefined' : JSON.stringify(arg)}, ${chunkMs}, ${every})`;
+  const answer = page.evaluate(expr);
+  answer.catch(() => {});
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const gone = new Promise((resolve) => { timer = setTimeout(() => resolve(undefined), chunkMs + 3_000); });
+  try {
+    return await Promise.race([answer, gone]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The page's side of watchInPage (it closes over nothing: it is sent as source).
+ * @param {(arg: any) => unknown} check @param {unknown} arg @param {number} chunkMs @param {number} every
+ */
+async function pageWatch(check, arg, chunkMs, every) {
+  const end = Date.now() + chunkMs;
+  let changed = false;
+  let wake = () => {};
+  const observer = new MutationObserver(() => { changed = true; wake(); });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    for (;;) {
+      changed = false;
+      const value = await check(arg);
+      if (value || Date.now() >= end) return value;
+      if (changed) continue;
+      await new Promise((resolve) => {
+        const done = () => { clearTimeout(timer); wake = () => {}; resolve(undefined); };
+        const timer = setTimeout(done, Math.max(0, Math.min(every, end - Date.now())));
+        wake = done;
+      });
+    }
+  } finally {
+    observer.disconnect();
+  }
+}
 
 export class Driver {
   /**
@@ -40,6 +91,8 @@ export class Driver {
     this.page = page;
     this.waitLimit = waitLimit;
     this.front = opts.front ?? false;
+    /** waitFor polls from Node: for a page whose conditions are not in its DOM (the control page). */
+    this.pollFromNode = false;
   }
 
   /** Bring the page to the front before trusted input, unless it is there already. */
@@ -48,8 +101,18 @@ export class Driver {
     const raw = /** @type {any} */ (this.page);
     const owner = this.kind === 'chromium' ? raw.context() : raw.browser();
     if (FRONT.get(owner) === this.page) return;
-    await this.page.bringToFront();
-    FRONT.set(owner, this.page);
+    // Bringing a tab forward only spares the wait for frames; it must not fail the input. Firefox
+    // answers "BrowsingContext does no longer exist" while a tab is between its documents (a
+    // navigation's process switch): asked once more, then the input goes to the tab where it is.
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      try {
+        await this.page.bringToFront();
+        FRONT.set(owner, this.page);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
   }
 
   /**
@@ -63,8 +126,13 @@ export class Driver {
   }
 
   /**
-   * Poll fn in the page until it returns a truthy value; returns that value.
-   * Polling from Node works the same in both libraries and survives navigations.
+   * Wait until fn, run in the page, returns a truthy value; returns that value.
+   * A plain function is watched in the page itself (harness/page-wait.js): run again at each change
+   * to the page's DOM and every `interval` ms, with one round trip to the page per two seconds
+   * instead of one per interval (with four browsers on two cores, polling from Node cost about
+   * 5 ms of the browser's CPU per call). An async function, or any on a driver whose conditions
+   * live outside its DOM (the control page's messages), is polled from Node, which survives
+   * navigations the same in both libraries.
    * @template A, R
    * @param {(arg: A) => R | Promise<R>} fn @param {A} [arg]
    * @param {{ timeout?: number, interval?: number, message?: string }} [opts]
@@ -72,11 +140,16 @@ export class Driver {
    */
   async waitFor(fn, arg, opts = {}) {
     const timeout = opts.timeout ?? this.waitLimit;
+    const every = opts.interval ?? 100;
     const deadline = Date.now() + timeout;
+    const inPage = !this.pollFromNode && fn.constructor.name !== 'AsyncFunction';
     let last;
     while (true) {
+      const started = Date.now();
       try {
-        last = await this.page.evaluate(fn, arg);
+        last = inPage
+          ? await watchInPage(this.page, fn, arg, Math.min(WATCH_CHUNK_MS, Math.max(0, deadline - Date.now())), every)
+          : await this.page.evaluate(fn, arg);
         if (last) return last;
       } catch (err) {
         last = err;
@@ -84,7 +157,9 @@ export class Driver {
       if (Date.now() > deadline) {
         throw new Error(`[${this.kind}] timed out after ${timeout} ms waiting for ${opts.message ?? fn.toString().slice(0, 120)} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
       }
-      await new Promise((r) => setTimeout(r, opts.interval ?? 100));
+      // An answer that came back at once (an error, a page between documents) is asked again after the interval.
+      const waited = Date.now() - started;
+      if (waited < every) await new Promise((r) => setTimeout(r, every - waited));
     }
   }
 

@@ -45,6 +45,8 @@ export function getEnv(kind) {
       const { site, llm } = await getServers();
       const browser = await launch(kind);
       const control = await browser.openExtensionPage('ui/options.html');
+      // The control page's waits are on the service's answers, not on its DOM: polled from Node.
+      control.pollFromNode = true;
       return { browser, control, site, llm };
     })();
     envs.set(kind, p);
@@ -85,6 +87,8 @@ export function getVariantEnv(kind, variant) {
       const { site, llm } = await getServers();
       const browser = await start();
       const control = await browser.openExtensionPage('ui/options.html');
+      // The control page's waits are on the service's answers, not on its DOM: polled from Node.
+      control.pollFromNode = true;
       return { browser, control, site, llm };
     })();
     envs.set(key, p);
@@ -166,6 +170,25 @@ export async function sendFromPanel(panel, text, mode) {
   }, mode);
   await panel.fill('#prompt', text);
   await panel.click('#send');
+}
+
+/**
+ * Clicks an answer on the pending card and waits until that card (known by its id) is answered.
+ * The log may re-render under the click as the run goes on (a step's entry appears): a click on a
+ * card that was just replaced is lost, so while the same card still waits, the click is given again
+ * on the card shown now, three times at most. Another card is never answered in its place.
+ * @param {Driver} panel @param {'yes' | 'task' | 'no'} answer
+ */
+export async function answerPending(panel, answer) {
+  const key = await panel.evaluate(() => document.querySelector('.card.confirm.pending')?.getAttribute('aria-labelledby') ?? '');
+  const pending = `.card.confirm.pending[aria-labelledby="${key}"]`;
+  for (let tries = 1; ; tries++) {
+    await panel.click(`${pending} .confirm-${answer}`);
+    try {
+      await panel.waitFor((sel) => !document.querySelector(sel), pending, { message: 'the card to be answered', timeout: tries < 3 ? 5000 : 15_000 });
+      return;
+    } catch (err) { if (tries >= 3) throw err; }
+  }
 }
 
 /** Wait until the run in the panel has finished; returns the panel's visible transcript. @param {Driver} panel */
