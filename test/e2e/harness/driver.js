@@ -127,7 +127,7 @@ export class Driver {
 
   /**
    * Wait until fn, run in the page, returns a truthy value; returns that value.
-   * A plain function is watched in the page itself (harness/page-wait.js): run again at each change
+   * A plain function is watched in the page itself (watchInPage, above): run again at each change
    * to the page's DOM and every `interval` ms, with one round trip to the page per two seconds
    * instead of one per interval (with four browsers on two cores, polling from Node cost about
    * 5 ms of the browser's CPU per call). An async function, or any on a driver whose conditions
