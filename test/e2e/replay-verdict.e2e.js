@@ -57,7 +57,7 @@ scenario('workflow replays are judged: a refused write fails the replay in the s
 
       // The replay, with no model: the server accepts, the panel says Verified with a receipt.
       env.llm.script([]);
-      await page.evaluate(() => { location.reload(); });
+      await page.reload();
       await page.waitFor(() => document.body.dataset.ready === 'true');
       const before = lies.arrivedOf(REPLAY_CASE.id).length;
       await runAndWait(panel, () => ask(env.control, { type: 'workflows.run', tabId, id: state.workflowId }));

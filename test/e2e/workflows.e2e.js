@@ -172,7 +172,7 @@ scenario('workflows: save, replay with zero model calls, fail closed, repair', (
     env.llm.script([]);
     const { page, panel } = await openPageWithPanel(env, 'flow/list.html');
     await setVariant(page, 'shuffled');
-    await page.evaluate(() => location.reload());
+    await page.reload();
     await page.waitFor(() => document.readyState === 'complete' && document.querySelector('li')?.id.startsWith('item-'));
     const writes = env.site.writes.length;
     try {

@@ -5,6 +5,7 @@
  * @typedef {object} RawPage the subset both libraries share
  * @property {(fn: any, ...args: any[]) => Promise<any>} evaluate
  * @property {(url: string, opts?: any) => Promise<any>} goto
+ * @property {(opts?: any) => Promise<any>} reload
  * @property {() => Promise<void>} close
  * @property {() => Promise<void>} bringToFront
  * @property {(sel: string, opts?: any) => Promise<void>} click
@@ -161,6 +162,15 @@ export class Driver {
       const waited = Date.now() - started;
       if (waited < every) await new Promise((r) => setTimeout(r, every - waited));
     }
+  }
+
+  /**
+   * Reload the page and return once the new document has loaded. A reload started from the page
+   * (`location.reload()`) returns before the old document is gone, so a wait after it can be
+   * answered by the old document.
+   */
+  async reload() {
+    await this.page.reload();
   }
 
   /** @param {string} selector */

@@ -128,6 +128,7 @@ export async function sidePanel(env) {
       for (const type of ['mousePressed', 'mouseReleased']) await send('Input.dispatchMouseEvent', { type, ...at, button: 'left', clickCount: 1 });
     },
     async goto() { throw new Error('the side panel shows the panel only'); },
+    async reload() { throw new Error('the side panel is not reloaded by the tests'); },
     async bringToFront() {},
     async close() { await cdp.detach().catch(() => {}); },
     url: () => panelUrl,
