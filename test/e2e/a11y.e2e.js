@@ -27,7 +27,14 @@ const PAGES = [
   'ui/workflows.html',
 ];
 
-const SCHEMES = /** @type {const} */ (['light', 'dark']);
+/** @typedef {'light' | 'dark'} Scheme */
+/**
+ * The passes over every page and state, each audited in its schemes: Chromium emulates the scheme in
+ * the page, so one set-up is audited in light and then in dark; Firefox cannot (WebDriver BiDi), so
+ * its dark pass runs on a second browser in the dark theme.
+ * @type {Record<'chromium' | 'firefox', Scheme[][]>}
+ */
+const PASSES = { chromium: [['light', 'dark']], firefox: [['light'], ['dark']] };
 
 /** WCAG 2.0/2.1/2.2 A and AA, plus the landmark and heading rules from axe's best practices. */
 const AXE_OPTIONS = {
@@ -62,21 +69,25 @@ async function axeOnce(d) {
 }
 
 /**
- * axe in one colour scheme; fails with every violation's rule, impact, help and targets.
- * @param {Driver} d @param {string} label @param {'light' | 'dark'} scheme
+ * axe in each colour scheme of the pass (Chromium switches the scheme in the page, so one state is
+ * audited in both; a Firefox pass has the one scheme of its browser); fails with every violation's
+ * rule, impact, help and targets.
+ * @param {Driver} d @param {string} label @param {readonly Scheme[]} schemes
  */
-async function audit(d, label, scheme) {
-  if (d.kind === 'chromium') await d.colorScheme(scheme);
-  const r = await axeOnce(d);
-  expect(r.dark, `${label}: the ${scheme} scheme is in force`).to.equal(scheme === 'dark');
-  expect(r.ran, `${label}: axe ran the rules`).to.include.members(MUST_RUN);
-  const problems = [...(r.h1 === 1 ? [] : [`${r.h1} h1 elements (one expected)`]), ...r.violations];
-  expect(problems, `${d.kind}, ${scheme}, ${label}:\n  ${problems.join('\n  ')}\n`).to.deep.equal([]);
+async function audit(d, label, schemes) {
+  for (const scheme of schemes) {
+    if (d.kind === 'chromium') await d.colorScheme(scheme);
+    const r = await axeOnce(d);
+    expect(r.dark, `${label}: the ${scheme} scheme is in force`).to.equal(scheme === 'dark');
+    expect(r.ran, `${label}: axe ran the rules`).to.include.members(MUST_RUN);
+    const problems = [...(r.h1 === 1 ? [] : [`${r.h1} h1 elements (one expected)`]), ...r.violations];
+    expect(problems, `${d.kind}, ${scheme}, ${label}:\n  ${problems.join('\n  ')}\n`).to.deep.equal([]);
+  }
 }
 
 scenario('accessibility', (ctx) => {
   // Chromium switches the scheme in the page; Firefox runs the dark pass in a second browser.
-  /** @type {Record<'light' | 'dark', TestEnv>} */
+  /** @type {Record<Scheme, TestEnv>} */
   const envs = /** @type {any} */ ({});
   before(async function () {
     this.timeout(120_000);
@@ -85,10 +96,11 @@ scenario('accessibility', (ctx) => {
     envs.dark = ctx.kind === 'firefox' ? await getVariantEnv('firefox', 'dark') : ctx.env;
   });
 
-  for (const scheme of SCHEMES) {
+  for (const schemes of PASSES[ctx.kind]) {
+    const pass = schemes.join(' and ');
     for (const path of PAGES) {
-      it(`${path} has no axe violations (${scheme})`, async () => {
-        const env = envs[scheme];
+      it(`${path} has no axe violations (${pass})`, async () => {
+        const env = envs[schemes[0]];
         await useMockProvider(env);
         /** @type {string | null} */
         let jobId = null;
@@ -115,7 +127,7 @@ scenario('accessibility', (ctx) => {
           }
           // What folds away is audited too: every disclosure open.
           await page.evaluate(() => { for (const d of document.querySelectorAll('details')) /** @type {HTMLDetailsElement} */ (d).open = true; });
-          await audit(page, path, scheme);
+          await audit(page, path, schemes);
         } finally {
           await page.close();
           if (jobId) await ask(env.control, { type: 'jobs.delete', id: jobId });
@@ -123,8 +135,8 @@ scenario('accessibility', (ctx) => {
       });
     }
 
-    it(`ui/panel.html: the first-run card has no axe violations (${scheme})`, async () => {
-      const env = envs[scheme];
+    it(`ui/panel.html: the first-run card has no axe violations (${pass})`, async () => {
+      const env = envs[schemes[0]];
       await useMockProvider(env);
       const set = await ask(env.control, { type: 'settings.set', settings: { onboarded: false } });
       expect(set.ok).to.equal(true);
@@ -134,7 +146,7 @@ scenario('accessibility', (ctx) => {
           const w = /** @type {HTMLElement} */ (document.querySelector('#welcome'));
           return !w.hidden && w.dataset.detected;
         }, undefined, { message: 'the first-run card with its detection result' });
-        await audit(panel, 'panel, first run', scheme);
+        await audit(panel, 'panel, first run', schemes);
       } finally {
         await ask(env.control, { type: 'settings.set', settings: { onboarded: true } });
         await page.close();
@@ -142,8 +154,8 @@ scenario('accessibility', (ctx) => {
       }
     });
 
-    it(`ui/panel.html: a plan waiting for approval, a question from the agent and an error have no axe violations (${scheme})`, async () => {
-      const env = envs[scheme];
+    it(`ui/panel.html: a plan waiting for approval, a question from the agent and an error have no axe violations (${pass})`, async () => {
+      const env = envs[schemes[0]];
       await useMockProvider(env);
       env.llm.script([
         { text: 'Two steps.', toolCalls: [{ name: 'propose_plan', args: { steps: ['Open the cart', 'Place the order'] } }] },
@@ -159,13 +171,13 @@ scenario('accessibility', (ctx) => {
         // The run waits for the person, and the status line says so (not "Working…").
         const waiting = 'Waiting for you: answer the card above.';
         expect(await panel.waitFor((w) => document.querySelector('#status')?.textContent === w, waiting, { message: 'the waiting status' })).to.equal(true);
-        await audit(panel, 'panel with a plan waiting for approval', scheme);
+        await audit(panel, 'panel with a plan waiting for approval', schemes);
         await panel.click('.card.plan .plan-reject');
         await waitForIdle(panel);
         await sendFromPanel(panel, 'Buy what is in my cart', 'act');
         await panel.waitFor(() => Boolean(document.querySelector('.card.clarify.pending input')), undefined, { message: 'the question card' });
         expect(await panel.waitFor((w) => document.querySelector('#status')?.textContent === w, waiting, { message: 'the waiting status' })).to.equal(true);
-        await audit(panel, 'panel with a question from the agent', scheme);
+        await audit(panel, 'panel with a question from the agent', schemes);
         await panel.fill('.card.clarify .clarify-input', 'A3');
         await panel.click('.card.clarify .clarify-send');
         await waitForIdle(panel);
@@ -173,7 +185,7 @@ scenario('accessibility', (ctx) => {
         await panel.waitFor(() => Boolean(document.querySelector('#log .card.error')), undefined, { message: 'the error card' });
         await waitForIdle(panel);
         // The error card with the answered question and the declined plan above it.
-        await audit(panel, 'panel with an error, an answered question and a declined plan', scheme);
+        await audit(panel, 'panel with an error, an answered question and a declined plan', schemes);
         expect(env.llm.problems).to.deep.equal([]);
       } finally {
         await page.close();
@@ -181,8 +193,8 @@ scenario('accessibility', (ctx) => {
       }
     });
 
-    it(`ui/panel.html: the person's turn at a challenge ("Your turn") has no axe violations (${scheme})`, async () => {
-      const env = envs[scheme];
+    it(`ui/panel.html: the person's turn at a challenge ("Your turn") has no axe violations (${pass})`, async () => {
+      const env = envs[schemes[0]];
       await useMockProvider(env);
       env.llm.script([{ toolCalls: [{ name: 'snapshot', args: {} }] }]);
       const { page, panel } = await openPageWithPanel(env, 'gate/shop');
@@ -191,7 +203,7 @@ scenario('accessibility', (ctx) => {
         await panel.waitFor(() => Boolean(document.querySelector('.card.handoff.pending .handoff-done')), undefined, { message: 'the Your turn card' });
         const waiting = 'Waiting for you: answer the card above.';
         expect(await panel.waitFor((w) => document.querySelector('#status')?.textContent === w, waiting, { message: 'the waiting status' })).to.equal(true);
-        await audit(panel, 'panel with the person\'s turn at a challenge', scheme);
+        await audit(panel, 'panel with the person\'s turn at a challenge', schemes);
         await panel.click('.card.handoff .handoff-cancel');
         await waitForIdle(panel);
         expect(env.llm.problems).to.deep.equal([]);
@@ -201,8 +213,8 @@ scenario('accessibility', (ctx) => {
       }
     });
 
-    it(`ui/panel.html: chat, a confirmation, a finished run and History have no axe violations (${scheme})`, async () => {
-      const env = envs[scheme];
+    it(`ui/panel.html: chat, a confirmation, a finished run and History have no axe violations (${pass})`, async () => {
+      const env = envs[schemes[0]];
       await useMockProvider(env);
       // snapshot, click "Place order" (held for confirmation), then done: tool cards, a card, an answer.
       env.llm.script([
@@ -212,33 +224,33 @@ scenario('accessibility', (ctx) => {
       ]);
       const { page, panel } = await openPageWithPanel(env, 'checkout.html');
       try {
-        await audit(panel, 'panel, empty chat', scheme);
+        await audit(panel, 'panel, empty chat', schemes);
 
         // A side panel's own width: the header folds its actions into the "more" menu.
         await panel.viewport(400, 760);
         await panel.click('#more');
         await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#more-menu')).hidden), undefined, { message: 'the more menu' });
-        await audit(panel, 'panel at 400 px with the more menu open', scheme);
+        await audit(panel, 'panel at 400 px with the more menu open', schemes);
         await panel.press('Escape');
         await panel.viewport(1000, 760);
 
         await sendFromPanel(panel, 'Buy what is in my cart', 'act');
         await panel.waitFor(() => Boolean(document.querySelector('.card.confirm.pending')), undefined, { message: 'the confirmation card' });
-        await audit(panel, 'panel with a pending confirmation and Stop', scheme);
+        await audit(panel, 'panel with a pending confirmation and Stop', schemes);
 
         await panel.click('.card.confirm .confirm-yes');
         await waitForIdle(panel);
         expect(env.llm.problems).to.deep.equal([]);
         await panel.evaluate(() => { for (const d of document.querySelectorAll('details.tool')) /** @type {HTMLDetailsElement} */ (d).open = true; });
-        await audit(panel, 'panel after a finished run (tool cards opened, answer)', scheme);
+        await audit(panel, 'panel after a finished run (tool cards opened, answer)', schemes);
 
         await panel.click('#history-toggle');
         await panel.waitFor(() => document.querySelectorAll('#history .runs .run-link').length > 0, undefined, { message: 'the History list' });
-        await audit(panel, 'panel History', scheme);
+        await audit(panel, 'panel History', schemes);
 
         await panel.click('#history .runs .run-link');
         await panel.waitFor(() => !(/** @type {HTMLElement} */ (document.querySelector('#history .run')).hidden) && document.querySelector('#history .run .items')?.childElementCount, undefined, { message: 'a run from History' });
-        await audit(panel, 'panel History, one run', scheme);
+        await audit(panel, 'panel History, one run', schemes);
       } finally {
         await page.close();
         await panel.close();
