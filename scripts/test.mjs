@@ -47,8 +47,9 @@ const SPLIT = { 'test/e2e/injection.e2e.js': 3, 'test/e2e/lies.e2e.js': 2, 'test
 
 /**
  * @typedef {'chromium' | 'firefox'} Kind
- * @typedef {{ name: string, cmd: string, args: string[], mocha?: boolean, env?: Record<string, string>, parts?: Record<string, { of: number, run: number[] }> }} Step
- * @typedef {{ code: number, out: string, secs: string }} Result
+ * @typedef {{ name: string, cmd: string, args: string[], mocha?: boolean, kind?: Kind, env?: Record<string, string> }} Step kind: an e2e lane of that browser
+ * @typedef {{ passed: number, failed: number, pending: number, bye: boolean }} LaneStats what a lane reported over IPC (bye: it ended as it should)
+ * @typedef {{ code: number, out: string, secs: string, stats?: LaneStats }} Result
  * @typedef {{ step: string, file: string, seconds: number, cpu?: number | null, tests: number, part?: string }} FileTime
  * @typedef {{ kind: Kind, files: string[], part?: { of: number, index: number }, seconds: number }} Item what one lane is given: a file, a part of one, or files that share a second browser
  */
@@ -97,53 +98,52 @@ async function itemsOf(kind, files, times) {
 }
 
 /**
- * The e2e steps: LANES mocha processes per browser, the longest items first onto the least loaded
- * lane (a part onto one without another part of its file), then the cross-browser files onto the
- * lane that ends first.
- * @returns {Promise<Step[][]>}
+ * The e2e queues: per browser, every item longest first (a lane takes the first it can; harness/lane.mjs).
+ * @returns {Promise<Record<Kind, Item[]>>}
  */
 async function planE2e() {
   const times = await recordedTimes();
   const all = (await e2eFiles()).filter((f) => !BOTH_BROWSERS.includes(f));
-  /** @type {{ kind: Kind, items: Item[], seconds: number }[]} */
-  const lanes = [];
+  /** @type {Record<Kind, Item[]>} */
+  const queues = { chromium: [], firefox: [] };
   for (const kind of /** @type {Kind[]} */ (['chromium', 'firefox'])) {
     const files = kind === 'firefox' ? all.filter((f) => !CHROMIUM_ONLY.includes(f)) : all.filter((f) => !CHROMIUM_ALONE.includes(f));
-    const mine = Array.from({ length: LANES }, () => ({ kind, items: /** @type {Item[]} */ ([]), seconds: 0 }));
-    for (const item of (await itemsOf(kind, files, times)).sort((a, b) => b.seconds - a.seconds)) {
-      // The parts of one file go to different lanes (there are never more parts than lanes).
-      const free = mine.filter((l) => !item.part || !l.items.some((i) => i.files[0] === item.files[0]));
-      const lane = free.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-      lane.items.push(item);
-      lane.seconds += item.seconds;
+    queues[kind] = (await itemsOf(kind, files, times)).sort((a, b) => b.seconds - a.seconds);
+  }
+  if (laneSteps().some(wanted)) {
+    console.log(`e2e: ${LANES} lanes per browser take from one queue each, longest first (estimated from ${TIMES_FILE.slice(root.length + 1)}):`);
+    for (const kind of /** @type {Kind[]} */ (['chromium', 'firefox'])) {
+      const total = queues[kind].reduce((n, i) => n + i.seconds, 0);
+      const first = queues[kind].slice(0, 6).map((i) => `${itemName(i)} ${Math.round(i.seconds)} s`).join(', ');
+      console.log(`  ${kind}: ${queues[kind].length} items, ${Math.round(total)} s over ${LANES} lanes: ${first}, …`);
     }
-    lanes.push(...mine);
+    console.log(`  then ${BOTH_BROWSERS.join(', ')} in both browsers once a lane is done, and, alone, ${CHROMIUM_ALONE.join(', ')} in Chromium`);
   }
-  const steps = lanes.map((lane, i) => [laneStep(`e2e ${lane.kind} ${(i % LANES) + 1}`, lane.kind, lane.items)]);
-  const first = lanes.indexOf(lanes.reduce((a, b) => (b.seconds < a.seconds ? b : a)));
-  steps[first].push(mochaStep('e2e chromium,firefox', 'chromium,firefox', BOTH_BROWSERS));
-  if (steps.flat().some(wanted)) {
-    console.log(`e2e lanes (estimated from ${TIMES_FILE.slice(root.length + 1)}):`);
-    lanes.forEach((lane, i) => console.log(`  ${steps[i][0].name}: ${Math.round(lane.seconds)} s, ${lane.items.map(itemName).join(', ')}${i === first ? `, then ${BOTH_BROWSERS.join(', ')} in both browsers` : ''}`));
-    console.log(`  then, alone: ${CHROMIUM_ALONE.join(', ')} in Chromium`);
-  }
-  return steps;
+  return queues;
 }
 
 /** @param {Item} item */
 const itemName = (item) => item.files.map((f) => f.slice(E2E_DIR.length + 1)).join(' + ') + (item.part ? ` (part ${item.part.index + 1}/${item.part.of})` : '');
 
-/** @param {string} name @param {Kind} kind @param {Item[]} items @returns {Step} */
-function laneStep(name, kind, items) {
-  /** @type {Record<string, { of: number, run: number[] }>} */
-  const parts = {};
-  for (const { files: [f], part } of items.filter((i) => i.part)) {
-    const p = (parts[f] ??= { of: /** @type {{ of: number }} */ (part).of, run: [] });
-    p.run.push(/** @type {{ index: number }} */ (part).index);
-  }
-  // Alphabetical, as a single process over all files would run them.
-  const files = [...new Set(items.flatMap((i) => i.files))].sort();
-  return { ...mochaStep(name, kind, files), parts, env: { TW_BROWSERS: kind, TW_PARTS: JSON.stringify(parts) } };
+/** The e2e lanes, LANES per browser. @returns {Step[]} */
+function laneSteps() {
+  return /** @type {Kind[]} */ (['chromium', 'firefox']).flatMap((kind) => Array.from({ length: LANES }, (_, i) => ({
+    name: `e2e ${kind} ${i + 1}`, kind, mocha: true,
+    // Niced as the mocha steps are (mochaStep, below).
+    cmd: 'nice', args: ['-n', '10', process.execPath, 'test/e2e/harness/lane.mjs'], env: { TW_BROWSERS: kind, TW_LANE: '1' },
+  })));
+}
+
+/**
+ * The next item of the queue a lane can take: the first (the longest left) that is not a part of a
+ * file it has run already (a file is imported once per process; the parts of a file are never more
+ * than the lanes, so another lane can always take it).
+ * @param {Item[]} queue @param {Set<string>} ran the files this lane has run
+ * @returns {Item | null}
+ */
+function takeFor(queue, ran) {
+  const i = queue.findIndex((item) => !item.files.some((f) => ran.has(f)));
+  return i < 0 ? null : queue.splice(i, 1)[0];
 }
 
 /** @param {string} name @param {string} browsers @param {string[]} files @returns {Step} */
@@ -178,15 +178,17 @@ const CHECKS = [
 const wanted = (step) => !only.length || only.some((o) => step.name === o || step.name.startsWith(`${o} `));
 
 /**
- * Runs one step. Lanes share the terminal, so every line is prefixed with its step's name.
- * @param {Step} step @param {string} prefix @returns {Promise<Result>}
+ * Runs one step. Lanes share the terminal, so every line is prefixed with its step's name. An e2e
+ * lane (harness/lane.mjs) asks for its files over IPC: it is handed the queue's next item it can take.
+ * @param {Step} step @param {string} prefix @param {Item[]} [queue] an e2e lane's queue
+ * @returns {Promise<Result>}
  */
-function run(step, prefix) {
+function run(step, prefix, queue) {
   const started = Date.now();
   return new Promise((resolve) => {
     // TW_BROWSERS and TW_PARTS narrow e2e during development; here only the lanes set them.
     const { TW_BROWSERS: _narrow, TW_PARTS: _parts, ...env } = process.env;
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0', ...step.env, TW_TIMES_OUT: timesOf(step), TW_TIMES_LABEL: step.name } });
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', ...(queue ? /** @type {const} */ (['ipc']) : [])], env: { ...env, FORCE_COLOR: '0', ...step.env, TW_TIMES_OUT: timesOf(step), TW_TIMES_LABEL: step.name } });
     let out = '';
     const write = (/** @type {NodeJS.WriteStream} */ to) => {
       let partial = '';
@@ -197,12 +199,38 @@ function run(step, prefix) {
         for (const line of lines) to.write(`${prefix}${line}\n`);
       };
     };
-    child.stdout.on('data', write(process.stdout));
-    child.stderr.on('data', write(process.stderr));
-    const done = (/** @type {number} */ code) => resolve({ code, out, secs: ((Date.now() - started) / 1000).toFixed(1) });
+    /** @type {import('node:stream').Readable} */ (child.stdout).on('data', write(process.stdout));
+    /** @type {import('node:stream').Readable} */ (child.stderr).on('data', write(process.stderr));
+    const stats = queue ? serveLane(child, queue) : undefined;
+    const done = (/** @type {number} */ code) => resolve({ code, out, secs: ((Date.now() - started) / 1000).toFixed(1), ...(stats ? { stats } : {}) });
     child.on('close', (code) => done(code ?? 1));
     child.on('error', (err) => { out += String(err); done(1); });
   });
+}
+
+/**
+ * Answers a lane's requests from its browser's queue and adds up what it reports.
+ * @param {import('node:child_process').ChildProcess} child @param {Item[]} queue @returns {LaneStats}
+ */
+function serveLane(child, queue) {
+  const stats = { passed: 0, failed: 0, pending: 0, bye: false };
+  /** @type {Set<string>} */
+  const ran = new Set();
+  child.on('message', (/** @type {{ type: string, passed?: number, failed?: number, pending?: number }} */ msg) => {
+    if (msg.type === 'next') {
+      const item = takeFor(queue, ran);
+      if (!item) { child.send({ type: 'end' }); return; }
+      for (const f of item.files) ran.add(f);
+      child.send({ type: 'run', files: item.files, parts: item.part ? { [item.files[0]]: { of: item.part.of, run: [item.part.index] } } : {} });
+    } else if (msg.type === 'ran') {
+      stats.passed += msg.passed ?? 0;
+      stats.failed += msg.failed ?? 0;
+      stats.pending += msg.pending ?? 0;
+    } else if (msg.type === 'bye') {
+      stats.bye = true;
+    }
+  });
+  return stats;
 }
 
 /** @param {Step} step */
@@ -214,13 +242,14 @@ let failed = 0;
 const summary = [];
 
 /** @param {Step} step @param {Result} r */
-function count(step, { code, out, secs }) {
+function count(step, { code, out, secs, stats }) {
   if (step.mocha) {
-    const p = Number(/(\d+) passing/.exec(out)?.[1] ?? 0);
-    const f = Number(/(\d+) failing/.exec(out)?.[1] ?? 0);
-    const pending = Number(/(\d+) pending/.exec(out)?.[1] ?? 0);
-    // A crash before mocha reports (or a non-zero exit with no failures counted) is a failure too.
-    const crashed = code !== 0 && f === 0 ? 1 : 0;
+    const p = stats ? stats.passed : Number(/(\d+) passing/.exec(out)?.[1] ?? 0);
+    const f = stats ? stats.failed : Number(/(\d+) failing/.exec(out)?.[1] ?? 0);
+    const pending = stats ? stats.pending : Number(/(\d+) pending/.exec(out)?.[1] ?? 0);
+    // A crash before mocha reports (or a non-zero exit, or a lane that never said goodbye, with no
+    // failures counted) is a failure too.
+    const crashed = (code !== 0 || (stats && !stats.bye)) && f === 0 ? 1 : 0;
     passed += p;
     failed += f + pending + crashed;
     summary.push(`${step.name}: ${p} passed, ${f} failed${pending ? `, ${pending} pending (counted as failed)` : ''}${crashed ? ', crashed' : ''} (${secs} s)`);
@@ -231,9 +260,12 @@ function count(step, { code, out, secs }) {
   walls.push({ step: step.name, seconds: Number(secs) });
 }
 
+/** @param {Step} step @param {number} width */
+const prefixOf = (step, width) => `[${step.name.replace(/^e2e /, '')}]`.padEnd(width);
+
 /** @param {Step[]} lane @param {number} width */
 async function runLane(lane, width) {
-  for (const step of lane) count(step, await run(step, `[${step.name.replace(/^e2e /, '')}]`.padEnd(width)));
+  for (const step of lane) count(step, await run(step, prefixOf(step, width)));
 }
 
 /** @type {{ step: string, seconds: number }[]} */
@@ -241,14 +273,30 @@ const walls = [];
 await rm(TIMES_DIR, { recursive: true, force: true });
 await mkdir(TIMES_DIR, { recursive: true });
 const startedAll = Date.now();
-const planned = await planE2e();
+const queues = await planE2e();
 if (PLAN_ONLY) process.exit(0);
-const lanes = [CHECKS, ...planned].map((lane) => lane.filter(wanted)).filter((lane) => lane.length);
-const width = Math.max(...lanes.flat().map((s) => s.name.length)) - 1;
-await Promise.all(lanes.map((lane) => runLane(lane, width)));
+const checks = CHECKS.filter(wanted);
+const e2eLanes = laneSteps().filter(wanted);
+const both = [mochaStep('e2e chromium,firefox', 'chromium,firefox', BOTH_BROWSERS)].filter(wanted);
 const alone = [mochaStep('e2e chromium alone', 'chromium', CHROMIUM_ALONE)].filter(wanted);
-if (alone.length) await runLane(alone, width);
-await writeTimes([...lanes.flat(), ...alone]);
+const width = Math.max(...[...checks, ...e2eLanes, ...both, ...alone].map((s) => s.name.length)) - 1;
+// The cross-browser files run once the first lane is done, beside the others' last files.
+let bothStarted = false;
+const afterLane = async () => {
+  if (bothStarted) return;
+  bothStarted = true;
+  await runLane(both, width);
+};
+await Promise.all([
+  runLane(checks, width),
+  ...e2eLanes.map(async (step) => {
+    count(step, await run(step, prefixOf(step, width), queues[/** @type {Kind} */ (step.kind)]));
+    await afterLane();
+  }),
+  ...(e2eLanes.length ? [] : [afterLane()]),
+]);
+await runLane(alone, width);
+await writeTimes([...checks, ...e2eLanes, ...both, ...alone]);
 console.log('\n=== summary ===');
 for (const line of summary) console.log(line);
 console.log(`whole run: ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
@@ -262,8 +310,7 @@ async function writeTimes(steps) {
   for (const step of steps.filter((s) => s.mocha)) {
     const got = await readFile(timesOf(step), 'utf8').then((t) => JSON.parse(t), () => null);
     for (const f of got?.files ?? []) {
-      const p = step.parts?.[f.file];
-      files.push({ step: step.name, file: f.file, seconds: f.seconds, cpu: f.cpu ?? null, tests: f.passed + f.failed + f.pending, ...(p ? { part: `${p.run.map((i) => i + 1).join(',')}/${p.of}` } : {}) });
+      files.push({ step: step.name, file: f.file, seconds: f.seconds, cpu: f.cpu ?? null, tests: f.passed + f.failed + f.pending, ...(f.part ? { part: f.part } : {}) });
     }
   }
   if (!files.length) return;

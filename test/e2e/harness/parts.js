@@ -9,16 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 /** @typedef {{ of: number, run: number[] }} Part */
 
-/** @type {Record<string, Part>} */
-const PARTS = process.env.TW_PARTS ? JSON.parse(process.env.TW_PARTS) : {};
-
 /**
- * This process's share of a file, or null for all of it.
+ * This process's share of a file, or null for all of it. Read when the file is imported: an e2e lane
+ * (harness/lane.mjs) sets TW_PARTS before each file it is handed.
  * @param {string} moduleUrl the file's import.meta.url
  * @returns {Part | null}
  */
 export function partOf(moduleUrl) {
-  return PARTS[relative(process.cwd(), fileURLToPath(moduleUrl))] ?? null;
+  /** @type {Record<string, Part>} */
+  const parts = process.env.TW_PARTS ? JSON.parse(process.env.TW_PARTS) : {};
+  return parts[relative(process.cwd(), fileURLToPath(moduleUrl))] ?? null;
 }
 
 /**

@@ -1,6 +1,8 @@
 // Mocha's spec output, plus how long each spec file took (its hooks included, so a browser launched
 // for a file counts towards it) and its tests' outcomes. The slowest ten are printed after the
 // summary; with TW_TIMES_OUT set, every file's figures are written there as JSON for scripts/test.mjs.
+// In an e2e lane (harness/lane.mjs, TW_LANE set) a process runs Mocha once per file: the lane takes
+// each run's figures (lastRun) and prints and writes them all at its end.
 // On Linux each file also gets the CPU seconds its lane used (this process, the browsers and servers
 // it started, and what they have ended): with four browsers on two cores the machine is CPU-bound,
 // so a file's CPU, not its wall time, is what it costs the whole run.
@@ -52,7 +54,16 @@ function treeCpu() {
   return ticks / TICKS;
 }
 
+/** The figures of the run that ended last in this process. @type {FileTime[]} */
+let last = [];
+
 class TimingReporter extends Mocha.reporters.Spec {
+  /** The figures of the last run (harness/lane.mjs collects them run by run). @returns {FileTime[]} */
+  static lastRun() { return last; }
+
+  /** @param {FileTime[]} list @param {string} label */
+  static printSlowest(list, label) { printSlowest(list, label); }
+
   /** @param {Mocha.Runner} runner @param {any} options */
   constructor(runner, options) {
     super(runner, options);
@@ -83,6 +94,8 @@ class TimingReporter extends Mocha.reporters.Spec {
     runner.on(EVENT_TEST_PENDING, (test) => { entry(test.file).pending++; });
     runner.once(EVENT_RUN_END, () => {
       const list = [...files.values()].map((f) => ({ ...f, seconds: Math.round(f.seconds * 10) / 10, cpu: f.cpu === null ? null : Math.round(f.cpu * 10) / 10 })).sort((a, b) => b.seconds - a.seconds);
+      last = list;
+      if (process.env.TW_LANE) return;
       printSlowest(list, process.env.TW_TIMES_LABEL ?? '');
       const out = process.env.TW_TIMES_OUT;
       if (out) {
