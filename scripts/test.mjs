@@ -5,7 +5,9 @@
 // fixture servers and its own browser: an e2e process spends most of its time waiting (on the
 // agent's settle period, on pages, on alarms), so a few of them share two cores well. The files are
 // balanced over the lanes by their recorded times (bench/results/test-times.json; a file without
-// one counts as DEFAULT_SECONDS), and the big corpus files are cut into parts (harness/parts.js).
+// one counts as DEFAULT_SECONDS); a lane asks for its next file when it is done with one
+// (harness/lane.mjs), and once its own are done it takes from the lane with the most left, so the
+// lanes end together. The big corpus files are cut into parts (harness/parts.js).
 // Every step runs even when another fails, so one run shows everything that is wrong. Each file's
 // time goes to bench/results/test-times.json and the slowest ten are named; the last line is
 // `N passed, N failed` alone, which CI reads.
@@ -47,7 +49,7 @@ const SPLIT = { 'test/e2e/injection.e2e.js': 3, 'test/e2e/lies.e2e.js': 2, 'test
 
 /**
  * @typedef {'chromium' | 'firefox'} Kind
- * @typedef {{ name: string, cmd: string, args: string[], mocha?: boolean, kind?: Kind, env?: Record<string, string> }} Step kind: an e2e lane of that browser
+ * @typedef {{ name: string, cmd: string, args: string[], mocha?: boolean, kind?: Kind, lane?: number, env?: Record<string, string> }} Step kind, lane: an e2e lane of that browser, its index
  * @typedef {{ passed: number, failed: number, pending: number, bye: boolean }} LaneStats what a lane reported over IPC (bye: it ended as it should)
  * @typedef {{ code: number, out: string, secs: string, stats?: LaneStats }} Result
  * @typedef {{ step: string, file: string, seconds: number, cpu?: number | null, tests: number, part?: string }} FileTime
@@ -98,29 +100,41 @@ async function itemsOf(kind, files, times) {
 }
 
 /**
- * The e2e queues: per browser, every item longest first (a lane takes the first it can; harness/lane.mjs).
- * @returns {Promise<Record<Kind, Item[]>>}
+ * The e2e plan: LANES lists per browser, the longest items first onto the least loaded list (a part
+ * onto one without another part of its file), each list then in alphabetical order, as one process
+ * over all its files would run them. A lane runs its own list, then takes from the others
+ * (takeFor); harness/lane.mjs.
+ * @returns {Promise<Record<Kind, Item[][]>>}
  */
 async function planE2e() {
   const times = await recordedTimes();
   const all = (await e2eFiles()).filter((f) => !BOTH_BROWSERS.includes(f));
-  /** @type {Record<Kind, Item[]>} */
-  const queues = { chromium: [], firefox: [] };
+  /** @type {Record<Kind, Item[][]>} */
+  const plan = { chromium: [], firefox: [] };
   for (const kind of /** @type {Kind[]} */ (['chromium', 'firefox'])) {
     const files = kind === 'firefox' ? all.filter((f) => !CHROMIUM_ONLY.includes(f)) : all.filter((f) => !CHROMIUM_ALONE.includes(f));
-    queues[kind] = (await itemsOf(kind, files, times)).sort((a, b) => b.seconds - a.seconds);
+    const mine = Array.from({ length: LANES }, () => ({ items: /** @type {Item[]} */ ([]), seconds: 0 }));
+    for (const item of (await itemsOf(kind, files, times)).sort((a, b) => b.seconds - a.seconds)) {
+      // The parts of one file go to different lanes (there are never more parts than lanes).
+      const free = mine.filter((l) => !item.part || !l.items.some((i) => i.files[0] === item.files[0]));
+      const lane = free.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+      lane.items.push(item);
+      lane.seconds += item.seconds;
+    }
+    plan[kind] = mine.map((l) => l.items.sort((a, b) => a.files[0].localeCompare(b.files[0])));
   }
   if (laneSteps().some(wanted)) {
-    console.log(`e2e: ${LANES} lanes per browser take from one queue each, longest first (estimated from ${TIMES_FILE.slice(root.length + 1)}):`);
+    console.log(`e2e lanes (estimated from ${TIMES_FILE.slice(root.length + 1)}; a lane done with its own takes from the others):`);
     for (const kind of /** @type {Kind[]} */ (['chromium', 'firefox'])) {
-      const total = queues[kind].reduce((n, i) => n + i.seconds, 0);
-      const first = queues[kind].slice(0, 6).map((i) => `${itemName(i)} ${Math.round(i.seconds)} s`).join(', ');
-      console.log(`  ${kind}: ${queues[kind].length} items, ${Math.round(total)} s over ${LANES} lanes: ${first}, …`);
+      plan[kind].forEach((items, i) => console.log(`  ${kind} ${i + 1}: ${Math.round(remaining(items))} s, ${items.map(itemName).join(', ')}`));
     }
     console.log(`  then ${BOTH_BROWSERS.join(', ')} in both browsers once a lane is done, and, alone, ${CHROMIUM_ALONE.join(', ')} in Chromium`);
   }
-  return queues;
+  return plan;
 }
+
+/** The estimated seconds of a list. @param {Item[]} items */
+const remaining = (items) => items.reduce((n, i) => n + i.seconds, 0);
 
 /** @param {Item} item */
 const itemName = (item) => item.files.map((f) => f.slice(E2E_DIR.length + 1)).join(' + ') + (item.part ? ` (part ${item.part.index + 1}/${item.part.of})` : '');
@@ -128,22 +142,28 @@ const itemName = (item) => item.files.map((f) => f.slice(E2E_DIR.length + 1)).jo
 /** The e2e lanes, LANES per browser. @returns {Step[]} */
 function laneSteps() {
   return /** @type {Kind[]} */ (['chromium', 'firefox']).flatMap((kind) => Array.from({ length: LANES }, (_, i) => ({
-    name: `e2e ${kind} ${i + 1}`, kind, mocha: true,
-    // Niced as the mocha steps are (mochaStep, below).
-    cmd: 'nice', args: ['-n', '10', process.execPath, 'test/e2e/harness/lane.mjs'], env: { TW_BROWSERS: kind, TW_LANE: '1' },
+    name: `e2e ${kind} ${i + 1}`, kind, lane: i, mocha: true,
+    // Niced as the mocha steps are (mochaStep, below); --no-color as theirs (Mocha's symbols read it).
+    cmd: 'nice', args: ['-n', '10', process.execPath, 'test/e2e/harness/lane.mjs', '--no-color'], env: { TW_BROWSERS: kind, TW_LANE: '1' },
   })));
 }
 
 /**
- * The next item of the queue a lane can take: the first (the longest left) that is not a part of a
- * file it has run already (a file is imported once per process; the parts of a file are never more
- * than the lanes, so another lane can always take it).
- * @param {Item[]} queue @param {Set<string>} ran the files this lane has run
+ * The next item for lane `index` of a browser: the first of its own list; once that is empty, the
+ * last of the list with the most work left (a file is imported once per process, so never a part of
+ * a file the lane has run; the parts of a file are never more than the lanes, so another lane can
+ * always take it).
+ * @param {Item[][]} lists the browser's lanes' lists @param {number} index @param {Set<string>} ran the files this lane has run
  * @returns {Item | null}
  */
-function takeFor(queue, ran) {
-  const i = queue.findIndex((item) => !item.files.some((f) => ran.has(f)));
-  return i < 0 ? null : queue.splice(i, 1)[0];
+function takeFor(lists, index, ran) {
+  const can = (/** @type {Item} */ item) => !item.files.some((f) => ran.has(f));
+  const own = lists[index].findIndex(can);
+  if (own >= 0) return lists[index].splice(own, 1)[0];
+  for (const list of [...lists].sort((a, b) => remaining(b) - remaining(a))) {
+    for (let i = list.length - 1; i >= 0; i--) if (can(list[i])) return list.splice(i, 1)[0];
+  }
+  return null;
 }
 
 /** @param {string} name @param {string} browsers @param {string[]} files @returns {Step} */
@@ -179,16 +199,16 @@ const wanted = (step) => !only.length || only.some((o) => step.name === o || ste
 
 /**
  * Runs one step. Lanes share the terminal, so every line is prefixed with its step's name. An e2e
- * lane (harness/lane.mjs) asks for its files over IPC: it is handed the queue's next item it can take.
- * @param {Step} step @param {string} prefix @param {Item[]} [queue] an e2e lane's queue
+ * lane (harness/lane.mjs) asks for its files over IPC: it is handed the next item it can take (takeFor).
+ * @param {Step} step @param {string} prefix @param {Item[][]} [lists] an e2e lane's browser's lists
  * @returns {Promise<Result>}
  */
-function run(step, prefix, queue) {
+function run(step, prefix, lists) {
   const started = Date.now();
   return new Promise((resolve) => {
     // TW_BROWSERS and TW_PARTS narrow e2e during development; here only the lanes set them.
     const { TW_BROWSERS: _narrow, TW_PARTS: _parts, ...env } = process.env;
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', ...(queue ? /** @type {const} */ (['ipc']) : [])], env: { ...env, FORCE_COLOR: '0', ...step.env, TW_TIMES_OUT: timesOf(step), TW_TIMES_LABEL: step.name } });
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', ...(lists ? /** @type {const} */ (['ipc']) : [])], env: { ...env, FORCE_COLOR: '0', ...step.env, TW_TIMES_OUT: timesOf(step), TW_TIMES_LABEL: step.name } });
     let out = '';
     const write = (/** @type {NodeJS.WriteStream} */ to) => {
       let partial = '';
@@ -201,7 +221,7 @@ function run(step, prefix, queue) {
     };
     /** @type {import('node:stream').Readable} */ (child.stdout).on('data', write(process.stdout));
     /** @type {import('node:stream').Readable} */ (child.stderr).on('data', write(process.stderr));
-    const stats = queue ? serveLane(child, queue) : undefined;
+    const stats = lists ? serveLane(child, lists, step.lane ?? 0) : undefined;
     const done = (/** @type {number} */ code) => resolve({ code, out, secs: ((Date.now() - started) / 1000).toFixed(1), ...(stats ? { stats } : {}) });
     child.on('close', (code) => done(code ?? 1));
     child.on('error', (err) => { out += String(err); done(1); });
@@ -209,16 +229,16 @@ function run(step, prefix, queue) {
 }
 
 /**
- * Answers a lane's requests from its browser's queue and adds up what it reports.
- * @param {import('node:child_process').ChildProcess} child @param {Item[]} queue @returns {LaneStats}
+ * Answers a lane's requests from its browser's lists and adds up what it reports.
+ * @param {import('node:child_process').ChildProcess} child @param {Item[][]} lists @param {number} index @returns {LaneStats}
  */
-function serveLane(child, queue) {
+function serveLane(child, lists, index) {
   const stats = { passed: 0, failed: 0, pending: 0, bye: false };
   /** @type {Set<string>} */
   const ran = new Set();
   child.on('message', (/** @type {{ type: string, passed?: number, failed?: number, pending?: number }} */ msg) => {
     if (msg.type === 'next') {
-      const item = takeFor(queue, ran);
+      const item = takeFor(lists, index, ran);
       if (!item) { child.send({ type: 'end' }); return; }
       for (const f of item.files) ran.add(f);
       child.send({ type: 'run', files: item.files, parts: item.part ? { [item.files[0]]: { of: item.part.of, run: [item.part.index] } } : {} });
@@ -273,7 +293,7 @@ const walls = [];
 await rm(TIMES_DIR, { recursive: true, force: true });
 await mkdir(TIMES_DIR, { recursive: true });
 const startedAll = Date.now();
-const queues = await planE2e();
+const plan = await planE2e();
 if (PLAN_ONLY) process.exit(0);
 const checks = CHECKS.filter(wanted);
 const e2eLanes = laneSteps().filter(wanted);
@@ -290,7 +310,7 @@ const afterLane = async () => {
 await Promise.all([
   runLane(checks, width),
   ...e2eLanes.map(async (step) => {
-    count(step, await run(step, prefixOf(step, width), queues[/** @type {Kind} */ (step.kind)]));
+    count(step, await run(step, prefixOf(step, width), plan[/** @type {Kind} */ (step.kind)]));
     await afterLane();
   }),
   ...(e2eLanes.length ? [] : [afterLane()]),

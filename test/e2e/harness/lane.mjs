@@ -47,7 +47,8 @@ const nextOrder = () => {
 async function runOrder(order) {
   // harness/parts.js reads this when the file is imported, which is once per process.
   process.env.TW_PARTS = JSON.stringify(order.parts);
-  const mocha = new Mocha({ timeout: 90_000, reporter: TimingReporter, color: false });
+  // The CLI's defaults where Mocha's own differ (diff: a failed deep equality shows + expected - actual).
+  const mocha = new Mocha({ timeout: 90_000, reporter: TimingReporter, color: false, diff: true });
   for (const f of order.files) mocha.addFile(resolve(f));
   /** @type {FileTime[]} */
   let times = [];
