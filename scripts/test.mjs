@@ -31,6 +31,8 @@ const E2E_DIR = 'test/e2e';
 const LANES = Math.max(1, Number(process.env.TW_E2E_LANES) || 3);
 /** The estimate for a file no full run has timed yet (a new file). */
 const DEFAULT_SECONDS = 20;
+/** A file estimated below this goes to the end of its lane, where another lane may take it (ordered). */
+const SHORT_SECONDS = 15;
 /** Files that compare the two browsers: they need both in one process. */
 const BOTH_BROWSERS = ['test/e2e/outline-parity.e2e.js'];
 /**
@@ -101,9 +103,8 @@ async function itemsOf(kind, files, times) {
 
 /**
  * The e2e plan: LANES lists per browser, the longest items first onto the least loaded list (a part
- * onto one without another part of its file), each list then in alphabetical order, as one process
- * over all its files would run them. A lane runs its own list, then takes from the others
- * (takeFor); harness/lane.mjs.
+ * onto one without another part of its file), each list then in its order (ordered). A lane runs its
+ * own list, then takes from the others (takeFor); harness/lane.mjs.
  * @returns {Promise<Record<Kind, Item[][]>>}
  */
 async function planE2e() {
@@ -121,7 +122,7 @@ async function planE2e() {
       lane.items.push(item);
       lane.seconds += item.seconds;
     }
-    plan[kind] = mine.map((l) => l.items.sort((a, b) => a.files[0].localeCompare(b.files[0])));
+    plan[kind] = mine.map((l) => ordered(l.items));
   }
   if (laneSteps().some(wanted)) {
     console.log(`e2e lanes (estimated from ${TIMES_FILE.slice(root.length + 1)}; a lane done with its own takes from the others):`);
@@ -131,6 +132,17 @@ async function planE2e() {
     console.log(`  then ${BOTH_BROWSERS.join(', ')} in both browsers once a lane is done, and, alone, ${CHROMIUM_ALONE.join(', ')} in Chromium`);
   }
   return plan;
+}
+
+/**
+ * A lane's order: the files of SHORT_SECONDS or more in alphabetical order (the heavy ones fall at
+ * different times in different lanes), then the short ones, longest first. Another lane takes from
+ * the end, and what is left at the end is short, so the lanes end within a short file of each other.
+ * @param {Item[]} items
+ */
+function ordered(items) {
+  const long = items.filter((i) => i.seconds >= SHORT_SECONDS).sort((a, b) => a.files[0].localeCompare(b.files[0]));
+  return [...long, ...items.filter((i) => i.seconds < SHORT_SECONDS).sort((a, b) => b.seconds - a.seconds)];
 }
 
 /** The estimated seconds of a list. @param {Item[]} items */
