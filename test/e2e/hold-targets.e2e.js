@@ -80,8 +80,12 @@ scenario('request hold: workers, service worker, cross-site frame', (ctx) => {
         await waitForIdle(panel);
         expect(env.llm.problems).to.deep.equal([]);
         await until(() => mine().length > 0);
-        // Only the second note (n=2) reached the server: the first never left the browser.
-        expect(mine().map((w) => w.body)).to.deep.equal([new URLSearchParams({ note: c.note, from: c.from, n: '2' }).toString()]);
+        // Only the allowed note reached the server: the declined one never left the browser. Each card
+        // names its write's n (the page counts its clicks). A new worker starts after the click's step
+        // has ended, so the model's second click can come first and its write be asked about first.
+        const nOf = (/** @type {string} */ text) => new RegExp(`from\\s*${c.from}\\s*n\\s*(\\d+)`).exec(text)?.[1];
+        expect([nOf(declined.text), nOf(allowed.text)].sort()).to.deep.equal(['1', '2']);
+        expect(mine().map((w) => w.body)).to.deep.equal([new URLSearchParams({ note: c.note, from: c.from, n: /** @type {string} */ (nOf(allowed.text)) }).toString()]);
         await page.waitFor(() => /saved 200/.test(document.getElementById('status')?.textContent ?? ''), undefined, { message: 'the page to see the answer' });
         // The run is over and its hold released: nothing is held or left paused, the page's own write goes.
         await page.evaluate((name) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)?.click(), c.button);
