@@ -2,7 +2,7 @@
 // Action latency in both browsers: each tool run through the tool runner on the widget fixtures,
 // timed end to end (router → content/CDP → effects report). Prints medians; never asserted in tests.
 //   node bench/actions.mjs [runs]
-import { getEnv, closeAll, BROWSERS } from '../test/e2e/harness/env.js';
+import { getEnv, closeAll, browsers } from '../test/e2e/harness/env.js';
 import { tool, openFixture, refOf } from '../test/e2e/harness/tools.js';
 
 const RUNS = Number(process.argv[2] ?? 15);
@@ -18,7 +18,7 @@ async function time(fn) {
   return performance.now() - t;
 }
 
-for (const kind of BROWSERS) {
+for (const kind of browsers()) {
   const env = await getEnv(kind);
   const f = await openFixture(env, 'widgets/forms.html');
   await f.page.waitFor(() => Boolean(document.querySelector('#react-name')), undefined, { message: 'React' });

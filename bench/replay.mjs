@@ -8,7 +8,7 @@
 //   node bench/replay.mjs [replays]      (npm run bench -- replay)
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { encode } from 'gpt-tokenizer';
-import { getEnv, closeAll, BROWSERS, ask, useMockProvider, tabIdOf } from '../test/e2e/harness/env.js';
+import { getEnv, closeAll, browsers, ask, useMockProvider, tabIdOf } from '../test/e2e/harness/env.js';
 import { flowTask } from '../test/fixtures/llm/flow-task.js';
 
 const REPLAYS = Number(process.argv[2] ?? 5);
@@ -51,7 +51,7 @@ async function openList(env, tabId, url) {
 }
 
 const results = [];
-for (const kind of BROWSERS) {
+for (const kind of browsers()) {
   const env = await getEnv(kind);
   await useMockProvider(env);
   await ask(env.control, { type: 'settings.set', settings: { sites: { allow: [new URL(env.site.url).host], confirm: [] } } });

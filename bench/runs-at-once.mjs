@@ -8,7 +8,7 @@
 // by default: harness/browsers.js `throttled`), as a person's browser has it.
 //   node bench/runs-at-once.mjs [steps]      (npm run bench -- runs-at-once)
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { getServers, closeAll, BROWSERS, ask, useMockProvider, tabIdOf } from '../test/e2e/harness/env.js';
+import { getServers, closeAll, browsers, ask, useMockProvider, tabIdOf } from '../test/e2e/harness/env.js';
 import { launchChromium, launchFirefox } from '../test/e2e/harness/browsers.js';
 import { firstUserText, toolResults } from '../test/fixtures/llm/conversation.js';
 
@@ -105,7 +105,7 @@ async function timedRun(env, tabId, text) {
 }
 
 const results = [];
-for (const kind of BROWSERS) {
+for (const kind of browsers()) {
   const r = await measure(kind);
   results.push(r);
   console.log(`[${kind}] ${RUNS} runs of ${STEPS} steps (model ${MODEL_MS} ms a turn): one after another ${(r.sequentialMs / 1000).toFixed(1)} s, at once ${(r.concurrentMs / 1000).toFixed(1)} s, ratio ${r.ratio.toFixed(2)}`);

@@ -33,6 +33,8 @@ const LANES = Math.max(1, Number(process.env.TW_E2E_LANES) || 3);
 const DEFAULT_SECONDS = 20;
 /** A file estimated below this goes to the end of its lane, where another lane may take it (ordered). */
 const SHORT_SECONDS = 15;
+/** A lane takes from the other browser's lanes only while one of them has this much left (takeFor). */
+const CROSS_SECONDS = 30;
 /** Files that compare the two browsers: they need both in one process. */
 const BOTH_BROWSERS = ['test/e2e/outline-parity.e2e.js'];
 /**
@@ -54,7 +56,7 @@ const SPLIT = { 'test/e2e/injection.e2e.js': 3, 'test/e2e/lies.e2e.js': 2, 'test
  * @typedef {{ name: string, cmd: string, args: string[], mocha?: boolean, kind?: Kind, lane?: number, env?: Record<string, string> }} Step kind, lane: an e2e lane of that browser, its index
  * @typedef {{ passed: number, failed: number, pending: number, bye: boolean }} LaneStats what a lane reported over IPC (bye: it ended as it should)
  * @typedef {{ code: number, out: string, secs: string, stats?: LaneStats }} Result
- * @typedef {{ step: string, file: string, seconds: number, cpu?: number | null, tests: number, part?: string }} FileTime
+ * @typedef {{ step: string, file: string, seconds: number, cpu?: number | null, tests: number, part?: string, kind?: Kind }} FileTime kind: the browser it ran in (a lane may run the other browser's files)
  * @typedef {{ kind: Kind, files: string[], part?: { of: number, index: number }, seconds: number }} Item what one lane is given: a file, a part of one, or files that share a second browser
  */
 
@@ -64,7 +66,7 @@ async function recordedTimes() {
   /** @type {Map<string, number>} */
   const times = new Map();
   for (const f of /** @type {FileTime[]} */ (got?.files ?? [])) {
-    const kind = /^e2e ([a-z,]+)/.exec(f.step)?.[1];
+    const kind = f.kind ?? /^e2e ([a-z,]+)/.exec(f.step)?.[1];
     if (kind !== 'chromium' && kind !== 'firefox') continue;
     times.set(`${kind} ${f.file}`, (times.get(`${kind} ${f.file}`) ?? 0) + f.seconds);
   }
@@ -161,22 +163,29 @@ function laneSteps() {
 }
 
 /**
- * The next item for lane `index` of a browser: the first of its own list; once that is empty, the
- * last of the list with the most work left (a file is imported once per process, so never a part of
- * a file the lane has run; the parts of a file are never more than the lanes, so another lane can
- * always take it).
- * @param {Item[][]} lists the browser's lanes' lists @param {number} index @param {Set<string>} ran the files this lane has run
+ * The next item for lane `index` of browser `kind`: the first of its own list; once that is empty,
+ * the last of its browser's list with the most work left; once its browser has nothing left, the
+ * last of the other browser's list with the most left, if that is at least CROSS_SECONDS (the lane
+ * then launches that browser too, which is worth it only for that much). Never a file the lane has
+ * run (a file is imported once per process; the parts of a file are never more than a browser's
+ * lanes, so another lane can always take it).
+ * @param {Record<Kind, Item[][]>} plan @param {Kind} kind @param {number} index @param {Set<string>} ran the files this lane has run
  * @returns {Item | null}
  */
-function takeFor(lists, index, ran) {
+function takeFor(plan, kind, index, ran) {
   const can = (/** @type {Item} */ item) => !item.files.some((f) => ran.has(f));
-  const own = lists[index].findIndex(can);
-  if (own >= 0) return lists[index].splice(own, 1)[0];
-  for (const list of [...lists].sort((a, b) => remaining(b) - remaining(a))) {
+  const own = plan[kind][index].findIndex(can);
+  if (own >= 0) return plan[kind][index].splice(own, 1)[0];
+  const other = kind === 'chromium' ? 'firefox' : 'chromium';
+  const lists = [...sortedByWork(plan[kind]), ...sortedByWork(plan[other]).filter((l) => remaining(l) >= CROSS_SECONDS)];
+  for (const list of lists) {
     for (let i = list.length - 1; i >= 0; i--) if (can(list[i])) return list.splice(i, 1)[0];
   }
   return null;
 }
+
+/** @param {Item[][]} lists @returns {Item[][]} the most work left first */
+const sortedByWork = (lists) => [...lists].sort((a, b) => remaining(b) - remaining(a));
 
 /** @param {string} name @param {string} browsers @param {string[]} files @returns {Step} */
 function mochaStep(name, browsers, files) {
@@ -212,15 +221,15 @@ const wanted = (step) => !only.length || only.some((o) => step.name === o || ste
 /**
  * Runs one step. Lanes share the terminal, so every line is prefixed with its step's name. An e2e
  * lane (harness/lane.mjs) asks for its files over IPC: it is handed the next item it can take (takeFor).
- * @param {Step} step @param {string} prefix @param {Item[][]} [lists] an e2e lane's browser's lists
+ * @param {Step} step @param {string} prefix @param {Record<Kind, Item[][]>} [plan] the e2e plan, for a lane
  * @returns {Promise<Result>}
  */
-function run(step, prefix, lists) {
+function run(step, prefix, plan) {
   const started = Date.now();
   return new Promise((resolve) => {
     // TW_BROWSERS and TW_PARTS narrow e2e during development; here only the lanes set them.
     const { TW_BROWSERS: _narrow, TW_PARTS: _parts, ...env } = process.env;
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', ...(lists ? /** @type {const} */ (['ipc']) : [])], env: { ...env, FORCE_COLOR: '0', ...step.env, TW_TIMES_OUT: timesOf(step), TW_TIMES_LABEL: step.name } });
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', ...(plan ? /** @type {const} */ (['ipc']) : [])], env: { ...env, FORCE_COLOR: '0', ...step.env, TW_TIMES_OUT: timesOf(step), TW_TIMES_LABEL: step.name } });
     let out = '';
     const write = (/** @type {NodeJS.WriteStream} */ to) => {
       let partial = '';
@@ -233,7 +242,7 @@ function run(step, prefix, lists) {
     };
     /** @type {import('node:stream').Readable} */ (child.stdout).on('data', write(process.stdout));
     /** @type {import('node:stream').Readable} */ (child.stderr).on('data', write(process.stderr));
-    const stats = lists ? serveLane(child, lists, step.lane ?? 0) : undefined;
+    const stats = plan ? serveLane(child, plan, /** @type {Kind} */ (step.kind), step.lane ?? 0) : undefined;
     const done = (/** @type {number} */ code) => resolve({ code, out, secs: ((Date.now() - started) / 1000).toFixed(1), ...(stats ? { stats } : {}) });
     child.on('close', (code) => done(code ?? 1));
     child.on('error', (err) => { out += String(err); done(1); });
@@ -241,19 +250,19 @@ function run(step, prefix, lists) {
 }
 
 /**
- * Answers a lane's requests from its browser's lists and adds up what it reports.
- * @param {import('node:child_process').ChildProcess} child @param {Item[][]} lists @param {number} index @returns {LaneStats}
+ * Answers a lane's requests from the plan's lists (takeFor) and adds up what it reports.
+ * @param {import('node:child_process').ChildProcess} child @param {Record<Kind, Item[][]>} plan @param {Kind} kind @param {number} index @returns {LaneStats}
  */
-function serveLane(child, lists, index) {
+function serveLane(child, plan, kind, index) {
   const stats = { passed: 0, failed: 0, pending: 0, bye: false };
   /** @type {Set<string>} */
   const ran = new Set();
   child.on('message', (/** @type {{ type: string, passed?: number, failed?: number, pending?: number }} */ msg) => {
     if (msg.type === 'next') {
-      const item = takeFor(lists, index, ran);
+      const item = takeFor(plan, kind, index, ran);
       if (!item) { child.send({ type: 'end' }); return; }
       for (const f of item.files) ran.add(f);
-      child.send({ type: 'run', files: item.files, parts: item.part ? { [item.files[0]]: { of: item.part.of, run: [item.part.index] } } : {} });
+      child.send({ type: 'run', kind: item.kind, files: item.files, parts: item.part ? { [item.files[0]]: { of: item.part.of, run: [item.part.index] } } : {} });
     } else if (msg.type === 'ran') {
       stats.passed += msg.passed ?? 0;
       stats.failed += msg.failed ?? 0;
@@ -322,7 +331,7 @@ const afterLane = async () => {
 await Promise.all([
   runLane(checks, width),
   ...e2eLanes.map(async (step) => {
-    count(step, await run(step, prefixOf(step, width), plan[/** @type {Kind} */ (step.kind)]));
+    count(step, await run(step, prefixOf(step, width), plan));
     await afterLane();
   }),
   ...(e2eLanes.length ? [] : [afterLane()]),
@@ -342,7 +351,7 @@ async function writeTimes(steps) {
   for (const step of steps.filter((s) => s.mocha)) {
     const got = await readFile(timesOf(step), 'utf8').then((t) => JSON.parse(t), () => null);
     for (const f of got?.files ?? []) {
-      files.push({ step: step.name, file: f.file, seconds: f.seconds, cpu: f.cpu ?? null, tests: f.passed + f.failed + f.pending, ...(f.part ? { part: f.part } : {}) });
+      files.push({ step: step.name, file: f.file, seconds: f.seconds, cpu: f.cpu ?? null, tests: f.passed + f.failed + f.pending, ...(f.part ? { part: f.part } : {}), ...(f.kind ? { kind: f.kind } : {}) });
     }
   }
   if (!files.length) return;

@@ -8,7 +8,7 @@ import https from 'node:https';
 import http from 'node:http';
 import net from 'node:net';
 import { readFileSync } from 'node:fs';
-import { BROWSERS, getServers, tabIdOf } from './harness/env.js';
+import { browsers, getServers, tabIdOf } from './harness/env.js';
 import { launchChromium, launchFirefox } from './harness/browsers.js';
 
 /** @import { BrowserEnv } from './harness/browsers.js' */
@@ -46,7 +46,7 @@ async function openaiFront(target) {
   return { port, proxyPort, hosts, close: () => { front.close(); proxy.close(); front.closeAllConnections?.(); } };
 }
 
-for (const kind of BROWSERS) {
+for (const kind of browsers()) {
   describe(`fresh profile [${kind}]`, function () {
     this.timeout(120_000);
     /** @type {BrowserEnv} */

@@ -11,7 +11,7 @@
 // the policy is keyed to the extension id every Chromium of this checkout loads (docs/STORE.md).
 import { rmSync } from 'node:fs';
 import { expect } from 'chai';
-import { BROWSERS, ask, getServers, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
+import { browsers, ask, getServers, openPageWithPanel, sendFromPanel, useMockProvider, waitForIdle } from './harness/env.js';
 import { launchChromium, launchFirefox } from './harness/browsers.js';
 import { applyChromiumPolicy, privateFirefoxWithPolicy, CHROMIUM_POLICY_FILE } from './managed/policy-files.js';
 import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
@@ -21,7 +21,7 @@ import { findRef, lastToolResult } from '../fixtures/llm/conversation.js';
 /** The tools a model request offered (OpenAI wire). @param {any} body @returns {string[]} */
 const offered = (body) => (body.tools ?? []).map((/** @type {any} */ t) => t.function?.name ?? t.name);
 
-for (const kind of BROWSERS) {
+for (const kind of browsers()) {
   describe(`managed policy [${kind}]`, function () {
     this.timeout(90_000);
     /** @type {TestEnv} */

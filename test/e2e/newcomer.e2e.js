@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BROWSERS, getServers } from './harness/env.js';
+import { browsers, getServers } from './harness/env.js';
 import { npmStart } from './newcomer/launch.js';
 import { Person } from './newcomer/person.js';
 import { firefoxExtensionTab, sidePanel, tabAt } from './newcomer/tabs.js';
@@ -49,7 +49,7 @@ function executor(req) {
 /** The panel's state of runs: how many finished answers it shows. @param {Page} panel */
 const finals = (panel) => panel.evaluate(() => document.querySelectorAll('#log .msg.assistant.final').length);
 
-for (const kind of BROWSERS) {
+for (const kind of browsers()) {
   describe(`newcomer path [${kind}]`, function () {
     this.timeout(90_000);
     const person = new Person(kind);

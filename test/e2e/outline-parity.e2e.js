@@ -2,7 +2,7 @@
 // both browsers and compared line by line; the only differences allowed are the ones written in
 // docs/PERCEPTION.md ("Browser differences"), applied here by normalise().
 import { expect } from 'chai';
-import { BROWSERS, getEnv, ask, tabIdOf } from './harness/env.js';
+import { browsers, getEnv, ask, tabIdOf } from './harness/env.js';
 
 const PAGES = ['index.html', 'login.html', 'article.html', 'shop.html', 'perception.html', 'frame.html'];
 
@@ -43,7 +43,7 @@ describe('outline parity [chromium + firefox]', function () {
   this.timeout(120_000);
   before(function () {
     // Only a hand-run narrowed with TW_BROWSERS gets here with one browser; npm test always has both.
-    if (BROWSERS.length < 2) {
+    if (browsers().length < 2) {
       console.log(`    outline parity needs both browsers; TW_BROWSERS=${process.env.TW_BROWSERS} narrows this run to one`);
       this.skip();
     }

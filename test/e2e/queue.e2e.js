@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
-import { BROWSERS } from './harness/env.js';
+import { browsers } from './harness/env.js';
 import { startRedis } from './harness/redis.js';
 import { startApps } from '../fixtures/apps/server.js';
 import { startMockLLM } from '../fixtures/llm/server.js';
@@ -115,7 +115,7 @@ async function readLedger(ledger, keys, killedPid, gaveUp) {
 
 // 100 runs (`npm run test:scale`, TW_SCALE=1) cost minutes on two shared cores, so npm test runs 20
 // with the same kill (docs/TESTING.md says so).
-if (BROWSERS.includes('chromium')) describe(`tabwright workers: ${RUNS} queued runs on ${WORKERS} workers, one killed mid-write [chromium]`, function () {
+if (browsers().includes('chromium')) describe(`tabwright workers: ${RUNS} queued runs on ${WORKERS} workers, one killed mid-write [chromium]`, function () {
   this.timeout(540_000);
   /** @type {Awaited<ReturnType<typeof startRedis>>} */
   let redis;
@@ -252,7 +252,7 @@ async function startHangingModel() {
 // In npm test (cheap: one worker, one tab, two runs). The deadline is the worker's last guard: a
 // run whose every wait is bounded ends by itself, so the hang here is a model that never answers,
 // and --timeout (the graceful stop) is set past the deadline so that the deadline is what ends it.
-if (BROWSERS.includes('chromium')) describe('tabwright worker: a run that never ends is given up at its deadline [chromium]', function () {
+if (browsers().includes('chromium')) describe('tabwright worker: a run that never ends is given up at its deadline [chromium]', function () {
   this.timeout(150_000);
   /** @type {Awaited<ReturnType<typeof startRedis>>} */
   let redis;
@@ -324,7 +324,7 @@ if (BROWSERS.includes('chromium')) describe('tabwright worker: a run that never 
   });
 });
 
-if (BROWSERS.includes('firefox')) describe('tabwright run: a workflow file in headless Firefox, verified or needing a person [firefox]', function () {
+if (browsers().includes('firefox')) describe('tabwright run: a workflow file in headless Firefox, verified or needing a person [firefox]', function () {
   this.timeout(120_000);
   /** @type {Awaited<ReturnType<typeof startApps>>} */
   let apps;

@@ -2,11 +2,11 @@
 // (Firefox's MV2 background page is persistent, so there is nothing to stop there). The worker is
 // stopped mid-run through CDP; the panel then shows the run as interrupted, and Continue completes it.
 import { expect } from 'chai';
-import { BROWSERS, getEnv, openPageWithPanel, sendFromPanel, useMockProvider, waitForHistory } from './harness/env.js';
+import { browsers, getEnv, openPageWithPanel, sendFromPanel, useMockProvider, waitForHistory } from './harness/env.js';
 import { findRef, toolResults } from '../fixtures/llm/conversation.js';
 
 // TW_BROWSERS=firefox narrows a hand run; npm test always includes Chromium.
-(BROWSERS.includes('chromium') ? describe : describe.skip)('service worker stopped mid-run [chromium]', function () {
+(browsers().includes('chromium') ? describe : describe.skip)('service worker stopped mid-run [chromium]', function () {
   this.timeout(90_000);
   /** @type {import('./harness/env.js').TestEnv} */
   let env;

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { BROWSERS } from './harness/env.js';
+import { browsers } from './harness/env.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -70,7 +70,7 @@ async function until(read, ms = 150_000) {
 }
 
 describe('npm start', () => {
-  for (const kind of BROWSERS) {
+  for (const kind of browsers()) {
     it(`${kind}: opens the welcome tab and the demo page, and both load`, async function () {
       // Firefox on a loaded machine can take well over a minute to start web-ext's profile and open
       // the welcome tab: the guards only catch a hang.

@@ -4,7 +4,7 @@
 // big page whose snapshots all differ. Every finished step comes back, and Continue completes the
 // task with exactly one click on the page.
 import { expect } from 'chai';
-import { BROWSERS, ask, getEnv, openPageWithPanel, sendFromPanel, useMockProvider } from './harness/env.js';
+import { browsers, ask, getEnv, openPageWithPanel, sendFromPanel, useMockProvider } from './harness/env.js';
 import { findRef } from '../fixtures/llm/conversation.js';
 
 /**
@@ -60,7 +60,7 @@ async function continueAfterStop(panel, timeout = 60_000) {
   return shown;
 }
 
-(BROWSERS.includes('chromium') ? describe : describe.skip)('worker stopped at any moment [chromium]', function () {
+(browsers().includes('chromium') ? describe : describe.skip)('worker stopped at any moment [chromium]', function () {
   this.timeout(90_000);
   /** @type {import('./harness/env.js').TestEnv} */
   let env;

@@ -10,14 +10,17 @@ import { closeLocalModels } from './local-models.js';
 
 const ALL_BROWSERS = /** @type {const} */ (['chromium', 'firefox']);
 /**
- * The browsers this process runs. `npm test` (scripts/test.mjs) runs one process per browser side by
- * side, each with TW_BROWSERS set to its browser, and the cross-browser files in a third with both;
- * a hand run without TW_BROWSERS gets both in one process.
- * @type {readonly ('chromium' | 'firefox')[]}
+ * The browsers the file being declared runs in. `npm test` (scripts/test.mjs) runs a few lanes per
+ * browser side by side, each with TW_BROWSERS set to the browser of the file it runs (a lane that has
+ * run out of its own browser's files may take the other's: harness/lane.mjs sets it before each
+ * file), and the cross-browser files in a process with both; a hand run without TW_BROWSERS gets
+ * both in one process. Read when a file declares its suites.
+ * @returns {readonly ('chromium' | 'firefox')[]}
  */
-export const BROWSERS = process.env.TW_BROWSERS
-  ? ALL_BROWSERS.filter((b) => process.env.TW_BROWSERS?.split(',').includes(b))
-  : ALL_BROWSERS;
+export function browsers() {
+  const only = process.env.TW_BROWSERS;
+  return only ? ALL_BROWSERS.filter((b) => only.split(',').includes(b)) : ALL_BROWSERS;
+}
 
 /** @type {Promise<{ site: Awaited<ReturnType<typeof startSite>>, llm: Awaited<ReturnType<typeof startMockLLM>> }> | null} */
 let servers = null;

@@ -5,7 +5,9 @@
 // short file of each other whatever the files took on this machine today.
 //
 // Over the IPC channel: the lane sends { type: 'next' }; scripts/test.mjs answers { type: 'run',
-// files, parts } (parts: this run's share of a split file, harness/parts.js) or { type: 'end' }.
+// kind, files, parts } (kind: the browser the files run in, which is the lane's own or, once the
+// lane's browser has nothing left, the other; parts: this run's share of a split file,
+// harness/parts.js) or { type: 'end' }.
 // After each run the lane sends { type: 'ran', passed, failed, pending }; at the end it closes its
 // browsers and servers, prints the slowest files, writes them to TW_TIMES_OUT and sends { type: 'bye' }.
 import { createRequire } from 'node:module';
@@ -14,8 +16,8 @@ import { dirname, resolve } from 'node:path';
 import Mocha from 'mocha';
 import { closeAll } from './env.js';
 
-/** @typedef {{ file: string, seconds: number, cpu: number | null, passed: number, failed: number, pending: number, part?: string }} FileTime */
-/** @typedef {{ type: 'run', files: string[], parts: Record<string, { of: number, run: number[] }> } | { type: 'end' }} Order */
+/** @typedef {{ file: string, seconds: number, cpu: number | null, passed: number, failed: number, pending: number, part?: string, kind?: string }} FileTime */
+/** @typedef {{ type: 'run', kind: 'chromium' | 'firefox', files: string[], parts: Record<string, { of: number, run: number[] }> } | { type: 'end' }} Order */
 
 const require = createRequire(import.meta.url);
 const TimingReporter = require('./timing-reporter.cjs');
@@ -45,8 +47,10 @@ const nextOrder = () => {
  * @param {Extract<Order, { type: 'run' }>} order @returns {Promise<FileTime[]>}
  */
 async function runOrder(order) {
-  // harness/parts.js reads this when the file is imported, which is once per process.
+  // harness/parts.js and harness/env.js (browsers) read these when the file is imported, which is
+  // once per process.
   process.env.TW_PARTS = JSON.stringify(order.parts);
+  process.env.TW_BROWSERS = order.kind;
   // The CLI's defaults where Mocha's own differ (diff: a failed deep equality shows + expected - actual).
   const mocha = new Mocha({ timeout: 90_000, reporter: TimingReporter, color: false, diff: true });
   for (const f of order.files) mocha.addFile(resolve(f));
@@ -63,6 +67,7 @@ async function runOrder(order) {
   }
   mocha.dispose();
   for (const t of times) {
+    t.kind = order.kind;
     const p = order.parts[t.file];
     if (p) t.part = `${p.run.map((i) => i + 1).join(',')}/${p.of}`;
   }

@@ -1,5 +1,5 @@
 // Declares a scenario once and runs it in every browser; the suite title names the browser.
-import { BROWSERS, getEnv } from './env.js';
+import { browsers, getEnv } from './env.js';
 
 /** @import { TestEnv } from './env.js' */
 
@@ -8,7 +8,7 @@ import { BROWSERS, getEnv } from './env.js';
  * @param {(ctx: { env: TestEnv, kind: 'chromium' | 'firefox' }) => void} body declares it() blocks; ctx.env is ready inside them
  */
 export function scenario(title, body) {
-  for (const kind of BROWSERS) {
+  for (const kind of browsers()) {
     describe(`${title} [${kind}]`, function () {
       this.timeout(90_000);
       const ctx = /** @type {{ env: TestEnv, kind: 'chromium' | 'firefox' }} */ ({ kind });
