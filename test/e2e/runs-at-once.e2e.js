@@ -112,7 +112,7 @@ scenario('runs at once', (ctx) => {
         await o.panel.waitFor(() => Boolean(document.querySelector('#log .card.confirm.pending')), undefined, { timeout: 60_000, message: 'the run\'s card in its own panel' }).catch(async (e) => {
           // What each panel showed, for the report of a run that never reached its card.
           for (const p of opened) console.log(`      [${ctx.kind}] panel of tab ${p.tabId}:`, JSON.stringify((await transcript(p.panel)).map((i) => `${i.cls} ${i.tool ?? ''}`)));
-          console.log(`      [${ctx.kind}] model requests: ${env.llm.requests.length}, problems: ${JSON.stringify(env.llm.problems)}`);
+          console.log(`      [${ctx.kind}] model requests: ${env.llm.requests.length}, problems: ${JSON.stringify(env.llm.problems)}, the mock server's traffic: ${JSON.stringify(env.llm.traffic())}`);
           // What the service knows of the runs (phase, step, what each waits on), for a run that stalled.
           console.log(`      [${ctx.kind}] runs.list:`, JSON.stringify(await ask(env.control, { type: 'runs.list' }).catch((err) => String(err))).slice(0, 4000));
           throw e;
