@@ -10,8 +10,12 @@ scenario('errors for people', (ctx) => {
 
   it('a cut stream offers Retry, which answers the same message; Stop offers Continue', async () => {
     const { env } = ctx;
+    /** @type {(v?: unknown) => void} */
+    let cut = () => {};
+    const cutWhen = new Promise((resolve) => { cut = resolve; });
     env.llm.script([
-      { text: 'This answer will be cut off half way through, mid sentence.', textChunks: 12, cutAfterChunks: 5 },
+      // Cut once the panel shows the first words: a cut before anything arrived is retried unseen.
+      { text: 'This answer will be cut off half way through, mid sentence.', textChunks: 12, cutAfterChunks: 5, cutWhen },
       (req) => {
         const users = req.body.messages.filter((/** @type {any} */ m) => m.role === 'user');
         if (users.length !== 1 || users[0].content !== 'What is on this page?') throw new Error(`retry sent ${JSON.stringify(users)}`);
@@ -23,6 +27,8 @@ scenario('errors for people', (ctx) => {
     const { page, panel } = await openPageWithPanel(env, 'article.html');
     try {
       await sendFromPanel(panel, 'What is on this page?', 'ask');
+      await panel.waitFor(() => document.querySelector('.msg.assistant.streaming')?.textContent, undefined, { message: 'the first words' });
+      cut();
       await panel.waitFor(() => document.body.dataset.running === 'false' && Boolean(document.querySelector('.msg.error')), undefined, { message: 'the error' });
       const card = /** @type {{ head: string, buttons: string[], code: string }} */ (await panel.evaluate(() => {
         const c = /** @type {HTMLElement} */ (document.querySelector('.msg.error'));

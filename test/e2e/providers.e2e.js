@@ -169,13 +169,20 @@ scenario('providers', (ctx) => {
   it('a stream cut mid-tool-call ends in a clear error, and the next message continues from an intact conversation', async () => {
     const { env } = ctx;
     await useMockProvider(env, { kind: 'anthropic', baseUrl: env.llm.baseUrls.anthropic });
+    /** @type {(v?: unknown) => void} */
+    let cut = () => {};
+    const cutWhen = new Promise((resolve) => { cut = resolve; });
     env.llm.script([
-      { text: 'Let me look.', toolCalls: [{ name: 'snapshot', args: {} }], cutAfterChunks: 9 }, // after the tool_use start and its first input_json_delta
+      // Cut after the tool_use start and its first input_json_delta, once the panel shows the text before
+      // it: a cut before anything arrived is retried unseen (a loaded client may not have read the chunks).
+      { text: 'Let me look.', toolCalls: [{ name: 'snapshot', args: {} }], cutAfterChunks: 9, cutWhen },
       { text: 'It is a login form.' },
     ]);
     const { page, panel } = await openPageWithPanel(env, 'login.html');
     try {
       await sendFromPanel(panel, 'What is this page?', 'ask');
+      await panel.waitFor(() => document.querySelector('.msg.assistant.streaming')?.textContent?.includes('Let me look.'), undefined, { message: 'the text before the call' });
+      cut();
       await waitForIdle(panel);
       // The run's end and its error card are two messages to the panel: read once the card is there.
       await panel.waitFor(() => Boolean(document.querySelector('#log .error')), undefined, { timeout: 10_000, message: 'the error card' }).catch(() => null);
