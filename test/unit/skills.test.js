@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { expect } from 'chai';
 import { BUNDLED } from '../../src/chrome/bundled-skills/bundled.js';
-import { parseSkill, fillSkill, formatSkill } from '../../src/chrome/agent/skills/skill-format.js';
+import { parseSkill, fillSkill } from '../../src/chrome/agent/skills/skill-format.js';
+import { formatSkill } from '../../src/chrome/agent/skills/skill-text.js';
 import { createSkillCatalog } from '../../src/chrome/agent/skills/catalog.js';
 import { createSkillStore } from '../../src/chrome/service/skills-store.js';
 import { skills as skillsTool, saveSkill } from '../../src/chrome/agent/tools/skills.js';

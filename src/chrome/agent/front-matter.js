@@ -1,5 +1,6 @@
 // Markdown files with a YAML front matter (site adapters, skills): split the two parts and parse the
 // front matter with js-yaml's JSON schema (strings, numbers, booleans, lists, maps; no tags, no code).
+// Writing one back needs no YAML parser: front-matter-text.js (the panel loads that one, not js-yaml).
 import { load, JSON_SCHEMA } from '../vendor/js-yaml.js';
 
 /** @typedef {{ field: string, message: string }} FieldError */
@@ -41,29 +42,4 @@ export function stringList(v) {
   if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
   if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map((s) => s.trim()).filter(Boolean);
   return null;
-}
-
-/**
- * Writes a front matter file back (the settings page's editor starts from it).
- * @param {Record<string, unknown>} data @param {string} body
- */
-export function formatFrontMatter(data, body) {
-  const lines = [];
-  for (const [k, v] of Object.entries(data)) {
-    if (v === undefined || v === null || (Array.isArray(v) && !v.length)) continue;
-    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) lines.push(`${k}: [${v.map(yamlScalar).join(', ')}]`);
-    else if (Array.isArray(v)) {
-      lines.push(`${k}:`);
-      for (const item of v) {
-        const entries = Object.entries(/** @type {Record<string, unknown>} */ (item));
-        entries.forEach(([ik, iv], i) => lines.push(`${i ? '    ' : '  - '}${ik}: ${yamlScalar(String(iv))}`));
-      }
-    } else lines.push(`${k}: ${typeof v === 'string' ? yamlScalar(v) : String(v)}`);
-  }
-  return `---\n${lines.join('\n')}\n---\n${body.trim()}\n`;
-}
-
-/** A string as a YAML scalar: plain when safe, else double-quoted JSON. @param {string} s */
-function yamlScalar(s) {
-  return /^[A-Za-z0-9][\w ./()&'+-]*$/.test(s) && !/[:#]|\s$/.test(s) && !/^(true|false|null|yes|no|on|off|~|[\d.+-]+)$/i.test(s) ? s : JSON.stringify(s);
 }

@@ -4,7 +4,7 @@
 /** @import { Adapter, Skill } from '../types/knowledge' */
 /** @import { RouterReply, RouterRequest } from '../types/messages' */
 import { formatAdapter } from '../agent/adapters/adapter-format.js';
-import { formatSkill } from '../agent/skills/skill-format.js';
+import { formatSkill } from '../agent/skills/skill-text.js';
 import { saveJson } from './save-file.js';
 import { knowledgeRow, fieldErrors } from './knowledge-row.js';
 

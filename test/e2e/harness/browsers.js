@@ -76,7 +76,12 @@ export async function launchChromium(extra = {}) {
     ...(extra.throttled ? { ignoreDefaultArgs: ['--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding'] } : {}),
   });
   let [sw] = ctx.serviceWorkers();
-  sw ??= await ctx.waitForEvent('serviceworker', { timeout: 20_000 });
+  sw ??= await ctx.waitForEvent('serviceworker', { timeout: LOAD_GUARD_MS }).catch(async (err) => {
+    // A launch that failed leaves no browser behind (the next suite of this process launches anew).
+    await ctx.close().catch(() => {});
+    await rm(userDir, { recursive: true, force: true }).catch(() => {});
+    throw err;
+  });
   const extBase = `chrome-extension://${new URL(sw.url()).host}/`;
   // The initial about:blank tab stays, so the window never closes between scenarios.
   return {
@@ -133,9 +138,15 @@ export async function launchFirefox(extra = {}) {
       ...(extra.prefs ?? {}),
     },
   });
-  await browser.installExtension(FIREFOX_EXT);
   const extBase = `moz-extension://${FIREFOX_UUID}/`;
-  await closeWelcomeTab(browser, `${extBase}ui/welcome.html`);
+  try {
+    await browser.installExtension(FIREFOX_EXT);
+    await closeWelcomeTab(browser, `${extBase}ui/welcome.html`);
+  } catch (err) {
+    // A launch that failed leaves no browser behind (the next suite of this process launches anew).
+    await browser.close().catch(() => {});
+    throw err;
+  }
   return {
     kind: 'firefox',
     extBase,
@@ -167,7 +178,10 @@ export async function launchFirefox(extra = {}) {
  * @param {import('puppeteer-core').Browser} browser @param {string} url
  */
 async function closeWelcomeTab(browser, url) {
-  for (let tries = 0; tries < 300; tries++) {
+  // The same guard as a page's load: at the start of `npm test` four browsers launch beside the
+  // checks, and the tab once took longer than the 30 s this waited before.
+  const until = Date.now() + LOAD_GUARD_MS;
+  while (Date.now() < until) {
     for (const page of await browser.pages()) {
       const href = page.url() === url ? url : await page.evaluate(() => location.href).catch(() => '');
       if (href !== url) continue;
@@ -176,7 +190,7 @@ async function closeWelcomeTab(browser, url) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`Firefox did not open ${url} when Tabwright was installed`);
+  throw new Error(`Firefox did not open ${url} within ${LOAD_GUARD_MS / 1000} s of installing Tabwright`);
 }
 
 /** @param {'chromium' | 'firefox'} kind */

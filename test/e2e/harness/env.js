@@ -47,11 +47,14 @@ export function getEnv(kind) {
     p = (async () => {
       const { site, llm } = await getServers();
       const browser = await launch(kind);
-      const control = await browser.openExtensionPage('ui/options.html');
+      const control = await browser.openExtensionPage('ui/options.html').catch(async (err) => { await browser.close(); throw err; });
       // The control page's waits are on the service's answers, not on its DOM: polled from Node.
       control.pollFromNode = true;
       return { browser, control, site, llm };
     })();
+    // A launch that failed fails its suite; the next suite launches again instead of failing on the
+    // same rejected promise (one slow start once failed the 80 tests after it in its process).
+    p.catch(() => { if (envs.get(kind) === p) envs.delete(kind); });
     envs.set(kind, p);
   }
   return p;

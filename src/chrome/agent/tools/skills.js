@@ -3,7 +3,7 @@
 // every word of it (the policy always asks: saves_skills). docs/SKILLS.md.
 /** @import { Tool, ToolContext, ToolResult } from '../../types/core' */
 /** @import { Skill } from '../../types/knowledge' */
-import { formatSkill } from '../skills/skill-format.js';
+import { formatSkill } from '../skills/skill-text.js';
 import { fail } from '../error-codes.js';
 
 /** @param {ToolContext} ctx @returns {ToolResult | null} */

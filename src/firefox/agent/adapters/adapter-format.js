@@ -2,7 +2,8 @@
 // settings page can say exactly what to fix. Bundled and user adapters pass the same checks.
 /** @import { Adapter, AdapterCategory, KnowledgeSource } from '../../types/knowledge' */
 /** @import { FieldError } from '../front-matter.js' */
-import { parseFrontMatter, stringList, formatFrontMatter } from '../front-matter.js';
+import { parseFrontMatter, stringList } from '../front-matter.js';
+import { formatFrontMatter } from '../front-matter-text.js';
 import { compilePattern } from '../url-patterns.js';
 
 /** @type {readonly AdapterCategory[]} */

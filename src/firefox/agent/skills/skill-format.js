@@ -3,7 +3,7 @@
 /** @import { Skill, SkillParameter, KnowledgeSource } from '../../types/knowledge' */
 /** @import { Mode } from '../../types/core' */
 /** @import { FieldError } from '../front-matter.js' */
-import { parseFrontMatter, stringList, formatFrontMatter } from '../front-matter.js';
+import { parseFrontMatter, stringList } from '../front-matter.js';
 import { compilePattern } from '../url-patterns.js';
 
 export const SKILL_NAME_RE = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
@@ -146,12 +146,4 @@ export function fillSkill(skill, values) {
     return given || skill.parameters.find((p) => p.name === n)?.default || '';
   };
   return { ok: true, text: skill.body.replace(PLACEHOLDER, (_, n) => value(n)) };
-}
-
-/** The file text of a skill (for editing and export). @param {Skill} s */
-export function formatSkill(s) {
-  return formatFrontMatter({
-    name: s.name, title: s.title, description: s.description, mode: s.mode, match: s.match, tools: s.tools,
-    parameters: s.parameters.map((p) => ({ name: p.name, description: p.description, ...(p.default !== undefined ? { default: p.default } : {}) })),
-  }, s.body);
 }
