@@ -31,12 +31,22 @@ async function startClient(o) {
   transport.stderr?.on('data', (/** @type {Buffer} */ d) => lines.push(...d.toString().split('\n').filter(Boolean)));
   const client = new Client({ name: o.name, version: '1.0.0' });
   await client.connect(transport);
+  // The progress notes as they arrive on the wire. The SDK's client hands a progress note to its
+  // handler a microtask later but drops the handler as soon as the answer is read: a note that
+  // arrives in the same read as the answer (a loaded machine) never reaches `onprogress`.
+  /** @type {{ progressToken: unknown, message?: string }[]} */
+  const wire = [];
+  const dispatch = transport.onmessage;
+  transport.onmessage = (m) => {
+    if ('method' in m && m.method === 'notifications/progress') wire.push(/** @type {any} */ (m.params));
+    dispatch?.(m);
+  };
   /** The latest pairing code the bridge printed. */
   const code = () => [...lines].reverse().map((l) => /pairing code (\S+)/.exec(l)?.[1]).find(Boolean) ?? '';
   /** @param {string} name @param {Record<string, unknown>} [args] @param {(p: any) => void} [onprogress] */
   const call = async (name, args = {}, onprogress) => /** @type {{ content: any[], isError?: boolean }} */ (await client.callTool({ name, arguments: args }, undefined, { timeout: 90_000, resetTimeoutOnProgress: true, ...(onprogress ? { onprogress } : {}) }));
   const text = (/** @type {{ content: any[] }} */ r) => r.content.map((c) => c.text ?? '').join('\n');
-  return { client, transport, lines, code, call, text, close: () => client.close().catch(() => {}) };
+  return { client, transport, lines, wire, code, call, text, close: () => client.close().catch(() => {}) };
 }
 
 /** @param {() => Promise<unknown>} fn @param {string} what */
@@ -165,12 +175,11 @@ scenario('MCP bridge', (ctx) => {
           return { text: 'The page asks for your name and a message, and answers within a day.' };
         },
       ]);
-      /** @type {any[]} */
-      const progress = [];
-      const task = await agent.call('run_task', { task: 'What does this page ask for?', mode: 'ask', tabId }, (p) => progress.push(p));
+      const notesBefore = agent.wire.length;
+      const task = await agent.call('run_task', { task: 'What does this page ask for?', mode: 'ask', tabId }, () => {});
       expect(task.isError, agent.text(task)).not.to.equal(true);
       expect(agent.text(task)).to.contain('answers within a day');
-      expect(progress.map((p) => p.message).join('\n')).to.contain('Step 1: read_page');
+      expect(agent.wire.slice(notesBefore).map((p) => p.message).join('\n')).to.contain('Step 1: read_page');
       expect(env.llm.problems).to.deep.equal([]);
       expect(await panel.evaluate(() => document.querySelector('#log .final')?.textContent ?? '')).to.contain('answers within a day');
       // The client's run went in a tab group of the client's own (Firefox ESR 153 and Chromium both have them).

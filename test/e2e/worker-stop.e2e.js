@@ -25,7 +25,8 @@ function steps(body) {
 
 /**
  * The counter task as a careful model does it: look, click "Add one" unless the page already
- * shows Count: 1, look again after every click (finished or interrupted), then report. Slow
+ * shows Count: 1, look again after every click (finished or interrupted) and after an interrupted
+ * look, then report. Slow
  * enough (60 ms between chunks) for a stop to land mid-answer.
  * @param {any} req
  */
@@ -33,7 +34,8 @@ function counterModel(req) {
   const done = steps(req.body);
   const last = done.at(-1);
   const slow = { chunkDelayMs: 60 };
-  if (!last || last.name !== 'snapshot') return { ...slow, toolCalls: [{ name: 'snapshot', args: {} }] };
+  // A look the stop interrupted is taken again (on a loaded machine the stop can land inside it).
+  if (!last || last.name !== 'snapshot' || last.result.startsWith('Error ')) return { ...slow, toolCalls: [{ name: 'snapshot', args: {} }] };
   if (/Count: 1\b/.test(last.result)) return { ...slow, toolCalls: [{ name: 'done', args: { summary: 'The counter shows Count: 1.' } }] };
   return { ...slow, toolCalls: [{ name: 'click', args: { ref: findRef(last.result, 'button', 'Add one') } }] };
 }
