@@ -83,22 +83,15 @@ scenario('panel look', (ctx) => {
       await panel.screenshot(join(ARTIFACTS, `panel-${kind}-240.png`));
       await panel.viewport(420, 760);
 
-      // Dark: Chromium emulates the system preference; Firefox starts with its dark-theme preference.
+      // Dark: the system preference, emulated (harness/driver.js colorScheme).
+      await panel.colorScheme('dark');
       /** @type {{ bg: string, fg: string }} */
       let dark;
-      if (kind === 'chromium') {
-        await panel.colorScheme('dark');
+      try {
         dark = await bodyColors(panel);
         await panel.screenshot(join(ARTIFACTS, `panel-${kind}-dark.png`));
-        await panel.colorScheme('light');
-      } else {
-        const signed = await signedInPanel(await getVariantEnv('firefox', 'dark'), 'Sign in as alice with password hunter2');
-        try {
-          dark = await bodyColors(signed.panel);
-          await signed.panel.screenshot(join(ARTIFACTS, `panel-${kind}-dark.png`));
-        } finally {
-          await signed.close();
-        }
+      } finally {
+        await panel.colorScheme(null);
       }
       expect(dark.bg).to.equal('rgb(22, 24, 28)');
       expect(dark.fg).to.not.equal(light.fg);

@@ -1,5 +1,6 @@
 // One small page-driving interface over Playwright (Chromium) and Puppeteer (Firefox, WebDriver
 // BiDi), so each scenario is written once and runs in both browsers.
+import { setFirefoxIntPref } from './firefox-prefs.js';
 
 /**
  * @typedef {object} RawPage the subset both libraries share
@@ -217,11 +218,18 @@ export class Driver {
     await /** @type {any} */ (this.page).screenshot({ path });
   }
 
-  /** Emulate the system's light or dark preference for prefers-color-scheme. @param {'light' | 'dark'} scheme */
+  /**
+   * Emulate the system's light or dark preference for prefers-color-scheme; null: the system's
+   * again. Chromium emulates it in this page; WebDriver BiDi cannot, so in Firefox it is the
+   * browser's content preference, for every page of the browser until it is set back to null.
+   * @param {'light' | 'dark' | null} scheme
+   */
   async colorScheme(scheme) {
     const page = /** @type {any} */ (this.page);
-    if (this.kind === 'chromium') await page.emulateMedia({ colorScheme: scheme });
-    else await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+    if (this.kind === 'chromium') { await page.emulateMedia({ colorScheme: scheme }); return; }
+    // 0 dark, 1 light (layout.css.prefers-color-scheme.content-override); it reaches the page a moment later.
+    await setFirefoxIntPref(page.browser(), 'layout.css.prefers-color-scheme.content-override', scheme === null ? null : scheme === 'dark' ? 0 : 1);
+    if (scheme) await this.waitFor((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, scheme === 'dark', { message: `the ${scheme} scheme` });
   }
 
   /** @param {number} width @param {number} height */

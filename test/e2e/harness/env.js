@@ -62,8 +62,9 @@ export function getEnv(kind) {
 
 /**
  * The second browsers some suites need, each launched once per process and shared by every suite
- * that needs it: another UI language (Chromium from --lang, Firefox from its language packs) or
- * Firefox in the dark scheme (WebDriver BiDi cannot emulate it). Closed with the rest at the end.
+ * that needs it: another UI language (Chromium from --lang, Firefox from its language packs). The
+ * dark scheme needs none: Driver.colorScheme switches it in a running browser. Closed with the rest
+ * at the end.
  */
 const VARIANTS = {
   chromium: {
@@ -74,7 +75,6 @@ const VARIANTS = {
   firefox: {
     ja: () => launchFirefox({ prefs: { 'intl.locale.requested': 'ja' } }),
     ar: () => launchFirefox({ prefs: { 'intl.locale.requested': 'ar' } }),
-    dark: () => launchFirefox({ prefs: { 'ui.systemUsesDarkTheme': 1, 'layout.css.prefers-color-scheme.content-override': 2 } }),
   },
 };
 /** @typedef {keyof typeof VARIANTS.chromium | keyof typeof VARIANTS.firefox} Variant */
@@ -92,11 +92,13 @@ export function getVariantEnv(kind, variant) {
     p = (async () => {
       const { site, llm } = await getServers();
       const browser = await start();
-      const control = await browser.openExtensionPage('ui/options.html');
+      const control = await browser.openExtensionPage('ui/options.html').catch(async (err) => { await browser.close(); throw err; });
       // The control page's waits are on the service's answers, not on its DOM: polled from Node.
       control.pollFromNode = true;
       return { browser, control, site, llm };
     })();
+    // As getEnv: a failed launch fails its suite, and the next one launches again.
+    p.catch(() => { if (envs.get(key) === p) envs.delete(key); });
     envs.set(key, p);
   }
   return p;
