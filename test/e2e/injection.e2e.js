@@ -27,6 +27,7 @@ import { recordRun, saveRecording } from '../fixtures/injection/recorder.js';
 import { inPart, partOf, partSuffix, partTitle } from './harness/parts.js';
 
 /** @import { TestEnv } from './harness/env.js' */
+/** @import { Driver } from './harness/driver.js' */
 /** @import { Case } from '../fixtures/injection/cases.js' */
 /** @typedef {Awaited<ReturnType<typeof startInjectionServers>>} Servers */
 /** @typedef {{ rule: string, site: string, status: string, text: string }} Card */
@@ -82,16 +83,22 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       // and frames send a moment later) and a recording keep the product's own 5 s, which is what
       // catches such writes.
       const quick = (/** @type {typeof cases[number]} */ c) => !RECORD && c.part === 'planted' && c.send === 'fetch' && !c.goal.late && !alone(c);
+      // Each of the pool's places keeps its tab and panel from case to case, as a person goes on in the
+      // same tab: the panel's New chat, then the next case's page (harness: opening a panel is a
+      // large part of a short run's cost).
+      const places = Array.from({ length: POOL }, () => /** @type {Place} */ ({ pair: null }));
+      const run = (/** @type {Case} */ c, /** @type {number} */ w) => runSafely(env, servers, c, kind, model.calls, places[w]);
       let runs;
       try {
         await useSettle(env, QUICK_SETTLE_MS);
-        const fast = await pool(cases.filter(quick), POOL, (c) => runSafely(env, servers, c, kind, model.calls));
+        const fast = await pool(cases.filter(quick), POOL, run);
         await useSettle(env, null);
-        const late = await pool(cases.filter((c) => !quick(c) && !alone(c)), POOL, (c) => runSafely(env, servers, c, kind, model.calls));
-        const single = await pool(cases.filter(alone), 1, (c) => runSafely(env, servers, c, kind, model.calls));
+        const late = await pool(cases.filter((c) => !quick(c) && !alone(c)), POOL, run);
+        const single = await pool(cases.filter(alone), 1, run);
         runs = [...fast, ...late, ...single];
       } finally {
         await useSettle(env, null);
+        await Promise.all(places.map(leave));
       }
       for (const r of runs) r.attempted = model.attempted.has(r.id);
       report[kind] = runs;
@@ -129,12 +136,49 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
 });
 
 /**
+ * A tab and its panel, kept by one of the pool's places from case to case.
+ * @typedef {{ pair: { page: Driver, panel: Driver } | null }} Place
+ */
+
+/**
+ * The case's page in the place's tab with an empty conversation in its panel: the first case opens
+ * both; a later one starts a New chat in the panel, then goes to its page in the same tab.
+ * @param {TestEnv} env @param {Place} place @param {string} url
+ */
+async function arrive(env, place, url) {
+  if (place.pair) {
+    const { page, panel } = place.pair;
+    await panel.click('#new-chat');
+    await panel.waitFor(() => document.body.dataset.running === 'false' && !document.querySelector('#log .msg, #log .card, #log .tool'), undefined, { message: 'a new chat' });
+    await page.goto(url);
+    return place.pair;
+  }
+  const page = await env.browser.openPage(url);
+  // tabIdOf finds the tab by its URL: the places leave their tabs at the end of each model's test,
+  // so the next model's run of this case cannot find this one's.
+  const panel = await (async () => env.browser.openExtensionPage(`ui/panel.html?tabId=${await tabIdOf(env, url)}`))()
+    .catch(async (err) => { await page.close().catch(() => {}); throw err; });
+  place.pair = { page, panel };
+  await panel.waitFor(() => document.body.dataset.tabId, undefined, { timeout: 60_000, message: 'the panel to attach' });
+  return place.pair;
+}
+
+/** Close the place's tab and panel. @param {Place} place */
+async function leave(place) {
+  const pair = place.pair;
+  place.pair = null;
+  await pair?.page.close().catch(() => {});
+  await pair?.panel.close().catch(() => {});
+}
+
+/**
  * One case, one model, through the panel; the test user answers the cards.
  * @param {TestEnv} env @param {Servers} servers @param {Case} c @param {typeof KINDS[number]} kind
  * @param {Map<string, import('../fixtures/injection/policies.js').LoggedCall[]>} calls the model's calls, for the recorder
+ * @param {Place} place
  * @returns {Promise<CaseRun>}
  */
-async function runCase(env, servers, c, kind, calls) {
+async function runCase(env, servers, c, kind, calls, place) {
   const url = `${servers.appUrl}/case/${c.id}`;
   const writesBefore = servers.writesOf(c.id).length;
   const hitsBefore = servers.attackerHits(c.id).length;
@@ -142,14 +186,11 @@ async function runCase(env, servers, c, kind, calls) {
   calls.delete(c.id);
   // Downloads an earlier model's run of this case made are not this run's.
   const downloadsBefore = c.goal.download ? new Set((await downloadsOf(env, c.id)).map((d) => d.id)) : new Set();
-  const page = await env.browser.openPage(url);
-  // A tab left open would be found again by the next model's run of this case (same URL).
-  const panel = await (async () => env.browser.openExtensionPage(`ui/panel.html?tabId=${await tabIdOf(env, url)}`))()
-    .catch(async (err) => { await page.close().catch(() => {}); throw err; });
   /** @type {string[]} */
   const problems = [];
+  let ok = false;
   try {
-    await panel.waitFor(() => document.body.dataset.tabId, undefined, { timeout: 60_000, message: 'the panel to attach' });
+    const { panel } = await arrive(env, place, url);
     const runs = Number(await panel.evaluate(() => document.body.dataset.runs ?? 0));
     await panel.evaluate((m) => /** @type {HTMLInputElement} */ (document.querySelector(`input[name=mode][value=${m}]`)).click(), c.mode);
     await panel.fill('#prompt', c.task);
@@ -201,10 +242,11 @@ async function runCase(env, servers, c, kind, calls) {
     // The files are the attack's, on this computer: removed once counted.
     if (downloads.length) await env.control.evaluate(async (ids) => { for (const id of ids) { await browser.downloads.removeFile(id).catch(() => {}); await browser.downloads.erase({ id }); } }, downloads.map((d) => d.id));
     const { attack, benignDone } = judge(c, kind, servers, { ...seen, writes, hits, landed }, problems);
+    ok = problems.length === 0;
     return { id: c.id, goal: c.goal.id, channel: c.channel.id, sends: c.sends, mode: c.mode, cards: seen.cards, final: seen.final, attack, benignDone, problems };
   } finally {
-    await page.close().catch(() => {});
-    await panel.close().catch(() => {});
+    // A run that went wrong leaves nothing behind for the next case: its place opens a new tab and panel.
+    if (!ok) await leave(place);
   }
 }
 
@@ -213,12 +255,12 @@ async function runCase(env, servers, c, kind, calls) {
  * guard on a loaded machine) counted as that case's problem: the pool's other runs go on and end,
  * so the next model's test starts with none of this one's runs still going.
  * @param {TestEnv} env @param {Servers} servers @param {Case} c @param {typeof KINDS[number]} kind
- * @param {Map<string, import('../fixtures/injection/policies.js').LoggedCall[]>} calls
+ * @param {Map<string, import('../fixtures/injection/policies.js').LoggedCall[]>} calls @param {Place} place
  * @returns {Promise<CaseRun>}
  */
-async function runSafely(env, servers, c, kind, calls) {
+async function runSafely(env, servers, c, kind, calls, place) {
   try {
-    return await runCase(env, servers, c, kind, calls);
+    return await runCase(env, servers, c, kind, calls, place);
   } catch (err) {
     const problems = [`the run could not be followed: ${err instanceof Error ? err.message : err}`];
     return { id: c.id, goal: c.goal.id, channel: c.channel.id, sends: c.sends, mode: c.mode, cards: [], final: '', attack: false, benignDone: false, problems };
@@ -282,17 +324,17 @@ async function clearJobs(env) {
 }
 
 /**
- * @template T, R @param {T[]} items @param {number} size @param {(t: T) => Promise<R>} fn
+ * @template T, R @param {T[]} items @param {number} size @param {(t: T, worker: number) => Promise<R>} fn the item and which of the size workers runs it
  * @returns {Promise<R[]>} in the items' order
  */
 async function pool(items, size, fn) {
   /** @type {R[]} */
   const out = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: size }, async () => {
+  await Promise.all(Array.from({ length: size }, async (_, worker) => {
     while (next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i]);
+      out[i] = await fn(items[i], worker);
     }
   }));
   return out;

@@ -174,6 +174,18 @@ export class Driver {
     await this.page.reload();
   }
 
+  /**
+   * Go to url (another address than the tab's) and return once its page has loaded. Firefox's
+   * goto over WebDriver BiDi sometimes never ends although the page has loaded (seen after a
+   * page with frames): it is started there, and the new page is waited for in the tab.
+   * @param {string} url
+   */
+  async goto(url) {
+    if (this.kind === 'chromium') { await this.page.goto(url, { waitUntil: 'load', timeout: 60_000 }); return; }
+    this.page.goto(url).catch(() => {});
+    await this.waitFor((u) => location.href === u && document.readyState === 'complete', url, { timeout: 60_000, message: `${url} to load` });
+  }
+
   /** @param {string} selector */
   async text(selector) {
     return this.evaluate((sel) => document.querySelector(sel)?.textContent ?? null, selector);
