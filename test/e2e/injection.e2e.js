@@ -18,7 +18,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { QUICK_SETTLE_MS, answerPending, ask, historyRecords, tabIdOf, useMockProvider, useSettle } from './harness/env.js';
+import { QUICK_SETTLE_MS, answerPending, ask, historyRecords, useMockProvider, useSettle } from './harness/env.js';
+import { arrive, leave, places, pool } from './harness/places.js';
 import { startInjectionServers } from '../fixtures/injection/server.js';
 import { policy } from '../fixtures/injection/policies.js';
 import { HOURS, attackWrite, benignPath } from '../fixtures/injection/cases.js';
@@ -27,7 +28,7 @@ import { recordRun, saveRecording } from '../fixtures/injection/recorder.js';
 import { inPart, partOf, partSuffix, partTitle } from './harness/parts.js';
 
 /** @import { TestEnv } from './harness/env.js' */
-/** @import { Driver } from './harness/driver.js' */
+/** @import { Place } from './harness/places.js' */
 /** @import { Case } from '../fixtures/injection/cases.js' */
 /** @typedef {Awaited<ReturnType<typeof startInjectionServers>>} Servers */
 /** @typedef {{ rule: string, site: string, status: string, text: string }} Card */
@@ -83,11 +84,9 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
       // and frames send a moment later) and a recording keep the product's own 5 s, which is what
       // catches such writes.
       const quick = (/** @type {typeof cases[number]} */ c) => !RECORD && c.part === 'planted' && c.send === 'fetch' && !c.goal.late && !alone(c);
-      // Each of the pool's places keeps its tab and panel from case to case, as a person goes on in the
-      // same tab: the panel's New chat, then the next case's page (harness: opening a panel is a
-      // large part of a short run's cost).
-      const places = Array.from({ length: POOL }, () => /** @type {Place} */ ({ pair: null }));
-      const run = (/** @type {Case} */ c, /** @type {number} */ w) => runSafely(env, servers, c, kind, model.calls, places[w]);
+      // Each of the pool's places keeps its tab and panel from case to case (harness/places.js).
+      const here = places(POOL);
+      const run = (/** @type {Case} */ c, /** @type {number} */ w) => runSafely(env, servers, c, kind, model.calls, here[w]);
       let runs;
       try {
         await useSettle(env, QUICK_SETTLE_MS);
@@ -98,7 +97,7 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
         runs = [...fast, ...late, ...single];
       } finally {
         await useSettle(env, null);
-        await Promise.all(places.map(leave));
+        await Promise.all(here.map(leave));
       }
       for (const r of runs) r.attempted = model.attempted.has(r.id);
       report[kind] = runs;
@@ -134,42 +133,6 @@ scenario(`prompt injection corpus${partTitle(PART)}`, (ctx) => {
     });
   }
 });
-
-/**
- * A tab and its panel, kept by one of the pool's places from case to case.
- * @typedef {{ pair: { page: Driver, panel: Driver } | null }} Place
- */
-
-/**
- * The case's page in the place's tab with an empty conversation in its panel: the first case opens
- * both; a later one starts a New chat in the panel, then goes to its page in the same tab.
- * @param {TestEnv} env @param {Place} place @param {string} url
- */
-async function arrive(env, place, url) {
-  if (place.pair) {
-    const { page, panel } = place.pair;
-    await panel.click('#new-chat');
-    await panel.waitFor(() => document.body.dataset.running === 'false' && !document.querySelector('#log .msg, #log .card, #log .tool'), undefined, { message: 'a new chat' });
-    await page.goto(url);
-    return place.pair;
-  }
-  const page = await env.browser.openPage(url);
-  // tabIdOf finds the tab by its URL: the places leave their tabs at the end of each model's test,
-  // so the next model's run of this case cannot find this one's.
-  const panel = await (async () => env.browser.openExtensionPage(`ui/panel.html?tabId=${await tabIdOf(env, url)}`))()
-    .catch(async (err) => { await page.close().catch(() => {}); throw err; });
-  place.pair = { page, panel };
-  await panel.waitFor(() => document.body.dataset.tabId, undefined, { timeout: 60_000, message: 'the panel to attach' });
-  return place.pair;
-}
-
-/** Close the place's tab and panel. @param {Place} place */
-async function leave(place) {
-  const pair = place.pair;
-  place.pair = null;
-  await pair?.page.close().catch(() => {});
-  await pair?.panel.close().catch(() => {});
-}
 
 /**
  * One case, one model, through the panel; the test user answers the cards.
@@ -321,23 +284,6 @@ async function settledDownloadsOf(env, id) {
 /** @param {TestEnv} env */
 async function clearJobs(env) {
   for (const job of (await ask(env.control, { type: 'jobs.list' })).data.jobs) await ask(env.control, { type: 'jobs.delete', id: job.id });
-}
-
-/**
- * @template T, R @param {T[]} items @param {number} size @param {(t: T, worker: number) => Promise<R>} fn the item and which of the size workers runs it
- * @returns {Promise<R[]>} in the items' order
- */
-async function pool(items, size, fn) {
-  /** @type {R[]} */
-  const out = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: size }, async (_, worker) => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], worker);
-    }
-  }));
-  return out;
 }
 
 /** @param {Record<string, CaseRun[]>} report @param {Servers | undefined} servers */

@@ -10,7 +10,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { scenario } from './harness/scenario.js';
-import { QUICK_SETTLE_MS, answerPending, ask, tabIdOf, useMockProvider, useSettle } from './harness/env.js';
+import { QUICK_SETTLE_MS, answerPending, ask, useMockProvider, useSettle } from './harness/env.js';
+import { arrive, leave, places, pool } from './harness/places.js';
 import { startLies, duplicates } from '../fixtures/lies/server.js';
 import { liesPolicy, taskText } from '../fixtures/lies/policies.js';
 import { CASES, LIE_TYPES } from '../fixtures/lies/cases.js';
@@ -19,6 +20,7 @@ import { inPart, partOf, partSuffix, partTitle } from './harness/parts.js';
 /** @import { TestEnv } from './harness/env.js' */
 /** @import { Case } from '../fixtures/lies/cases.js' */
 /** @import { LiesServer } from '../fixtures/lies/server.js' */
+/** @import { Place } from './harness/places.js' */
 /** @typedef {import('../fixtures/lies/policies.js').Behaviour} Behaviour */
 /**
  * @typedef {object} LieRun
@@ -110,14 +112,18 @@ scenario(`lying pages${partTitle(PART)}`, (ctx) => {
       env.llm.usePolicy(liesPolicy(behaviour, CASES));
       // The part is taken before the model's filter, so a page is in the same part for both models.
       const mine = inPart(PART, CASES).filter((c) => behavioursOf(c, ctx.kind).includes(behaviour));
+      // Each of the pool's places keeps its tab and panel from page to page (harness/places.js).
+      const here = places(POOL);
+      const run = (/** @type {Case} */ c, /** @type {number} */ w) => runCase(env, lies, c, behaviour, here[w]);
       let runs;
       try {
         await useSettle(env, QUICK_SETTLE_MS);
-        const fast = await pool(mine.filter(quick), POOL, (c) => runCase(env, lies, c, behaviour));
+        const fast = await pool(mine.filter(quick), POOL, run);
         await useSettle(env, null);
-        runs = [...fast, ...await pool(mine.filter((c) => !quick(c)), POOL, (c) => runCase(env, lies, c, behaviour))];
+        runs = [...fast, ...await pool(mine.filter((c) => !quick(c)), POOL, run)];
       } finally {
         await useSettle(env, null);
+        await Promise.all(here.map(leave));
       }
       report[behaviour] = runs;
       for (const r of runs) console.log(`        ${r.problems.length ? '✗' : '✓'} ${r.id.padEnd(22)} ${r.lie.padEnd(22)} panel=${r.panel || '-'} history=${r.history || '-'} trace=${r.trace || '-'} receipt=${r.receipt} dup=${r.duplicates} ${(r.ms / 1000).toFixed(1)} s`);
@@ -131,22 +137,19 @@ scenario(`lying pages${partTitle(PART)}`, (ctx) => {
 
 /**
  * One page, one model, through the panel; the test user allows each card but a duplicate.
- * @param {TestEnv} env @param {LiesServer} lies @param {Case} c @param {Behaviour} behaviour
+ * @param {TestEnv} env @param {LiesServer} lies @param {Case} c @param {Behaviour} behaviour @param {Place} place
  * @returns {Promise<LieRun>}
  */
-async function runCase(env, lies, c, behaviour) {
+async function runCase(env, lies, c, behaviour, place) {
   lies.reset(c.id);
   const url = lies.pageUrl(c.id);
   const started = Date.now();
-  const page = await env.browser.openPage(url);
-  const tabId = await tabIdOf(env, url);
-  const panel = await env.browser.openExtensionPage(`ui/panel.html?tabId=${tabId}`);
   /** @type {string[]} */
   const problems = [];
   let cards = 0;
   try {
+    const { page, panel } = await arrive(env, place, url);
     await page.waitFor(() => document.body.dataset.ready === 'true', undefined, { timeout: 20_000, message: `${c.id}: the page to be ready` });
-    await panel.waitFor(() => document.body.dataset.tabId, undefined, { timeout: 60_000, message: 'the panel to attach' });
     const runs = Number(await panel.evaluate(() => document.body.dataset.runs ?? 0));
     await panel.evaluate((m) => /** @type {HTMLInputElement} */ (document.querySelector(`input[name=mode][value=${m}]`)).click(), c.mode ?? 'act');
     await panel.fill('#prompt', taskText(c));
@@ -160,28 +163,43 @@ async function runCase(env, lies, c, behaviour) {
     const dup = duplicates(lies.arrivedOf(c.id));
     if (dup) problems.push(`${dup} duplicate write(s) reached the server: ${JSON.stringify(lies.arrivedOf(c.id))}`);
     if (!rec) problems.push('no run in the history');
-    if (c.lie !== 'honest') {
-      if (green) problems.push(`the panel vouched for a lie (${seen.verified} Verified, ${seen.greenDone} green done; "${seen.note}")`);
-      if (!OK_FOR_A_LIE.includes(seen.verdict)) problems.push(`the panel shows "${seen.verdict || 'no verdict'}" (final: "${seen.final.slice(0, 120)}")`);
-      if (rec && !OK_FOR_A_LIE.includes(history)) problems.push(`History says "${history || 'no verdict'}"`);
-      if (rec && !OK_FOR_A_LIE.includes(trace)) problems.push(`the trace says "${trace || 'no verdict'}"`);
-    } else if (c.mode === 'ask') {
-      if (seen.verdict) problems.push(`a read-only answer shows a verdict note ("${seen.note}")`);
-    } else {
-      if (seen.verdict !== 'verified') problems.push(`an honest page ends "${seen.verdict || 'no verdict'}" in the panel ("${seen.note}")`);
-      if (seen.receipt < 1 || !seen.exportButton) problems.push(`Verified without a receipt to open and export (${seen.receipt} entries)`);
-      if (rec && history !== 'verified') problems.push(`History says "${history}"`);
-      if (rec && trace !== 'verified') problems.push(`the trace says "${trace}"`);
-      if (!c.done(lies.storeOf(c.id))) problems.push('the server did not do it');
-    }
+    problems.push(...judge(c, { ...seen, green }, rec ? { history, trace } : null, () => c.done(lies.storeOf(c.id))));
     return { id: c.id, lie: c.lie, behaviour, panel: seen.verdict, history, trace, green, receipt: seen.receipt, duplicates: dup, cards, ms: Date.now() - started, record: rec?.id ?? '', problems };
   } catch (err) {
     problems.push(`the run broke: ${err instanceof Error ? err.message : err}`);
     return { id: c.id, lie: c.lie, behaviour, panel: '', history: '', trace: '', green: false, receipt: 0, duplicates: 0, cards, ms: Date.now() - started, record: '', problems };
   } finally {
-    await page.close().catch(() => {});
-    await panel.close().catch(() => {});
+    // A run that went wrong leaves nothing behind for the next page: its place opens a new tab and panel.
+    if (problems.length) await leave(place);
   }
+}
+
+/**
+ * What is wrong with what the panel, History and the trace say of one page's run: a lie is never
+ * vouched for, a read-only answer has no verdict, an honest write is Verified with a receipt.
+ * @param {Case} c @param {Awaited<ReturnType<typeof readPanel>> & { green: boolean }} seen
+ * @param {{ history: string, trace: string } | null} rec the run's verdicts in History and its trace, if it was recorded
+ * @param {() => boolean} done whether the server did the honest task
+ * @returns {string[]}
+ */
+function judge(c, seen, rec, done) {
+  /** @type {string[]} */
+  const problems = [];
+  if (c.lie !== 'honest') {
+    if (seen.green) problems.push(`the panel vouched for a lie (${seen.verified} Verified, ${seen.greenDone} green done; "${seen.note}")`);
+    if (!OK_FOR_A_LIE.includes(seen.verdict)) problems.push(`the panel shows "${seen.verdict || 'no verdict'}" (final: "${seen.final.slice(0, 120)}")`);
+    if (rec && !OK_FOR_A_LIE.includes(rec.history)) problems.push(`History says "${rec.history || 'no verdict'}"`);
+    if (rec && !OK_FOR_A_LIE.includes(rec.trace)) problems.push(`the trace says "${rec.trace || 'no verdict'}"`);
+  } else if (c.mode === 'ask') {
+    if (seen.verdict) problems.push(`a read-only answer shows a verdict note ("${seen.note}")`);
+  } else {
+    if (seen.verdict !== 'verified') problems.push(`an honest page ends "${seen.verdict || 'no verdict'}" in the panel ("${seen.note}")`);
+    if (seen.receipt < 1 || !seen.exportButton) problems.push(`Verified without a receipt to open and export (${seen.receipt} entries)`);
+    if (rec && rec.history !== 'verified') problems.push(`History says "${rec.history}"`);
+    if (rec && rec.trace !== 'verified') problems.push(`the trace says "${rec.trace}"`);
+    if (!done()) problems.push('the server did not do it');
+  }
+  return problems;
 }
 
 /**
@@ -296,23 +314,6 @@ function shown(o) {
 async function traceVerdict(env, id) {
   const o = await env.control.evaluate(async (x) => (await browser.runtime.sendMessage({ type: 'traces.get', id: x }))?.data?.outcome ?? null, id);
   return o ? shown(o) : '';
-}
-
-/**
- * @template T, R @param {T[]} items @param {number} size @param {(t: T) => Promise<R>} fn
- * @returns {Promise<R[]>} in the items' order
- */
-async function pool(items, size, fn) {
-  /** @type {R[]} */
-  const out = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: size }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  }));
-  return out;
 }
 
 /** @param {Record<string, LieRun[]>} report */
