@@ -9,6 +9,20 @@
 export function openWelcomeOnInstall() {
   browser.runtime.onInstalled.addListener(({ reason, temporary }) => {
     if (reason !== 'install') return;
-    browser.tabs.create({ url: browser.runtime.getURL('ui/welcome.html'), active: !temporary }).catch(() => {});
+    void openWelcome(!temporary);
   });
+}
+
+/** Opens the tab; a failure is tried once more a second later, then said in the console. @param {boolean} active */
+async function openWelcome(active) {
+  const url = browser.runtime.getURL('ui/welcome.html');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await browser.tabs.create({ url, active });
+      return;
+    } catch (err) {
+      if (attempt >= 2) { console.warn(`Tabwright could not open its welcome tab: ${err instanceof Error ? err.message : err}`); return; }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { Driver } from './driver.js';
 import { chromiumLocalModelRules, firefoxLocalModelPrefs, localModels } from './local-models.js';
+import { firefoxTabsAndAddon } from './firefox-chrome.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** A hang guard on opening a page: on a machine at a load of 60 to 75 (2 cores shared with other browsers) a panel once took over 20 s. */
@@ -190,7 +191,9 @@ async function closeWelcomeTab(browser, url) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`Firefox did not open ${url} within ${LOAD_GUARD_MS / 1000} s of installing Tabwright`);
+  // What Firefox itself shows tells a tab never opened from one the harness did not see.
+  const seen = (await browser.pages().catch(() => [])).map((/** @type {any} */ p) => p.url());
+  throw new Error(`Firefox did not open ${url} within ${LOAD_GUARD_MS / 1000} s of installing Tabwright (the harness sees ${JSON.stringify(seen)}; Firefox shows ${await firefoxTabsAndAddon(browser, GECKO_ID)})`);
 }
 
 /** @param {'chromium' | 'firefox'} kind */

@@ -1,6 +1,6 @@
 // One small page-driving interface over Playwright (Chromium) and Puppeteer (Firefox, WebDriver
 // BiDi), so each scenario is written once and runs in both browsers.
-import { setFirefoxIntPref } from './firefox-prefs.js';
+import { setFirefoxIntPref } from './firefox-chrome.js';
 
 /**
  * @typedef {object} RawPage the subset both libraries share
