@@ -19,7 +19,15 @@ async function answerCard(panel, answer) {
   }, undefined, { message: 'a confirmation card' }));
   const answered = await panel.evaluate(() => document.querySelectorAll('.card.confirm:not(.pending)').length);
   await panel.click(`.card.confirm.pending .confirm-${answer}`);
-  await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { message: 'the card to be answered' });
+  // A clicked card's buttons stay disabled until the background has the answer: on a loaded machine
+  // (a held worker request in Firefox) that once took over 15 s. A hang guard of 60 s, and a failure
+  // that says whether the click reached the button at all.
+  const state = () => panel.evaluate((n) => ({
+    answered: document.querySelectorAll('.card.confirm:not(.pending)').length > n,
+    sending: Boolean(document.querySelector('.card.confirm.pending button:disabled')),
+  }), answered);
+  await panel.waitFor((n) => document.querySelectorAll('.card.confirm:not(.pending)').length > n, answered, { timeout: 60_000, message: 'the card to be answered' })
+    .catch(async (err) => { throw new Error(`${err.message}; ${JSON.stringify(await state())} (sending: the click reached the button and the answer is on its way)`); });
   return card;
 }
 
