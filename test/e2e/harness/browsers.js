@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { Driver } from './driver.js';
 import { chromiumLocalModelRules, firefoxLocalModelPrefs, localModels } from './local-models.js';
-import { firefoxTabsAndAddon } from './firefox-chrome.js';
+import { firefoxTabsAndAddon, inFirefoxChrome } from './firefox-chrome.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** A hang guard on opening a page: on a machine at a load of 60 to 75 (2 cores shared with other browsers) a panel once took over 20 s. */
@@ -174,26 +174,26 @@ export async function launchFirefox(extra = {}) {
 
 /**
  * The add-on opens its welcome tab when it is installed (platform/welcome-tab.js); the suites start
- * from a browser without it, as they did before, so it is closed once it has loaded. Its absence
- * fails the launch: every Firefox suite then says the install's first page did not open.
+ * from a browser without it, as they did before, so it is closed once it has opened. Firefox's own tab
+ * list is read (its chrome scope, harness/firefox-chrome.js): Puppeteer's list once never showed a tab
+ * Firefox had opened. Its absence fails the launch, saying what Firefox shows.
  * @param {import('puppeteer-core').Browser} browser @param {string} url
  */
 async function closeWelcomeTab(browser, url) {
-  // The same guard as a page's load: at the start of `npm test` four browsers launch beside the
-  // checks, and the tab once took longer than the 30 s this waited before.
+  // The same guard as a page's load: at the start of `npm test` four browsers launch beside the checks.
   const until = Date.now() + LOAD_GUARD_MS;
   while (Date.now() < until) {
-    for (const page of await browser.pages()) {
-      const href = page.url() === url ? url : await page.evaluate(() => location.href).catch(() => '');
-      if (href !== url) continue;
-      await page.close().catch(() => {});
-      return;
-    }
+    const closed = await inFirefoxChrome(browser, `(() => {
+      for (const w of Services.wm.getEnumerator('navigator:browser')) {
+        const tab = w.gBrowser.tabs.find((t) => t.linkedBrowser.currentURI.spec === ${JSON.stringify(url)});
+        if (tab) { w.gBrowser.removeTab(tab); return true; }
+      }
+      return false;
+    })()`);
+    if (closed) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  // What Firefox itself shows tells a tab never opened from one the harness did not see.
-  const seen = (await browser.pages().catch(() => [])).map((/** @type {any} */ p) => p.url());
-  throw new Error(`Firefox did not open ${url} within ${LOAD_GUARD_MS / 1000} s of installing Tabwright (the harness sees ${JSON.stringify(seen)}; Firefox shows ${await firefoxTabsAndAddon(browser, GECKO_ID)})`);
+  throw new Error(`Firefox did not open ${url} within ${LOAD_GUARD_MS / 1000} s of installing Tabwright (Firefox shows ${await firefoxTabsAndAddon(browser, GECKO_ID)})`);
 }
 
 /** @param {'chromium' | 'firefox'} kind */
