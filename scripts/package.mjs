@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import yazl from 'yazl';
@@ -60,7 +60,8 @@ export async function buildPackage(treeDir, version, mtime) {
 /** @param {string[]} argv */
 function parseArgs(argv) {
   const out = argv.includes('--out') ? argv[argv.indexOf('--out') + 1] : 'dist';
-  return { out: join(root, out), check: argv.includes('--check') };
+  // An absolute --out is taken as it is (join would have put it inside the project).
+  return { out: resolve(root, out), check: argv.includes('--check') };
 }
 
 /** web-ext lint of the Firefox tree as packaged: the counts, and the messages when any. @param {string} dir */

@@ -176,6 +176,7 @@ scenario('MCP bridge', (ctx) => {
         },
       ]);
       const notesBefore = agent.wire.length;
+      // A progress handler makes the client ask for progress; the notes are read on the wire (startClient).
       const task = await agent.call('run_task', { task: 'What does this page ask for?', mode: 'ask', tabId }, () => {});
       expect(task.isError, agent.text(task)).not.to.equal(true);
       expect(agent.text(task)).to.contain('answers within a day');
